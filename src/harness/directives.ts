@@ -1,0 +1,264 @@
+// Syntax of the four directives, one header line at a time. This module only
+// checks what a single line can show (tokens, numbers, types, expressions);
+// everything that needs the rest of the file (duplicates, which binding an
+// `expect` refers to, range vs buffer size, value types) is checked in
+// parse.ts. A syntax error throws a HarnessError and ends the line: after the
+// first unexpected token the rest of the line cannot be read reliably.
+
+import type { BindingRef, BufferSpec, ElementType, InitExpr, UniformSpec } from './types.js';
+import type { HeaderLine } from './scan.js';
+import { TokenStream } from './lexer.js';
+import { parseInitExpr } from './expr.js';
+
+export const DIRECTIVES = ['dispatch', 'buffer', 'uniform', 'expect'] as const;
+export type DirectiveName = (typeof DIRECTIVES)[number];
+
+export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
+
+/** Largest group, binding and workgroup count: they are u32 values in WebGPU. */
+export const U32_MAX = 0xffffffff;
+/**
+ * Largest element count of a buffer: 2^30 elements = 4 GiB, beyond any
+ * storage binding a WebGPU device offers today. Guards against allocating an
+ * absurd typed array because of a typo; device limits are checked at run time.
+ */
+export const MAX_ELEMENT_COUNT = 2 ** 30;
+
+/** A number as written, with where it was written. */
+export interface NumberLit {
+  value: number;
+  /** Source text including any sign, for messages. */
+  text: string;
+  column: number;
+}
+
+export interface DispatchDirective {
+  kind: 'dispatch';
+  line: number;
+  column: number;
+  counts: number[];
+}
+
+export interface BufferDirective {
+  kind: 'buffer';
+  spec: BufferSpec;
+  refColumn: number;
+}
+
+export interface UniformDirective {
+  kind: 'uniform';
+  spec: UniformSpec;
+  refColumn: number;
+}
+
+export interface ExpectDirective extends BindingRef {
+  kind: 'expect';
+  line: number;
+  column: number;
+  refColumn: number;
+  start: NumberLit;
+  /** Exclusive end; for a single index `[n]` this is n + 1 at n's column. */
+  end: NumberLit;
+  /** True for `[n]`, false for `[a..b]`. */
+  single: boolean;
+  values: NumberLit[];
+  /** Column of the first value, for count-mismatch errors. */
+  valuesColumn: number;
+}
+
+export type Directive = DispatchDirective | BufferDirective | UniformDirective | ExpectDirective;
+
+/**
+ * Filled in by parseDirective as soon as a buffer/uniform binding reference
+ * has been read, so that when the rest of the line is malformed the caller
+ * still knows the binding was meant to be declared (and does not report every
+ * `expect` of it as naming an undeclared binding).
+ */
+export interface DeclarationSink {
+  declared?: BindingRef & { column: number; kind: 'buffer' | 'uniform' };
+}
+
+/** Parses one header line. Throws HarnessError on the first syntax error. */
+export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): Directive {
+  const ts = TokenStream.of(header.text, header.line, header.contentStart);
+  const word = ts.peek();
+  if (word.kind !== 'ident') ts.fail(`a directive (${listOr(DIRECTIVES)})`);
+  if (!(DIRECTIVES as readonly string[]).includes(word.text)) {
+    ts.error(word.column, `unknown directive '${word.text}'; expected ${listOr(DIRECTIVES)}`);
+  }
+  ts.next();
+  switch (word.text as DirectiveName) {
+    case 'dispatch':
+      return parseDispatch(ts, word.column);
+    case 'buffer':
+      return parseBuffer(ts, word.column, sink);
+    case 'uniform':
+      return parseUniform(ts, word.column, sink);
+    case 'expect':
+      return parseExpect(ts, word.column);
+  }
+}
+
+function listOr(items: readonly string[]): string {
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+// ---------------------------------------------------------------- directives
+
+function parseDispatch(ts: TokenStream, column: number): DispatchDirective {
+  const counts = [readCount(ts)];
+  while (!ts.atEnd()) {
+    const comma = ts.isPunct(',');
+    const after = comma ? ts.peek(1) : ts.peek();
+    const startsCount = after.kind === 'number' || (after.kind === 'punct' && (after.text === '-' || after.text === '+'));
+    if (counts.length === 3) {
+      if (startsCount) ts.error(after.column, 'dispatch takes at most 3 workgroup counts (x, y, z), found a 4th');
+      ts.fail('end of line');
+    }
+    if (comma) ts.next();
+    else if (!startsCount) ts.fail("',', a workgroup count or end of line");
+    counts.push(readCount(ts));
+  }
+  return { kind: 'dispatch', line: ts.line, column, counts };
+}
+
+function readCount(ts: TokenStream): number {
+  return readInteger(ts, 'a workgroup count', 'workgroup count', 1, U32_MAX).value;
+}
+
+function parseBuffer(ts: TokenStream, column: number, sink: DeclarationSink): BufferDirective {
+  const ref = readBindingRef(ts);
+  sink.declared = { ...ref, kind: 'buffer' };
+  const type = readElementType(ts);
+  ts.expect('[', "'[' and an element count");
+  const count = readInteger(ts, 'an element count', 'element count', 1, MAX_ELEMENT_COUNT).value;
+  ts.expect(']');
+  const spec: BufferSpec = { group: ref.group, binding: ref.binding, line: ts.line, column, type, count };
+  if (!ts.accept('=')) {
+    if (!ts.atEnd()) ts.fail("'=' or end of line");
+    return { kind: 'buffer', spec, refColumn: ref.column };
+  }
+  const { init, initText } = readInit(ts);
+  return { kind: 'buffer', spec: { ...spec, init, initText }, refColumn: ref.column };
+}
+
+function parseUniform(ts: TokenStream, column: number, sink: DeclarationSink): UniformDirective {
+  const ref = readBindingRef(ts);
+  sink.declared = { ...ref, kind: 'uniform' };
+  const type = readElementType(ts);
+  if (ts.isPunct('[')) ts.fail("'=' and a value (a uniform holds one scalar, not an array)");
+  ts.expect('=', "'=' and a value");
+  const { init, initText } = readInit(ts);
+  const spec: UniformSpec = { group: ref.group, binding: ref.binding, line: ts.line, column, type, init, initText };
+  return { kind: 'uniform', spec, refColumn: ref.column };
+}
+
+function parseExpect(ts: TokenStream, column: number): ExpectDirective {
+  const ref = readBindingRef(ts);
+  ts.expect('[', "'[' and an element index or range");
+  const start = readInteger(ts, 'an element index', 'element index', 0, MAX_ELEMENT_COUNT);
+  let end: NumberLit;
+  let single = false;
+  if (ts.accept('..')) {
+    end = readInteger(ts, 'the end index of the range', 'element index', 0, MAX_ELEMENT_COUNT);
+    ts.expect(']');
+  } else {
+    ts.expect(']', "'..' or ']'");
+    end = { value: start.value + 1, text: start.text, column: start.column };
+    single = true;
+  }
+  ts.expect('=', "'=' and the expected values");
+  const valuesColumn = ts.peek().column;
+  const values = [readExpectValue(ts)];
+  while (!ts.atEnd()) {
+    ts.expect(',', "',' or end of line");
+    values.push(readExpectValue(ts));
+  }
+  return {
+    kind: 'expect',
+    group: ref.group,
+    binding: ref.binding,
+    line: ts.line,
+    column,
+    refColumn: ref.column,
+    start,
+    end,
+    single,
+    values,
+    valuesColumn,
+  };
+}
+
+// ------------------------------------------------------------------- pieces
+
+/** `B` (group 0) or `G:B`. */
+function readBindingRef(ts: TokenStream): BindingRef & { column: number } {
+  const first = readInteger(ts, 'a binding (B or G:B)', 'binding number', 0, U32_MAX);
+  if (!ts.accept(':')) return { group: 0, binding: first.value, column: first.column };
+  const second = readInteger(ts, "a binding number after ':'", 'binding number', 0, U32_MAX);
+  return { group: first.value, binding: second.value, column: first.column };
+}
+
+function readElementType(ts: TokenStream): ElementType {
+  const tok = ts.peek();
+  if (tok.kind !== 'ident' || !(ELEMENT_TYPES as readonly string[]).includes(tok.text)) {
+    ts.fail('an element type (f32, i32 or u32)');
+  }
+  ts.next();
+  return tok.text as ElementType;
+}
+
+/** `= EXPR` has been consumed; the expression runs to the end of the line. */
+function readInit(ts: TokenStream): { init: InitExpr; initText: string } {
+  const startColumn = ts.peek().column;
+  const init = parseInitExpr(ts);
+  return { init, initText: ts.text.slice(startColumn - 1).trimEnd() };
+}
+
+/** An optionally signed number token. `expected` names it in "expected X" errors. */
+function readNumber(ts: TokenStream, expected: string): NumberLit {
+  const first = ts.peek();
+  let sign = 1;
+  if (first.kind === 'punct' && (first.text === '-' || first.text === '+')) {
+    sign = first.text === '-' ? -1 : 1;
+    ts.next();
+  }
+  const num = ts.peek();
+  if (num.kind !== 'number') ts.fail(expected);
+  ts.next();
+  return {
+    value: sign * num.value,
+    text: ts.text.slice(first.column - 1, num.column - 1 + num.text.length),
+    column: first.column,
+  };
+}
+
+/**
+ * A number that must be an integer in [min, max]. `expected` is used when no
+ * number is there at all; `noun` names it when the number is unsuitable.
+ */
+function readInteger(ts: TokenStream, expected: string, noun: string, min: number, max: number): NumberLit {
+  const lit = readNumber(ts, expected);
+  if (!Number.isInteger(lit.value)) ts.error(lit.column, `${noun} must be an integer, found '${lit.text}'`);
+  if (lit.value < min) ts.error(lit.column, `${noun} must be at least ${min}, found '${lit.text}'`);
+  if (lit.value > max) ts.error(lit.column, `${noun} must be at most ${max}, found '${lit.text}'`);
+  // `-0` is a valid way to write 0; keep it from leaking a negative zero.
+  return { ...lit, value: lit.value + 0 };
+}
+
+/** A decimal or hex number with optional sign, or `inf` / `-inf` / `nan`. */
+function readExpectValue(ts: TokenStream): NumberLit {
+  const expected = 'an expected value (a number, inf or nan)';
+  const first = ts.peek();
+  const signed = first.kind === 'punct' && (first.text === '-' || first.text === '+');
+  const word = signed ? ts.peek(1) : first;
+  if (word.kind === 'ident' && (word.text === 'inf' || word.text === 'nan')) {
+    if (word.text === 'nan' && signed) ts.error(first.column, `nan takes no sign, found '${first.text}nan'`);
+    if (signed) ts.next();
+    ts.next();
+    const negative = signed && first.text === '-';
+    const value = word.text === 'nan' ? NaN : negative ? -Infinity : Infinity;
+    return { value, text: ts.text.slice(first.column - 1, word.column - 1 + word.text.length), column: first.column };
+  }
+  return readNumber(ts, expected);
+}

@@ -1,0 +1,67 @@
+// Initial contents of buffers and uniforms. Expressions are evaluated in
+// double precision and converted to the element type only when stored:
+//
+//   f32: rounded to nearest f32 (Math.fround).
+//   i32: truncated toward zero, then wrapped modulo 2^32 into [-2^31, 2^31).
+//   u32: truncated toward zero, then wrapped modulo 2^32 into [0, 2^32).
+//        NaN and ±Infinity become 0 for both integer types.
+//
+// The integer rules are exactly ECMAScript's ToInt32 / ToUint32, which is what
+// storing into an Int32Array / Uint32Array does, so the hot loop can assign
+// doubles directly and `toElement` (same rules, one value) documents them.
+
+import type { BufferSpec, ElementType, UniformSpec } from './types.js';
+import { compileInit, constantValue } from './expr.js';
+
+export type ElementArray = Float32Array | Int32Array | Uint32Array;
+
+/** A zero-filled typed array for `count` elements of `type`. */
+export function allocateElements(type: ElementType, count: number): ElementArray {
+  switch (type) {
+    case 'f32':
+      return new Float32Array(count);
+    case 'i32':
+      return new Int32Array(count);
+    case 'u32':
+      return new Uint32Array(count);
+  }
+}
+
+/** Converts a double to the value an element of `type` stores (rules above). */
+export function toElement(value: number, type: ElementType): number {
+  switch (type) {
+    case 'f32':
+      return Math.fround(value);
+    case 'i32':
+      return value | 0; // ToInt32: NaN/±Inf → 0, trunc, wrap mod 2^32
+    case 'u32':
+      return value >>> 0; // ToUint32: NaN/±Inf → 0, trunc, wrap mod 2^32
+  }
+}
+
+/**
+ * The initial contents of a storage buffer: `init` evaluated for i = 0 ..
+ * count-1 (zeros without one). The expression is compiled to closures once,
+ * and constant expressions become a single `fill`.
+ */
+export function fillBuffer(spec: BufferSpec): ElementArray {
+  const out = allocateElements(spec.type, spec.count);
+  if (!spec.init) return out;
+  const constant = constantValue(spec.init);
+  if (constant !== undefined) {
+    // TypedArray#fill converts like element assignment does.
+    if (constant !== 0) out.fill(constant);
+    return out;
+  }
+  const f = compileInit(spec.init, spec);
+  const n = spec.count;
+  for (let i = 0; i < n; i++) out[i] = f(i);
+  return out;
+}
+
+/** The one-element contents of a uniform: its expression evaluated with i = 0. */
+export function uniformValue(spec: UniformSpec): ElementArray {
+  const out = allocateElements(spec.type, 1);
+  out[0] = compileInit(spec.init, spec)(0);
+  return out;
+}

@@ -1,0 +1,158 @@
+// parseHarness: turns the `//!` header lines of a .wgsl file into a Harness
+// and the complete list of problems. Lines are parsed one by one
+// (directives.ts); this module adds the checks that need the whole file:
+// duplicate dispatch, duplicate bindings, and whether each `expect` fits the
+// buffer it names (which may be declared further down the file).
+
+import type { BindingRef, BufferSpec, ElementType, ExpectSpec, Harness, UniformSpec } from './types.js';
+import { HarnessError, sortHarnessErrors } from './errors.js';
+import { findHeaderLines } from './scan.js';
+import { parseDirective, type DeclarationSink, type Directive, type ExpectDirective } from './directives.js';
+
+export interface ParseResult {
+  /**
+   * Everything that parsed cleanly. When `errors` is not empty this is
+   * partial (bad lines are left out) and must not be run.
+   */
+  harness: Harness;
+  /** Every problem in the file, ordered by line and column. Empty when the header is valid. */
+  errors: HarnessError[];
+}
+
+interface Declaration {
+  kind: 'buffer' | 'uniform';
+  line: number;
+  /** Undefined when the declaring line had an error after its binding reference. */
+  spec?: BufferSpec | UniformSpec;
+}
+
+/** Parses all header lines of `source`. Never throws for malformed headers: see `errors`. */
+export function parseHarness(source: string): ParseResult {
+  const errors: HarnessError[] = [];
+  const harness: Harness = { dispatch: [1, 1, 1], buffers: [], uniforms: [], expects: [] };
+  const declarations = new Map<string, Declaration>();
+  const expects: ExpectDirective[] = [];
+  let dispatchLine: number | undefined;
+
+  const declare = (ref: BindingRef, column: number, line: number, decl: Declaration): boolean => {
+    const key = `${ref.group}:${ref.binding}`;
+    const first = declarations.get(key);
+    if (first) {
+      errors.push(
+        new HarnessError(line, column, `${bindingName(ref)} is declared twice; the ${first.kind} on line ${first.line} already declares it`),
+      );
+      return false;
+    }
+    declarations.set(key, decl);
+    return true;
+  };
+
+  for (const header of findHeaderLines(source)) {
+    const sink: DeclarationSink = {};
+    let d: Directive;
+    try {
+      d = parseDirective(header, sink);
+    } catch (e) {
+      if (!(e instanceof HarnessError)) throw e;
+      errors.push(e);
+      // Remember the binding anyway, so later lines are not blamed for it.
+      if (sink.declared) declare(sink.declared, sink.declared.column, header.line, { kind: sink.declared.kind, line: header.line });
+      continue;
+    }
+    switch (d.kind) {
+      case 'dispatch':
+        if (dispatchLine !== undefined) {
+          errors.push(new HarnessError(d.line, d.column, `duplicate dispatch; the first one is on line ${dispatchLine}`));
+          break;
+        }
+        dispatchLine = d.line;
+        harness.dispatch = [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1];
+        harness.dispatchLocation = { line: d.line, column: d.column };
+        break;
+      case 'buffer':
+        if (declare(d.spec, d.refColumn, d.spec.line, { kind: 'buffer', line: d.spec.line, spec: d.spec })) harness.buffers.push(d.spec);
+        break;
+      case 'uniform':
+        if (declare(d.spec, d.refColumn, d.spec.line, { kind: 'uniform', line: d.spec.line, spec: d.spec })) harness.uniforms.push(d.spec);
+        break;
+      case 'expect':
+        expects.push(d);
+        break;
+    }
+  }
+
+  for (const d of expects) {
+    const spec = resolveExpect(d, declarations.get(`${d.group}:${d.binding}`), errors);
+    if (spec) harness.expects.push(spec);
+  }
+  return { harness, errors: sortHarnessErrors(errors) };
+}
+
+/** How bindings are named in messages: the WGSL attribute syntax users know. */
+export function bindingName(ref: BindingRef): string {
+  return `@group(${ref.group}) @binding(${ref.binding})`;
+}
+
+/**
+ * Checks an expect line against the rest of the file, reporting every problem
+ * it has (not just the first). Returns the spec only when there were none.
+ */
+function resolveExpect(d: ExpectDirective, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
+  const before = errors.length;
+  const fail = (column: number, reason: string) => errors.push(new HarnessError(d.line, column, reason));
+  const start = d.start.value;
+  const end = d.end.value;
+  const where = bindingName(d);
+  const rangeText = `${d.start.text}..${d.end.text}`;
+
+  if (!d.single && end === start) fail(d.start.column, `expect range ${rangeText} is empty; the end is exclusive, so write ${start}..${start + 1} for one element`);
+  if (!d.single && end < start) fail(d.start.column, `expect range ${rangeText} is reversed; the start must be less than the (exclusive) end`);
+  const length = end - start;
+  if (length > 0 && d.values.length !== length) {
+    const column = d.values.length > length ? d.values[length]!.column : d.valuesColumn;
+    const want = d.single ? `1 value for element ${start}` : `${length} values for range ${rangeText}`;
+    fail(column, `expected ${want}, found ${d.values.length}`);
+  }
+
+  if (!decl) {
+    fail(d.refColumn, `expect names ${where}, but no buffer line declares it`);
+  } else if (decl.kind === 'uniform') {
+    fail(d.refColumn, `expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`);
+  } else if (decl.spec) {
+    const { count, type } = decl.spec as BufferSpec;
+    if (length > 0 && end > count) {
+      const elements = `${count} element${count === 1 ? '' : 's'}`;
+      if (d.single) fail(d.start.column, `element ${start} is outside ${where}, which has ${elements} (indices 0 to ${count - 1})`);
+      else fail(start >= count ? d.start.column : d.end.column, `expect range ${rangeText} is outside ${where}, which has ${elements}`);
+    }
+    for (const v of d.values) {
+      const problem = valueProblem(v.value, type);
+      if (problem) fail(v.column, `${problem}, found '${v.text}'`);
+    }
+  }
+
+  if (errors.length > before || !decl?.spec) return undefined;
+  // Integers are compared exactly; normalise `-0` so it never shows up in reports.
+  const values = d.values.map((v) => ((decl.spec as BufferSpec).type === 'f32' ? v.value : v.value + 0));
+  return { group: d.group, binding: d.binding, line: d.line, column: d.column, start, end, values };
+}
+
+const INT_RANGE: Record<'i32' | 'u32', [number, number]> = {
+  i32: [-(2 ** 31), 2 ** 31 - 1],
+  u32: [0, 2 ** 32 - 1],
+};
+
+/** Why `value` cannot be an expected element of a `type` buffer, as "expected ...", or undefined. */
+function valueProblem(value: number, type: ElementType): string | undefined {
+  if (type === 'f32') {
+    // A finite number that rounds to infinity would silently expect inf.
+    if (Number.isFinite(value) && !Number.isFinite(Math.fround(value))) {
+      return 'expected a value within the f32 range (magnitude at most 3.4028235e38)';
+    }
+    return undefined;
+  }
+  const [lo, hi] = INT_RANGE[type];
+  if (!Number.isInteger(value)) return `expected an integer (the buffer is ${type})`;
+  if (value < lo || value > hi) return `expected a ${type} value from ${lo} to ${hi}`;
+  return undefined;
+}
