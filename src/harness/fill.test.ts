@@ -71,6 +71,7 @@ describe('fillBuffer', () => {
     expect(Array.from(fillBuffer(buffer('//! buffer 0 i32[3] = -2 * 3')))).toEqual([-6, -6, -6]);
     expect(Array.from(fillBuffer(buffer('//! buffer 0 u32[2] = -1')))).toEqual([4294967295, 4294967295]);
     expect(Array.from(fillBuffer(buffer('//! buffer 0 f32[2] = 0.1')))).toEqual([Math.fround(0.1), Math.fround(0.1)]);
+    expect(Object.is(fillBuffer(buffer('//! buffer 0 f32[1] = -0'))[0], -0)).toBe(true);
   });
 
   it('rounds f32 elements via fround', () => {

@@ -49,8 +49,9 @@ export function fillBuffer(spec: BufferSpec): ElementArray {
   if (!spec.init) return out;
   const constant = constantValue(spec.init);
   if (constant !== undefined) {
-    // TypedArray#fill converts like element assignment does.
-    if (constant !== 0) out.fill(constant);
+    // TypedArray#fill converts like element assignment does. Object.is keeps
+    // an explicit `-0` (a distinct f32 bit pattern) instead of skipping it.
+    if (!Object.is(constant, 0)) out.fill(constant);
     return out;
   }
   const f = compileInit(spec.init, spec);
