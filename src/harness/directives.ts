@@ -10,7 +10,7 @@ import type { HeaderLine } from './scan.js';
 import { TokenStream } from './lexer.js';
 import { parseInitExpr } from './expr.js';
 
-export const DIRECTIVES = ['dispatch', 'buffer', 'uniform', 'expect'] as const;
+export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
@@ -36,6 +36,16 @@ export interface DispatchDirective {
   kind: 'dispatch';
   line: number;
   column: number;
+  counts: number[];
+}
+
+/** `pass ENTRY [x[, y[, z]]]`: one compute pass of a multi-pass run (an extension of the contract). */
+export interface PassDirective {
+  kind: 'pass';
+  line: number;
+  column: number;
+  entry: string;
+  entryColumn: number;
   counts: number[];
 }
 
@@ -66,7 +76,7 @@ export interface ExpectDirective extends BindingRef {
   valuesColumn: number;
 }
 
-export type Directive = DispatchDirective | BufferDirective | UniformDirective | ExpectDirective;
+export type Directive = DispatchDirective | PassDirective | BufferDirective | UniformDirective | ExpectDirective;
 
 /**
  * Filled in by parseDirective as soon as a buffer/uniform binding reference
@@ -90,6 +100,8 @@ export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): 
   switch (word.text as DirectiveName) {
     case 'dispatch':
       return parseDispatch(ts, word.column);
+    case 'pass':
+      return parsePass(ts, word.column);
     case 'buffer':
       return parseBuffer(ts, word.column, sink);
     case 'uniform':
@@ -105,7 +117,20 @@ function listOr(items: readonly string[]): string {
 
 // ---------------------------------------------------------------- directives
 
+function parsePass(ts: TokenStream, column: number): PassDirective {
+  const name = ts.peek();
+  if (name.kind !== 'ident') ts.fail('the name of a @compute entry point');
+  ts.next();
+  const counts = ts.atEnd() ? [1] : readCounts(ts);
+  return { kind: 'pass', line: ts.line, column, entry: name.text, entryColumn: name.column, counts };
+}
+
 function parseDispatch(ts: TokenStream, column: number): DispatchDirective {
+  return { kind: 'dispatch', line: ts.line, column, counts: readCounts(ts) };
+}
+
+/** `x[, y[, z]]` workgroup counts up to the end of the line. */
+function readCounts(ts: TokenStream): number[] {
   const counts = [readCount(ts)];
   while (!ts.atEnd()) {
     const comma = ts.isPunct(',');
@@ -119,7 +144,7 @@ function parseDispatch(ts: TokenStream, column: number): DispatchDirective {
     else if (!startsCount) ts.fail("',', a workgroup count or end of line");
     counts.push(readCount(ts));
   }
-  return { kind: 'dispatch', line: ts.line, column, counts };
+  return counts;
 }
 
 function readCount(ts: TokenStream): number {

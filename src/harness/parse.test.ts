@@ -107,7 +107,7 @@ describe('parseHarness: whole files', () => {
 
   it('defaults to dispatch 1 1 1 and empty lists', () => {
     const h = ok('@compute @workgroup_size(1) fn main() {}');
-    expect(h).toEqual({ dispatch: [1, 1, 1], buffers: [], uniforms: [], expects: [] });
+    expect(h).toEqual({ dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [] });
     expect(h.dispatchLocation).toBeUndefined();
   });
 
@@ -167,5 +167,28 @@ describe('parseHarness: expected values', () => {
       [1, 3],
       [3, 4],
     ]);
+  });
+});
+
+describe('parseHarness: pass lines (multi-pass runs)', () => {
+  it('reads entry points and dispatch sizes in order', () => {
+    const { harness, errors } = parseHarness('//! pass partial 1024\n//! pass combine\n//! pass third 2, 3, 4\n');
+    expect(errors).toEqual([]);
+    expect(harness.passes.map((p) => [p.entry, p.dispatch, p.line, p.entryColumn])).toEqual([
+      ['partial', [1024, 1, 1], 1, 10],
+      ['combine', [1, 1, 1], 2, 10],
+      ['third', [2, 3, 4], 3, 10],
+    ]);
+  });
+  it('refuses mixing pass and dispatch lines', () => {
+    const { errors } = parseHarness('//! dispatch 4\n//! pass a 1\n');
+    expect(errors.map((e) => [e.line, e.column, e.reason])).toEqual([[2, 5, 'a file has either one dispatch line or pass lines; line 1 already has a dispatch']]);
+    const r2 = parseHarness('//! pass a 1\n//! dispatch 4\n');
+    expect(r2.errors.map((e) => [e.line, e.reason])).toEqual([[2, 'a file has either one dispatch line or pass lines; line 1 already has a pass']]);
+  });
+  it('needs an entry point name', () => {
+    const { errors } = parseHarness('//! pass 16\n');
+    expect(errors[0]!.reason).toMatch(/expected the name of a @compute entry point, found '16'/);
+    expect(errors[0]!.column).toBe(10);
   });
 });

@@ -29,7 +29,7 @@ interface Declaration {
 /** Parses all header lines of `source`. Never throws for malformed headers: see `errors`. */
 export function parseHarness(source: string): ParseResult {
   const errors: HarnessError[] = [];
-  const harness: Harness = { dispatch: [1, 1, 1], buffers: [], uniforms: [], expects: [] };
+  const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [] };
   const declarations = new Map<string, Declaration>();
   const expects: ExpectDirective[] = [];
   let dispatchLine: number | undefined;
@@ -65,9 +65,20 @@ export function parseHarness(source: string): ParseResult {
           errors.push(new HarnessError(d.line, d.column, `duplicate dispatch; the first one is on line ${dispatchLine}`));
           break;
         }
+        if (harness.passes.length) {
+          errors.push(new HarnessError(d.line, d.column, `a file has either one dispatch line or pass lines; line ${harness.passes[0]!.line} already has a pass`));
+          break;
+        }
         dispatchLine = d.line;
         harness.dispatch = [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1];
         harness.dispatchLocation = { line: d.line, column: d.column };
+        break;
+      case 'pass':
+        if (dispatchLine !== undefined) {
+          errors.push(new HarnessError(d.line, d.column, `a file has either one dispatch line or pass lines; line ${dispatchLine} already has a dispatch`));
+          break;
+        }
+        harness.passes.push({ entry: d.entry, entryColumn: d.entryColumn, line: d.line, column: d.column, dispatch: [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1] });
         break;
       case 'buffer':
         if (declare(d.spec, d.refColumn, d.spec.line, { kind: 'buffer', line: d.spec.line, spec: d.spec })) harness.buffers.push(d.spec);

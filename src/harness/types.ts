@@ -56,9 +56,18 @@ export interface ExpectSpec extends BindingRef, Location {
   values: number[];
 }
 
+/** One compute pass of a multi-pass run: `//! pass ENTRY x, y, z`. */
+export interface PassSpec extends Location {
+  entry: string;
+  entryColumn: number;
+  dispatch: [number, number, number];
+}
+
 export interface Harness {
   dispatch: [number, number, number];
   dispatchLocation?: Location;
+  /** Passes in order, when the file has `pass` lines (then it has no `dispatch` line). */
+  passes: PassSpec[];
   buffers: BufferSpec[];
   uniforms: UniformSpec[];
   expects: ExpectSpec[];

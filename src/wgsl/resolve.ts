@@ -17,6 +17,10 @@ import { convertValue, memberSlotOffset, slotCount } from './values.js';
 export interface ResolveOptions {
   /** Pipeline-overridable constants by name (or numeric @id): replaces their defaults. */
   overrides?: Record<string, number>;
+  /** Type function bodies (default true). Reflection only needs declarations. */
+  bodies?: boolean;
+  /** Accept types the simulator cannot run (f16): for reflection on the GPU path. */
+  lenient?: boolean;
 }
 
 type ModuleSymbol =
@@ -79,6 +83,7 @@ class Resolver {
         if (!v.v[0]) throw new WgslSemanticError('const_assert failed', d.loc.line, d.loc.column);
       } else this.moduleSymbol(d.name, d.nameLoc);
     }
+    if (this.options.bodies === false) return this.info;
     for (const f of this.info.functions.values()) this.fnBody(f);
     // Collect transitive global use after all bodies are typed.
     const visit = (f: FnInfo, seen: Set<FnInfo>) => {
@@ -286,14 +291,14 @@ class Resolver {
       return sym?.kind === 'type' ? sym.type : undefined;
     }
     if (SCALAR_NAMES[name]) {
-      if (name === 'f16') this.unsupported(id.loc, 'f16');
+      if (name === 'f16' && !this.options.lenient) this.unsupported(id.loc, 'f16');
       return SCALAR_NAMES[name];
     }
     let m = /^vec([234])([fiuh]?)$/.exec(name);
     if (m) {
       const n = Number(m[1]) as 2 | 3 | 4;
       if (m[2]) {
-        if (m[2] === 'h') this.unsupported(id.loc, 'f16');
+        if (m[2] === 'h' && !this.options.lenient) this.unsupported(id.loc, 'f16');
         return vec(n, SUFFIX[m[2]]!);
       }
       if (!tmpl) return { kind: 'partial-vec', n };
@@ -305,8 +310,8 @@ class Resolver {
     if (m) {
       const cols = Number(m[1]) as 2 | 3 | 4;
       const rows = Number(m[2]) as 2 | 3 | 4;
-      if (m[3] === 'h') this.unsupported(id.loc, 'f16');
-      if (m[3]) return { kind: 'mat', cols, rows, elem: F32 };
+      if (m[3] === 'h' && !this.options.lenient) this.unsupported(id.loc, 'f16');
+      if (m[3]) return { kind: 'mat', cols, rows, elem: m[3] === 'h' ? F16 : F32 };
       if (!tmpl) return { kind: 'partial-mat', cols, rows };
       const e = this.typeOf(tmpl[0]!);
       if (e.kind !== 'scalar') this.err(tmpl[0]!.loc, 'matrix components must be f32 or f16');

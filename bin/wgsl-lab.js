@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// Launcher: runs the compiled CLI (built by `npm ci` through the `prepare` script).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const entry = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  process.stderr.write('wgsl-lab is not built yet: run `npm ci` (or `npm run build`) in the wgsl-lab folder.\n');
+  process.exit(2);
+}
+const { main } = await import(entry.href);
+const code = await main(process.argv.slice(2));
+// Dawn keeps native handles alive; exit explicitly once output is flushed.
+process.stdout.write('', () => process.exit(code));

@@ -1,0 +1,34 @@
+//! dispatch 2, 2
+//! buffer 0 f32[4096] = i
+//! buffer 1 f32[4096]
+//! expect 1[0..4] = 0, 64, 128, 192
+//! expect 1[64..67] = 1, 65, 129
+//! expect 1[4095] = 4095
+
+// Transposes a 64×64 row-major matrix through 32×32 tiles of workgroup memory. Loads and
+// stores to the storage buffers are row-wise (coalesced); the transposition happens in the
+// tile. Reading the tile column-wise is the catch: tile[lane][c] for lanes 0..31 are 32
+// words apart, all in the same bank of a 32-bank memory: a 32-way bank conflict.
+@group(0) @binding(0) var<storage, read> source: array<f32>;
+@group(0) @binding(1) var<storage, read_write> transposed: array<f32>;
+
+const SIZE: u32 = 64u;         // the matrix is SIZE × SIZE
+const TILE: u32 = 32u;         // one workgroup moves one TILE × TILE block
+const ROWS_PER_STEP: u32 = 8u; // 32 × 8 invocations, each moving 4 elements per phase
+
+var<workgroup> tile: array<array<f32, TILE>, TILE>;
+
+@compute @workgroup_size(TILE, ROWS_PER_STEP)
+fn transpose(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  // Read a block row by row: tile[r][c] = source[block row + r][block column + c].
+  let col = wid.x * TILE + lid.x;
+  for (var r = lid.y; r < TILE; r += ROWS_PER_STEP) {
+    tile[r][lid.x] = source[(wid.y * TILE + r) * SIZE + col];
+  }
+  workgroupBarrier();
+  // Write the block to its mirrored place, row by row, reading the tile by columns.
+  let out_col = wid.y * TILE + lid.x;
+  for (var r = lid.y; r < TILE; r += ROWS_PER_STEP) {
+    transposed[(wid.x * TILE + r) * SIZE + out_col] = tile[lid.x][r];
+  }
+}

@@ -1,0 +1,49 @@
+// Entry point of the `wgsl-lab` command: dispatches to one module per subcommand.
+import { runCommand, RUN_USAGE } from './run.js';
+
+const USAGE = `wgsl-lab — learn, run, check and benchmark WebGPU compute shaders
+
+usage: wgsl-lab <command> [options]
+  run FILE...     run kernels on the GPU (or --sim) and check their //! expect lines
+  check FILE...   find races, barrier misuse, out-of-bounds, uninitialized reads, bank conflicts
+  bench           benchmark the primitives (reduce, scan, histogram, transpose, stencil)
+  serve           build and serve the lab (interactive lessons) on 127.0.0.1
+  lessons         list lessons; --verify runs every lesson checkpoint on the GPU
+Run 'wgsl-lab <command> --help' for a command's options.
+
+${RUN_USAGE}`;
+
+type Command = (argv: string[], io: { out: (s: string) => void; err: (s: string) => void }) => Promise<number>;
+
+const commands: Record<string, () => Promise<Command>> = {
+  run: async () => runCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const io = { out: (s: string) => process.stdout.write(s + '\n'), err: (s: string) => process.stderr.write(s + '\n') };
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(USAGE);
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    io.out('wgsl-lab 0.1.0');
+    return 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    io.err(`wgsl-lab: unknown command '${name}'\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (e) {
+    // Option parsing errors (unknown flag, missing value) are bad input.
+    const err = e as Error & { code?: string };
+    if (err.code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`wgsl-lab ${name}: ${err.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,71 @@
+// `wgsl-lab run FILE…`: run on the GPU (or `--sim`), print buffers and expectations.
+import { parseArgs } from 'node:util';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession } from '../gpu/session.js';
+import { formatRunResult } from '../report/run-text.js';
+import { runOnGpuFromSource } from '../runner/run-gpu.js';
+import type { RunResult } from '../runner/result.js';
+import { describeFailure } from './errors.js';
+import { readSource } from './io.js';
+import { toJson } from './json.js';
+
+export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim] [--json] [--full] [--entry NAME]
+  Runs each file's @compute entry point as its //! header says, prints the buffers and
+  checks every expect line. Exit 0: all passed; 1: an expectation failed or the shader did
+  not compile; 2: bad input (missing file, header error, binding mismatch, limits).
+  --sim          run on the simulator instead of the GPU
+  --json         print a JSON result per file (an array when several files)
+  --full         print every buffer element (default: long buffers are abbreviated)
+  --entry NAME   the entry point to run when the shader has several`;
+
+export interface RunCommandIO {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+export async function runCommand(argv: string[], io: RunCommandIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      sim: { type: 'boolean' },
+      json: { type: 'boolean' },
+      full: { type: 'boolean' },
+      entry: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(RUN_USAGE);
+    return 0;
+  }
+  if (!positionals.length) {
+    io.err(`wgsl-lab run: no file given\n${RUN_USAGE}`);
+    return 2;
+  }
+  const session = new GpuSession(nodeGpuProvider());
+  let exit = 0;
+  const results: unknown[] = [];
+  for (const file of positionals) {
+    try {
+      const source = await readSource(file);
+      let result: RunResult;
+      if (values.sim) {
+        const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
+        result = runOnSimulatorFromSource(source, { file, entry: values.entry });
+      } else {
+        result = await runOnGpuFromSource(session, source, { file, entry: values.entry });
+      }
+      if (values.json) results.push(result);
+      else io.out(formatRunResult(result, { source, file, full: values.full }));
+      exit = Math.max(exit, result.ok ? 0 : 1);
+    } catch (e) {
+      const f = describeFailure(e, file);
+      if (values.json) results.push({ file, ok: false, errors: f.json });
+      else io.err(f.lines.join('\n'));
+      exit = Math.max(exit, f.exitCode);
+    }
+  }
+  if (values.json) io.out(toJson(positionals.length === 1 ? results[0] : results));
+  return exit;
+}

@@ -1,0 +1,90 @@
+// One GPU device per session, acquired on first use with the features and limits compute
+// work can use, and replaced when it is lost. Environment-neutral: the platform only
+// supplies the GPU object (Dawn in Node, navigator.gpu in browsers).
+import type { DeviceDescription } from '../runner/result.js';
+import { LIMIT_NAMES, limitsFrom, type RunLimits } from '../runner/limits.js';
+import { DeviceLostError, GpuUnavailableError } from './errors.js';
+
+export interface GpuProvider {
+  platform: 'node' | 'browser';
+  /** Returns the implementation's GPU object, or undefined when there is none. */
+  gpu(): Promise<GPU | undefined>;
+  /** What to do when no adapter is found. */
+  installHint: string;
+}
+
+/** Features wgsl-lab uses when the adapter has them. */
+const WANTED_FEATURES: GPUFeatureName[] = ['timestamp-query', 'subgroups', 'shader-f16'];
+
+export interface DeviceHandle {
+  device: GPUDevice;
+  adapter: GPUAdapter;
+  description: DeviceDescription;
+  limits: RunLimits;
+  hasTimestamps: boolean;
+  hasSubgroups: boolean;
+  /** Set once the device is lost. */
+  lost?: { reason: string; message: string };
+}
+
+export class GpuSession {
+  private handle?: DeviceHandle;
+  private pending?: Promise<DeviceHandle>;
+
+  constructor(readonly provider: GpuProvider) {}
+
+  /** The current device, or a new one if there is none or it was lost. */
+  async device(): Promise<DeviceHandle> {
+    if (this.handle && !this.handle.lost) return this.handle;
+    this.handle = undefined;
+    this.pending ??= this.acquire().finally(() => (this.pending = undefined));
+    this.handle = await this.pending;
+    return this.handle;
+  }
+
+  /** Throws DeviceLostError if the handle's device was lost. */
+  static checkLost(h: DeviceHandle): void {
+    if (h.lost) throw new DeviceLostError(h.lost.reason, h.lost.message);
+  }
+
+  /** Destroys the device (tests use this to simulate loss); the next run gets a new one. */
+  destroy(): void {
+    this.handle?.device.destroy();
+  }
+
+  private async acquire(): Promise<DeviceHandle> {
+    const gpu = await this.provider.gpu();
+    if (!gpu) throw new GpuUnavailableError(`WebGPU is not available. ${this.provider.installHint}`);
+    const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+    if (!adapter) throw new GpuUnavailableError(`no GPU adapter was found. ${this.provider.installHint}`);
+    const requiredFeatures = WANTED_FEATURES.filter((f) => adapter.features.has(f));
+    // Ask for the adapter's maxima of the limits compute work runs into; defaults are low
+    // (e.g. 128 MiB storage bindings) and would refuse kernels the hardware can run.
+    const requiredLimits: Record<string, number> = {};
+    for (const name of LIMIT_NAMES) {
+      const v = (adapter.limits as unknown as Record<string, number>)[name];
+      if (typeof v === 'number') requiredLimits[name] = v;
+    }
+    const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
+    const info = adapter.info;
+    const handle: DeviceHandle = {
+      device,
+      adapter,
+      description: {
+        description: info.description || [info.vendor, info.architecture, info.device].filter(Boolean).join(' ') || 'unknown GPU',
+        fallback: !!(info as GPUAdapterInfo & { isFallbackAdapter?: boolean }).isFallbackAdapter,
+        platform: this.provider.platform,
+        features: [...device.features].sort(),
+        subgroupMinSize: (info as { subgroupMinSize?: number }).subgroupMinSize,
+        subgroupMaxSize: (info as { subgroupMaxSize?: number }).subgroupMaxSize,
+      },
+      limits: limitsFrom(device.limits as unknown as Record<string, number>),
+      hasTimestamps: device.features.has('timestamp-query'),
+      hasSubgroups: device.features.has('subgroups'),
+    };
+    void device.lost.then((info) => {
+      handle.lost = { reason: info.reason ?? 'unknown', message: info.message ?? '' };
+    });
+    return handle;
+  }
+}

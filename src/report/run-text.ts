@@ -1,0 +1,65 @@
+// Human-readable output of `run`: compiler messages with source excerpts, buffers, and a
+// line per expectation. Failures use FILE:LINE:COL so editors link them.
+import { bindingName } from '../harness/index.js';
+import type { CompileMessage, RunResult } from '../runner/result.js';
+import { formatElement, formatValues } from './numbers.js';
+import { sourceExcerpt } from './excerpt.js';
+
+export interface RunTextOptions {
+  full?: boolean;
+  source: string;
+  file: string;
+}
+
+export function formatCompileMessages(messages: CompileMessage[], source: string, file: string): string[] {
+  const out: string[] = [];
+  for (const m of messages) {
+    const sev = m.severity === 'info' ? 'note' : m.severity;
+    out.push(m.line > 0 ? `${file}:${m.line}:${m.column}: ${sev}: ${m.message}` : `${file}: ${sev}: ${m.message}`);
+    const ex = m.line > 0 ? sourceExcerpt(source, m.line, m.column, m.length) : undefined;
+    if (ex) out.push(ex);
+  }
+  return out;
+}
+
+function dims(d: [number, number, number]): string {
+  return d.join('×');
+}
+
+export function formatRunResult(r: RunResult, o: RunTextOptions): string {
+  const out: string[] = [];
+  if (!r.compile.ok) {
+    out.push(...formatCompileMessages(r.compile.messages, o.source, o.file));
+    out.push(`${o.file}: the shader did not compile (${r.compile.messages.filter((m) => m.severity === 'error').length} error(s))`);
+    return out.join('\n');
+  }
+  out.push(...formatCompileMessages(r.compile.messages.filter((m) => m.severity === 'warning'), o.source, o.file));
+  const where = r.engine === 'simulator' ? 'the simulator' : `${r.device?.description ?? 'the GPU'}${r.device?.fallback ? ' (software)' : ''}`;
+  const time = r.timing ? `, ${r.timing.ms < 1 ? r.timing.ms.toFixed(3) : r.timing.ms.toFixed(2)} ms (${r.timing.method})` : '';
+  const passes = (r.passes ?? []).map((p) => `${p.entryPoint}: dispatch ${dims(p.dispatch)} of workgroup ${dims(p.workgroupSize)}`);
+  out.push(`${o.file}: ran ${passes.join(', then ')} on ${where}${time}`);
+  for (const b of r.buffers) {
+    out.push(`${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, !!o.full)}`);
+  }
+  for (const e of r.expects) {
+    const range = e.end - e.start === 1 ? `[${e.start}]` : `[${e.start}..${e.end}]`;
+    const ref = `${e.group ? `${e.group}:` : ''}${e.binding}${range}`;
+    const type = r.buffers.find((b) => b.group === e.group && b.binding === e.binding)!.type;
+    if (e.ok) {
+      out.push(`ok   expect ${ref} = ${formatValues(e.expected, type, false, 8, 2).slice(1, -1)}`);
+    } else {
+      const m = e.mismatches[0]!;
+      const ulps = m.ulps !== undefined && Number.isFinite(m.ulps) ? ` (${m.ulps} ULP apart)` : '';
+      out.push(
+        `${o.file}:${e.line}:${e.column}: error: expect ${ref} failed: element ${m.index} is ${formatElement(m.actual, type)}, expected ${formatElement(m.expected, type)}${ulps}` +
+          (e.mismatches.length > 1 ? `; ${e.mismatches.length} of ${e.end - e.start} elements differ` : ''),
+      );
+      out.push(`     got ${formatValues(e.actual, type, false, 8, 2)}`);
+    }
+  }
+  const failed = r.expects.filter((e) => !e.ok).length;
+  if (r.expects.length) {
+    out.push(failed ? `${o.file}: ${failed} of ${r.expects.length} expectation(s) FAILED` : `${o.file}: all ${r.expects.length} expectation(s) passed`);
+  }
+  return out.join('\n');
+}

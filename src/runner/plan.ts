@@ -1,0 +1,180 @@
+// Matches a parsed harness to the shader's declarations and checks everything that can be
+// checked before a run: the entry point, a buffer for every binding the entry point uses,
+// element types, sizes, workgroup size, workgroup memory and dispatch against the limits.
+// The GPU runtime and the simulator both execute the resulting plan.
+import { bindingName, fillBuffer, uniformValue, type BufferSpec, type ElementArray, type Harness, type UniformSpec } from '../harness/index.js';
+import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js';
+import { typeName } from '../wgsl/types.js';
+import { InputError } from './errors.js';
+import type { RunLimits } from './limits.js';
+
+export interface PlannedBinding {
+  group: number;
+  binding: number;
+  kind: 'storage' | 'uniform';
+  spec: BufferSpec | UniformSpec;
+  /** The shader's declaration, when the entry point uses this binding. */
+  shader?: BindingInfo;
+  /** Initial contents. */
+  data: ElementArray;
+  /** Buffer size in bytes (uniforms are padded to 16). */
+  byteSize: number;
+}
+
+export interface PlannedPass {
+  entry: EntryPointInfo;
+  workgroupSize: [number, number, number];
+  dispatch: [number, number, number];
+}
+
+export interface RunPlan {
+  /** One pass for a `dispatch` header; one per `pass` line otherwise, run in order. */
+  passes: PlannedPass[];
+  /** Every buffer of the header, in header order (storage buffers first, then uniforms). */
+  bindings: PlannedBinding[];
+}
+
+export interface PlanOptions {
+  entry?: string;
+}
+
+export function selectEntryPoint(reflection: Reflection, wanted?: string): EntryPointInfo {
+  const computes = reflection.entryPoints.filter((e) => e.stage === 'compute');
+  if (wanted !== undefined) {
+    const e = computes.find((x) => x.name === wanted);
+    if (!e) {
+      const other = reflection.entryPoints.find((x) => x.name === wanted);
+      if (other) throw new InputError(`'${wanted}' is a @${other.stage} entry point; wgsl-lab runs @compute entry points`, other.loc.line, other.loc.column);
+      throw new InputError(`there is no @compute entry point named '${wanted}'; the shader has: ${computes.map((x) => x.name).join(', ') || 'none'}`);
+    }
+    return e;
+  }
+  if (computes.length === 0) throw new InputError('the shader has no @compute entry point (a function marked @compute @workgroup_size(…))');
+  if (computes.length > 1) {
+    throw new InputError(`the shader has ${computes.length} @compute entry points (${computes.map((x) => x.name).join(', ')}): pick one with --entry NAME`);
+  }
+  return computes[0]!;
+}
+
+function describe(b: BindingInfo): string {
+  const space = b.space === 'storage' ? `var<storage, ${b.access}>` : b.space === 'uniform' ? 'var<uniform>' : 'var';
+  return `'${b.name}' (${bindingName(b)}, ${space} ${typeName(b.type)})`;
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+export function planRun(harness: Harness, reflection: Reflection, limits: RunLimits, options: PlanOptions = {}): RunPlan {
+  let passes: PlannedPass[];
+  if (harness.passes.length) {
+    if (options.entry !== undefined) throw new InputError('--entry cannot be combined with pass lines: each pass line names its entry point', harness.passes[0]!.line, harness.passes[0]!.column);
+    passes = harness.passes.map((p) => {
+      let entry: EntryPointInfo;
+      try {
+        entry = selectEntryPoint(reflection, p.entry);
+      } catch (e) {
+        throw new InputError((e as Error).message, p.line, p.entryColumn);
+      }
+      return checkPass(entry, p.dispatch, limits, { line: p.line, column: p.column });
+    });
+  } else {
+    passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
+  }
+  return { passes, bindings: planBindings(harness, reflection, limits, passes) };
+}
+
+function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], limits: RunLimits, dl?: { line: number; column: number }): PlannedPass {
+  const ws = entry.workgroupSize ?? [1, 1, 1];
+  const at = entry.loc;
+
+  // Workgroup shape and memory against the limits.
+  const axes = ['X', 'Y', 'Z'] as const;
+  ws.forEach((n, i) => {
+    const limit = limits[`maxComputeWorkgroupSize${axes[i]!}`];
+    if (n > limit) throw new InputError(`@workgroup_size ${axes[i]!.toLowerCase()} = ${n} exceeds this device's maxComputeWorkgroupSize${axes[i]} (${limit})`, at.line, at.column);
+  });
+  const invocations = ws[0] * ws[1] * ws[2];
+  if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
+    throw new InputError(`@workgroup_size(${ws.join(', ')}) is ${invocations} invocations; this device allows ${limits.maxComputeInvocationsPerWorkgroup} (maxComputeInvocationsPerWorkgroup)`, at.line, at.column);
+  }
+  if (entry.workgroupStorageBytes > limits.maxComputeWorkgroupStorageSize) {
+    throw new InputError(`'${entry.name}' uses ${entry.workgroupStorageBytes} bytes of workgroup memory; this device allows ${limits.maxComputeWorkgroupStorageSize} (maxComputeWorkgroupStorageSize)`, at.line, at.column);
+  }
+  dispatch.forEach((n, i) => {
+    if (n > limits.maxComputeWorkgroupsPerDimension) {
+      throw new InputError(`dispatch ${'xyz'[i]} = ${n} exceeds maxComputeWorkgroupsPerDimension (${limits.maxComputeWorkgroupsPerDimension}): split the work over more dimensions or several dispatches`, dl?.line, dl?.column);
+    }
+  });
+  return { entry, workgroupSize: ws, dispatch: [...dispatch] };
+}
+
+function planBindings(harness: Harness, reflection: Reflection, limits: RunLimits, passes: PlannedPass[]): PlannedBinding[] {
+  const declared = new Map(reflection.bindings.map((b) => [`${b.group}:${b.binding}`, b]));
+  const usedBindings = passes.flatMap((p) => p.entry.bindings);
+  const used = new Set(usedBindings.map((b) => `${b.group}:${b.binding}`));
+  const bindings: PlannedBinding[] = [];
+  const specs: (BufferSpec | UniformSpec)[] = [...harness.buffers, ...harness.uniforms];
+
+  for (const spec of specs) {
+    const isUniform = harness.uniforms.includes(spec as UniformSpec);
+    const key = `${spec.group}:${spec.binding}`;
+    const b = declared.get(key);
+    const directive = isUniform ? 'uniform' : 'buffer';
+    if (!b) {
+      throw new InputError(`the header's ${directive} ${bindingName(spec)} has no matching variable in the shader (declared: ${reflection.bindings.map((x) => `${x.name} ${bindingName(x)}`).join(', ') || 'none'})`, spec.line, spec.column);
+    }
+    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler; the harness provides buffers only`, spec.line, spec.column);
+    if (isUniform !== (b.space === 'uniform')) {
+      const want = b.space === 'uniform' ? `//! uniform ${spec.binding} …` : `//! buffer ${spec.binding} …`;
+      throw new InputError(`${describe(b)} is ${b.space === 'uniform' ? 'a uniform' : 'a storage buffer'} in the shader, but the header declares a ${directive}: use ${want}`, spec.line, spec.column);
+    }
+    if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type) {
+      throw new InputError(`the header fills ${bindingName(spec)} with ${spec.type}, but the shader's ${describe(b)} holds ${b.leaf}`, spec.line, spec.column);
+    }
+    const count = isUniform ? 1 : (spec as BufferSpec).count;
+    const bytes = count * 4;
+    if (isUniform) {
+      if (b.minSize > 4) {
+        throw new InputError(`a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; declare it as a scalar, or pass the data in a storage buffer`, spec.line, spec.column);
+      }
+    } else {
+      if (bytes < b.minSize) {
+        const need = b.runtimeSized ? `at least ${b.minSize} bytes (one element)` : `${b.minSize} bytes`;
+        throw new InputError(`buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`, spec.line, spec.column);
+      }
+      if (bytes > limits.maxStorageBufferBindingSize) {
+        throw new InputError(`buffer ${bindingName(spec)} is ${bytes} bytes; this device binds at most ${limits.maxStorageBufferBindingSize} (maxStorageBufferBindingSize)`, spec.line, spec.column);
+      }
+    }
+    const data = isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec);
+    bindings.push({
+      group: spec.group,
+      binding: spec.binding,
+      kind: isUniform ? 'uniform' : 'storage',
+      spec,
+      shader: used.has(key) ? b : undefined,
+      data,
+      byteSize: isUniform ? 16 : bytes,
+    });
+  }
+
+  for (const b of usedBindings) {
+    if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
+    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc.line, b.loc.column);
+    const hint = b.space === 'uniform'
+      ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
+      : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`;
+    throw new InputError(`the shader's ${describe(b)} has no buffer in the header: add a line like \`${hint}\``, b.loc.line, b.loc.column);
+  }
+
+  const maxGroup = Math.max(-1, ...bindings.filter((b) => b.shader).map((b) => b.group));
+  if (maxGroup >= limits.maxBindGroups) {
+    throw new InputError(`@group(${maxGroup}) is beyond this device's maxBindGroups (${limits.maxBindGroups}): use groups 0 to ${limits.maxBindGroups - 1}`);
+  }
+  for (const p of passes) {
+    const storageCount = p.entry.bindings.filter((b) => b.space === 'storage').length;
+    if (storageCount > limits.maxStorageBuffersPerShaderStage) {
+      throw new InputError(`'${p.entry.name}' uses ${plural(storageCount, 'storage buffer')}; this device allows ${limits.maxStorageBuffersPerShaderStage} per stage (maxStorageBuffersPerShaderStage)`, p.entry.loc.line, p.entry.loc.column);
+    }
+  }
+  return bindings;
+}

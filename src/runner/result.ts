@@ -1,0 +1,117 @@
+// The result of running a harnessed kernel, on the GPU or on the simulator: the same shape
+// for both, so `run --json`, the lab's output panel and the tests read one format.
+import { checkExpect, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
+import type { RunPlan } from './plan.js';
+
+export interface CompileMessage {
+  severity: 'error' | 'warning' | 'info';
+  line: number;
+  column: number;
+  /** Offset and length (UTF-16 code units) of the span the message is about. */
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface BufferResult {
+  group: number;
+  binding: number;
+  /** The shader variable bound here, when the entry point uses it. */
+  name?: string;
+  type: ElementType;
+  count: number;
+  values: ElementArray;
+}
+
+export interface ExpectOutcome {
+  line: number;
+  column: number;
+  group: number;
+  binding: number;
+  start: number;
+  end: number;
+  expected: number[];
+  actual: number[];
+  ok: boolean;
+  mismatches: { index: number; expected: number; actual: number; ulps?: number }[];
+}
+
+export interface DeviceDescription {
+  /** Human description: vendor, architecture, driver. */
+  description: string;
+  /** Software implementation (lavapipe, SwiftShader) rather than a GPU. */
+  fallback: boolean;
+  platform: 'node' | 'browser' | 'simulator';
+  features: string[];
+  subgroupMinSize?: number;
+  subgroupMaxSize?: number;
+}
+
+export interface Timing {
+  ms: number;
+  method: 'timestamp-query' | 'wall-clock';
+}
+
+export interface PassResult {
+  entryPoint: string;
+  workgroupSize: [number, number, number];
+  dispatch: [number, number, number];
+}
+
+export interface RunResult {
+  file?: string;
+  engine: 'gpu' | 'simulator';
+  device?: DeviceDescription;
+  /** The entry point, workgroup size and dispatch of the first (usually only) pass. */
+  entryPoint?: string;
+  workgroupSize?: [number, number, number];
+  dispatch?: [number, number, number];
+  /** Every pass in order (one unless the header has `pass` lines). */
+  passes?: PassResult[];
+  compile: { ok: boolean; messages: CompileMessage[] };
+  buffers: BufferResult[];
+  expects: ExpectOutcome[];
+  timing?: Timing;
+  /** Compiled, ran, and every expectation held. */
+  ok: boolean;
+}
+
+/** Evaluates every `expect` line against the buffers read back. */
+export function evaluateExpects(harness: Harness, buffers: BufferResult[]): ExpectOutcome[] {
+  return harness.expects.map((spec) => {
+    const buf = buffers.find((b) => b.group === spec.group && b.binding === spec.binding)!;
+    const r = checkExpect(spec, buf.type, buf.values);
+    return {
+      line: spec.line,
+      column: spec.column,
+      group: spec.group,
+      binding: spec.binding,
+      start: spec.start,
+      end: spec.end,
+      expected: spec.values,
+      actual: Array.from(buf.values.subarray(spec.start, spec.end)),
+      ok: r.ok,
+      mismatches: r.mismatches,
+    };
+  });
+}
+
+export function passResults(plan: RunPlan): Pick<RunResult, 'entryPoint' | 'workgroupSize' | 'dispatch' | 'passes'> {
+  const passes = plan.passes.map((p) => ({ entryPoint: p.entry.name, workgroupSize: p.workgroupSize, dispatch: p.dispatch }));
+  return { ...passes[0]!, passes };
+}
+
+/** Buffers of a plan, in the plan's order, holding the given contents. */
+export function bufferResults(plan: RunPlan, contents: ElementArray[]): BufferResult[] {
+  return plan.bindings
+    .map((b, i) => ({ b, values: contents[i]! }))
+    .filter(({ b }) => b.kind === 'storage')
+    .map(({ b, values }) => ({
+      group: b.group,
+      binding: b.binding,
+      name: b.shader?.name,
+      type: b.spec.type,
+      count: values.length,
+      values,
+    }));
+}
