@@ -17,6 +17,7 @@ type Command = (argv: string[], io: { out: (s: string) => void; err: (s: string)
 
 const commands: Record<string, () => Promise<Command>> = {
   run: async () => runCommand,
+  lessons: async () => (await import('./lessons.js')).lessonsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,67 @@
+// `wgsl-lab lessons [--verify] [--sim] [--json]`: lists the lessons and their examples, or
+// runs every example and checks it against its lesson's claims.
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession } from '../gpu/session.js';
+import { loadLessons } from '../lessons/load.js';
+import { judgeExample } from '../lessons/verify.js';
+import { runOnGpuFromSource } from '../runner/run-gpu.js';
+import type { RunResult } from '../runner/result.js';
+import { describeFailure } from './errors.js';
+import { toJson } from './json.js';
+
+export const LESSONS_USAGE = `usage: wgsl-lab lessons [--verify] [--sim] [--json] [--dir DIR]
+  Lists the lessons and their examples. --verify runs every example (on the GPU, or the
+  simulator with --sim) and checks it: checkpoints pass, rejected shaders are rejected at
+  the stated line:column. Exit 0 when all hold, 1 otherwise.`;
+
+export const LESSONS_DIR = fileURLToPath(new URL('../../lessons', import.meta.url));
+
+export async function lessonsCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { verify: { type: 'boolean' }, sim: { type: 'boolean' }, json: { type: 'boolean' }, dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    io.out(LESSONS_USAGE);
+    return 0;
+  }
+  const lessons = await loadLessons(values.dir ?? LESSONS_DIR);
+  if (!values.verify) {
+    if (values.json) {
+      io.out(toJson(lessons.map((l) => ({ slug: l.slug, title: l.lesson.meta.title, examples: l.examples.map((e) => e.file) }))));
+      return 0;
+    }
+    for (const l of lessons) {
+      io.out(`${l.slug}: ${l.lesson.meta.title}`);
+      for (const e of l.examples) io.out(`  ${e.kind === 'exercise' ? 'exercise' : 'example '} ${e.file}${e.racy ? ' (racy on purpose)' : ''}${e.rejects ? ' (rejected by the compiler)' : ''}`);
+    }
+    return 0;
+  }
+  const session = new GpuSession(nodeGpuProvider());
+  const report: { lesson: string; file: string; ok: boolean; summary: string }[] = [];
+  for (const l of lessons) {
+    for (const e of l.examples) {
+      let verdict;
+      try {
+        let result: RunResult;
+        if (values.sim) {
+          const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
+          result = runOnSimulatorFromSource(e.source, { file: e.path });
+        } else {
+          result = await runOnGpuFromSource(session, e.source, { file: e.path });
+        }
+        verdict = judgeExample(e, result);
+      } catch (err) {
+        verdict = { ok: false, summary: describeFailure(err, e.path).lines.join(' ') };
+      }
+      report.push({ lesson: l.slug, file: e.file, ...verdict });
+      if (!values.json) io.out(`${verdict.ok ? 'ok  ' : 'FAIL'} ${l.slug}/${e.file}: ${verdict.summary}`);
+    }
+  }
+  const failed = report.filter((r) => !r.ok).length;
+  if (values.json) io.out(toJson({ ok: failed === 0, examples: report }));
+  else io.out(failed ? `${failed} of ${report.length} examples FAILED` : `all ${report.length} examples verified`);
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,40 @@
+// Reads the lessons folder from disk (Node only): every lesson with its parsed text and
+// the source of each example it references.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LessonFormatError, lessonExamples, parseLesson, type ExampleRef, type ParsedLesson } from './format.js';
+
+export interface LoadedExample extends ExampleRef {
+  path: string;
+  source: string;
+}
+
+export interface LoadedLesson {
+  slug: string;
+  dir: string;
+  lesson: ParsedLesson;
+  examples: LoadedExample[];
+}
+
+export async function loadLessons(root: string): Promise<LoadedLesson[]> {
+  const names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && /^\d\d-/.test(d.name)).map((d) => d.name).sort();
+  const out: LoadedLesson[] = [];
+  for (const slug of names) {
+    const dir = join(root, slug);
+    const mdPath = join(dir, 'lesson.md');
+    const lesson = parseLesson(await readFile(mdPath, 'utf8'), mdPath);
+    const examples: LoadedExample[] = [];
+    for (const ref of lessonExamples(lesson)) {
+      const path = join(dir, ref.file);
+      let source: string;
+      try {
+        source = await readFile(path, 'utf8');
+      } catch {
+        throw new LessonFormatError(mdPath, ref.line, `example '${ref.file}' does not exist in ${dir}`);
+      }
+      examples.push({ ...ref, path, source });
+    }
+    out.push({ slug, dir, lesson, examples });
+  }
+  return out;
+}
