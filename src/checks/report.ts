@@ -1,0 +1,62 @@
+// The analyzer's report: exactly the `check --json` contract of DESIGN.md, plus fields a
+// caller may ignore (sampled workgroups, assumptions). The CLI prints it as JSON, text or
+// SARIF; the lab draws it on the editor.
+
+export type Severity = 'error' | 'warning' | 'info';
+export type DiagnosticKind = 'data-race' | 'barrier-divergence' | 'out-of-bounds' | 'never-written-read' | 'step-limit' | 'compile-error';
+
+export interface RelatedLocation {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  kind: DiagnosticKind;
+  message: string;
+  line: number;
+  column: number;
+  variable?: string;
+  addressSpace?: 'workgroup' | 'storage';
+  hazard?: 'RAW' | 'WAR' | 'WAW';
+  benign?: boolean;
+  related?: RelatedLocation[];
+  /** How many times the finding occurred (e.g. racing pairs of invocations). */
+  count?: number;
+}
+
+export interface BankConflictSite {
+  line: number;
+  column: number;
+  variable: string;
+  access: 'read' | 'write' | 'atomic';
+  maxWays: number;
+  meanWays: number;
+  wavefronts: number;
+  ideal: number;
+  excess: number;
+  executions: number;
+  /** For the lab's heat map: per bank, how many distinct words the worst instruction touched. */
+  worstBanks?: number[];
+  /** For the heat map: lane → bank of the worst instruction (-1 for inactive lanes). */
+  worstLaneBanks?: number[];
+}
+
+export interface CompileSection {
+  ok: boolean;
+  messages: { severity: Severity; line: number; column: number; message: string }[];
+}
+
+export interface CheckReport {
+  file: string;
+  compile: CompileSection;
+  diagnostics: Diagnostic[];
+  bankConflicts: BankConflictSite[];
+  model: { banks: number; bankWidthBytes: number; subgroupSize: number };
+  summary: { errors: number; warnings: number; races: number; maxBankWays: number };
+  /** Workgroups simulated, when not all of the dispatch was (budget). */
+  sampledWorkgroups?: { simulated: number; total: number; which: string };
+  /** What the model assumes (subgroup mapping, bank model). */
+  notes?: string[];
+}
