@@ -1,14 +1,17 @@
 //! dispatch 16
 //! buffer 0 f32[1024] = i * i
 //! buffer 1 f32[1024]
-//! expect 1[1..8] = 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5
+//! expect 1[0..8] = 0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5
+//! expect 1[63..66] = 3906.5, 4096, 4160.5
 
 // The neighbour average written with select over the two values, as it often appears in
-// tutorials. WGSL evaluates both arguments of select, so lane 0 still reads
-// tile[0u - 1u] = tile[4294967295]. That read is out of bounds: WGSL does not return
-// "whatever was there", it either clamps the index into the array or yields some value of
-// the array (or zero), and the choice is the implementation's. Element 0 of every
-// workgroup is therefore unspecified; `wgsl-lab check` reports the access with its index.
+// tutorials. WGSL evaluates both arguments of select before choosing, so lane 0 still
+// reads tile[0u - 1u] = tile[4294967295]. That read is out of bounds. WGSL does not return
+// "whatever was there": the implementation clamps the index into the array or yields some
+// element of the array (or zero). Here select then discards that value (lane 0 takes
+// tile[lane]), so the output is right: the bug is latent, and `wgsl-lab check` reports the
+// access with its index. Select the index instead (neighbour-average.wgsl) and no
+// out-of-bounds read happens at all.
 @group(0) @binding(0) var<storage, read> squares: array<f32>;
 @group(0) @binding(1) var<storage, read_write> averages: array<f32>;
 

@@ -209,7 +209,10 @@ class Resolver {
     if (d.type) type = this.typeOf(d.type);
     else if (d.init) type = concretize(this.valueType(this.expr(d.init)));
     else this.err(d.nameLoc, `'${d.name}' needs a type`);
-    if (d.init) this.convert(d.init, type!);
+    if (d.init) {
+      this.expr(d.init);
+      this.convert(d.init, type!);
+    }
     const g: GlobalVar = { name: d.name, decl: d, space, access, type: type!, loc: d.nameLoc };
     const group = d.attrs.find((a) => a.name === 'group');
     const binding = d.attrs.find((a) => a.name === 'binding');

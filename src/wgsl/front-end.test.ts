@@ -1,0 +1,124 @@
+// The WGSL front end: tokens and locations, parsing of every statement form, types,
+// memory layouts by WGSL's rules, constant evaluation, and located errors.
+import { describe, expect, it } from 'vitest';
+import { tokenize } from './lexer.js';
+import { parseWgsl } from './parser.js';
+import { resolveModule } from './resolve.js';
+import { reflect } from './reflect.js';
+import { alignOf, sizeOf, typeName, type Type } from './types.js';
+import { WgslSemanticError, WgslSyntaxError, NotSupportedError } from './source.js';
+import type * as A from './ast.js';
+
+function globalType(src: string, name: string): Type {
+  return resolveModule(parseWgsl(src)).globals.find((g) => g.name === name)!.type;
+}
+
+describe('lexer', () => {
+  it('reads numbers with suffixes, hex floats, comments, and positions', () => {
+    const toks = tokenize('a /* x /* nested */ */ 0x1.8p1f 12u 3i 1e3 .5 0xFFu // end\n  b');
+    expect(toks.map((t) => `${t.kind}:${t.text}`)).toEqual(['ident:a', 'float:0x1.8p1f', 'int:12u', 'int:3i', 'float:1e3', 'float:.5', 'int:0xFFu', 'ident:b', 'eof:']);
+    expect(toks[7]).toMatchObject({ line: 2, column: 3 });
+  });
+  it('rejects malformed input with line and column', () => {
+    expect(() => tokenize('let x = 12abc;')).toThrow(WgslSyntaxError);
+    expect(() => tokenize('a\n  $')).toThrow(/2:3: unexpected character '\$'/);
+    expect(() => tokenize('/* open')).toThrow(/unterminated block comment/);
+  });
+});
+
+describe('parser', () => {
+  it('splits >> and >= that close nested templates', () => {
+    const m = parseWgsl('var<private> a: array<vec4<f32>>;\nvar<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();');
+    expect(m.decls).toHaveLength(2);
+    expect(typeName(globalType('var<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();', 'b'))).toBe('array<array<u32, 2>, 3>');
+  });
+  it('parses every statement form with locations', () => {
+    const src = `fn f(p: ptr<function, i32>) -> i32 {
+  var x = 0;
+  loop {
+    x++;
+    if x > 3 { break; }
+    continuing { x += 1; break if x >= 10; }
+  }
+  for (var i = 0; i < 4; i++) { switch i { case 0, 1: { continue; } default: {} } }
+  while (x < 20) { x = x * 2; }
+  *p = x;
+  _ = x;
+  return x;
+}`;
+    const fn = parseWgsl(src).decls[0] as A.FnDecl;
+    expect(fn.body.body.map((s) => s.kind)).toEqual(['var', 'loop', 'for', 'while', 'assign', 'assign', 'return']);
+    const loop = fn.body.body[1] as A.LoopStmt;
+    expect(loop.continuing?.breakIf).toMatchObject({ kind: 'binary', op: '>=', loc: { line: 6, column: 37 } });
+    expect(resolveModule(parseWgsl(src)).functions.get('f')!.locals.map((l) => `${l.name}:${typeName(l.type)}`)).toEqual(['x:i32', 'i:i32']);
+  });
+  it('reports syntax errors at the offending token', () => {
+    expect(() => parseWgsl('fn main() {\n  let x = ;\n}')).toThrow(/2:11: expected an expression, found ';'/);
+    expect(() => parseWgsl('@compute fn main() {')).toThrow(/expected '}', found end of file/);
+  });
+});
+
+describe('memory layout (WGSL § memory layout)', () => {
+  it('sizes and aligns scalars, vectors, matrices and arrays', () => {
+    const cases: [string, number, number][] = [
+      ['f32', 4, 4], ['vec2<f32>', 8, 8], ['vec3<f32>', 12, 16], ['vec4<u32>', 16, 16],
+      ['mat2x2<f32>', 16, 8], ['mat3x3<f32>', 48, 16], ['mat4x3<f32>', 64, 16], ['mat2x3f', 32, 16],
+      ['array<vec3<f32>, 4>', 64, 16], ['array<f32, 65>', 260, 4], ['array<array<f32, 33>, 32>', 4224, 4], ['atomic<u32>', 4, 4],
+    ];
+    for (const [t, size, align] of cases) {
+      const ty = globalType(`var<private> v: ${t};`, 'v');
+      expect([t, sizeOf(ty), alignOf(ty)]).toEqual([t, size, align]);
+    }
+  });
+  it('lays out structs with member offsets and @align/@size', () => {
+    const s = globalType('struct S { a: f32, b: vec3<f32>, c: f32, @align(16) d: u32, @size(12) e: f32, f: array<vec2<f32>, 2> }\nvar<private> s: S;', 's');
+    expect(s.kind).toBe('struct');
+    if (s.kind !== 'struct') return;
+    expect(s.members.map((m) => [m.name, m.offset, m.size])).toEqual([['a', 0, 4], ['b', 16, 12], ['c', 28, 4], ['d', 32, 4], ['e', 36, 12], ['f', 48, 16]]);
+    expect([s.size, s.align]).toEqual([64, 16]);
+  });
+});
+
+describe('typing and constants', () => {
+  it('evaluates constant expressions and concretizes abstract values by context', () => {
+    const m = resolveModule(parseWgsl(`const A = 3;\nconst B: u32 = A * 4 + 1;\nconst C = vec2(1.5, 2) * 2.0;\noverride W: u32 = B / 2u;\nvar<workgroup> t: array<f32, B + W>;\n@compute @workgroup_size(W) fn main() { let x = A; let y = 1 + 2u; let z = select(1, 2, x > 0); t[0] = f32(y) + C.y; }`));
+    expect(typeName(m.globals[0]!.type)).toBe('array<f32, 19>');
+    expect(m.entryPoints[0]!.workgroupSize).toEqual([6, 1, 1]);
+    const locals = m.functions.get('main')!.locals.map((l) => `${l.name}:${typeName(l.type)}`);
+    expect(locals).toEqual(['x:i32', 'y:u32', 'z:i32']);
+  });
+  it('uses pipeline override values when given', () => {
+    const src = 'override N: u32 = 8;\n@compute @workgroup_size(N) fn main() {}';
+    expect(resolveModule(parseWgsl(src), { overrides: { N: 32 } }).entryPoints[0]!.workgroupSize).toEqual([32, 1, 1]);
+  });
+  it('reports semantic errors with line and column', () => {
+    expect(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}'))).toThrow(WgslSemanticError);
+    expect(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}'))).toThrow(/2:11: unknown name 'y'/);
+    expect(() => resolveModule(parseWgsl('const a = array(1, 2);\nfn f() { let b = a[5]; }'))).toThrow(/index 5 is out of bounds for array<abstract-int, 2>/);
+  });
+  it('refuses what the simulator does not support, naming the feature', () => {
+    expect(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;'))).toThrow(NotSupportedError);
+    expect(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;'))).toThrow(/not supported: f16 at 2:17/);
+  });
+});
+
+describe('reflection', () => {
+  it('finds entry points, bindings, sizes and workgroup memory used', () => {
+    const r = reflect(`struct P { n: u32, data: array<vec4f> }
+@group(0) @binding(0) var<storage, read_write> p: P;
+@group(1) @binding(2) var<uniform> k: u32;
+@group(0) @binding(1) var<storage> unused: array<f32>;
+var<workgroup> a: array<f32, 10>;
+var<workgroup> b: u32;
+fn helper() -> u32 { return b + k; }
+@compute @workgroup_size(8, 2) fn main() { let a = 1; p.n = helper() + u32(a); }`);
+    const e = r.entryPoints[0]!;
+    expect(e.workgroupSize).toEqual([8, 2, 1]);
+    // a is shadowed by a local in main, so only b (rounded up to 16 bytes) counts.
+    expect(e.workgroupStorageBytes).toBe(16);
+    expect(e.bindings.map((b) => b.name).sort()).toEqual(['k', 'p']);
+    const p = r.bindings.find((b) => b.name === 'p')!;
+    expect(p).toMatchObject({ runtimeSized: true, minSize: 32, runtimeStride: 16, space: 'storage', access: 'read_write' });
+    expect(r.bindings.find((b) => b.name === 'unused')).toMatchObject({ access: 'read', leaf: 'f32' });
+  });
+});

@@ -1,0 +1,124 @@
+// Every lesson example on real WebGPU (Dawn): checkpoints pass, rejected shaders are
+// rejected where the lesson says, and the results agree with independent CPU references.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { loadLessons, type LoadedLesson } from '../src/lessons/load.js';
+import { judgeExample } from '../src/lessons/verify.js';
+import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
+import type { RunResult } from '../src/runner/result.js';
+import { gpuSession } from './support/gpu.js';
+
+const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
+const session = gpuSession();
+let lessons: LoadedLesson[] = [];
+const results = new Map<string, RunResult>();
+
+async function run(path: string): Promise<RunResult> {
+  const have = results.get(path);
+  if (have) return have;
+  const ex = lessons.flatMap((l) => l.examples).find((e) => e.path.endsWith(path))!;
+  const r = await runOnGpuFromSource(session, ex.source, { file: ex.path });
+  results.set(path, r);
+  return r;
+}
+
+beforeAll(async () => {
+  lessons = await loadLessons(LESSONS);
+});
+
+describe('lesson examples on Dawn', async () => {
+  const all = await loadLessons(LESSONS);
+  it('has the six lessons, each with examples', () => {
+    expect(all.map((l) => l.slug)).toEqual(['01-first-kernel', '02-workgroup-memory', '03-bank-conflicts', '04-reduction', '05-barriers', '06-whats-next']);
+    for (const l of all) expect(l.examples.length).toBeGreaterThan(0);
+  });
+  for (const l of all) {
+    for (const ex of l.examples) {
+      it(`${l.slug}/${ex.file}`, async () => {
+        const r = await run(`${l.slug}/${ex.file}`);
+        const verdict = judgeExample(ex, r);
+        expect(verdict.summary).toBeTypeOf('string');
+        expect(verdict.ok, verdict.summary).toBe(true);
+        if (!ex.rejects && !ex.racy) {
+          expect(r.expects.length).toBeGreaterThan(0);
+          for (const e of r.expects) expect(e.actual.length).toBe(e.end - e.start);
+        }
+      });
+    }
+  }
+});
+
+describe('results against CPU references', () => {
+  const f = Math.fround;
+  const values = (r: RunResult, binding: number) => r.buffers.find((b) => b.binding === binding)!.values;
+
+  it('square: every element is the square of its index', async () => {
+    const out = values(await run('01-first-kernel/square.wgsl'), 0);
+    expect(out.length).toBe(1024);
+    for (let i = 0; i < 1024; i++) expect(out[i]).toBe(f(i * i));
+  });
+
+  it('neighbour average with workgroup sizes 32, 64, 128 differs exactly at workgroup starts', async () => {
+    const outs = await Promise.all(['', '-wg32', '-wg128'].map(async (s) => values(await run(`02-workgroup-memory/neighbour-average${s}.wgsl`), 1)));
+    const sizes = [64, 32, 128];
+    outs.forEach((out, k) => {
+      for (let i = 0; i < 1024; i++) {
+        const sq = (j: number) => f(j * j);
+        const want = i % sizes[k]! === 0 ? sq(i) : f(f(sq(i) + sq(i - 1)) * 0.5);
+        expect(out[i], `size ${sizes[k]} element ${i}`).toBe(want);
+      }
+    });
+    const differ = [...Array(1024).keys()].filter((i) => outs[0]![i] !== outs[1]![i]);
+    expect(differ).toEqual([...Array(16).keys()].map((w) => 64 * w + 32));
+  });
+
+  it('smoothing: six steps of the 3-point mean match a CPU computation from the same input', async () => {
+    const r = await run('05-barriers/smoothing.wgsl');
+    let v = Array.from(values(r, 0));
+    const third = f(1 / 3);
+    for (let s = 0; s < 6; s++) v = v.map((m, i) => f(f(f(v[Math.max(i, 1) - 1]! + m) + v[Math.min(i + 1, 63)]!) * third));
+    const out = values(r, 2);
+    v.forEach((x, i) => expect(out[i]).toBe(x));
+    // The input is noisy and the output is smoother: smaller total variation.
+    const tv = (a: ArrayLike<number>) => Array.from(a).slice(1).reduce((acc, x, i) => acc + Math.abs(x - a[i]!), 0);
+    expect(tv(out)).toBeLessThan(tv(values(r, 0)) / 3);
+  });
+
+  it('transposes: padded and unpadded give the same, correct matrix', async () => {
+    const a = values(await run('03-bank-conflicts/transpose-unpadded.wgsl'), 1);
+    const b = values(await run('03-bank-conflicts/transpose-padded.wgsl'), 1);
+    for (let r = 0; r < 64; r++) for (let c = 0; c < 64; c++) expect(a[r * 64 + c]).toBe(c * 64 + r);
+    expect(Array.from(b)).toEqual(Array.from(a));
+  });
+
+  it('multi-workgroup sums: f32 and exact both reach 549755289600; exact words are lo/hi of it', async () => {
+    const exact = await run('04-reduction/sum-multi-exact.wgsl');
+    const [lo, hi] = values(exact, 2);
+    expect(BigInt(hi!) * 2n ** 32n + BigInt(lo!)).toBe(549755289600n);
+    expect(values(await run('04-reduction/sum-multi-f32.wgsl'), 2)[0]).toBe(549755289600);
+  });
+
+  it('fractional sum is within 4 ULP of the double-precision CPU sum', async () => {
+    const r = await run('04-reduction/sum-fractional.wgsl');
+    const input = values(r, 0);
+    let d = 0;
+    for (const x of input) d += x;
+    const gpu = values(r, 1)[0]!;
+    const ulp = Math.pow(2, Math.floor(Math.log2(Math.abs(d))) - 23);
+    expect(Math.abs(gpu - d) / ulp).toBeLessThanOrEqual(4);
+  });
+
+  it('scan and histogram match CPU references', async () => {
+    const scan = await run('06-whats-next/blelloch-scan.wgsl');
+    const input = values(scan, 0);
+    let acc = 0;
+    Array.from(values(scan, 1)).forEach((x, i) => {
+      expect(x).toBe(acc);
+      acc += input[i]!;
+    });
+    const hist = await run('06-whats-next/histogram.wgsl');
+    const counts = new Array(16).fill(0);
+    for (const k of values(hist, 0)) counts[Math.min(k, 15)]++;
+    expect(Array.from(values(hist, 1))).toEqual(counts);
+  });
+});
