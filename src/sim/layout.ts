@@ -1,0 +1,93 @@
+// How a value of a type maps onto memory: the byte offset and scalar kind of every slot,
+// grouped into access units (a scalar, or a whole vector / matrix column), which is the
+// granularity of one memory instruction for the bank model and the race detector.
+import { ScalarKind } from './memory.js';
+import { alignOf, matrixColumnStride, sizeOf, strideOf, type ScalarType, type Type, typeName } from '../wgsl/types.js';
+
+export interface AccessUnit {
+  /** Byte offset of the unit within the value. */
+  offset: number;
+  /** Bytes the unit occupies (12 for a vec3). */
+  bytes: number;
+  /** Bytes one lane moves, for bank phases (a vec3 counts as 16). */
+  width: number;
+  /** First slot of the unit in the flattened value, and its slot count. */
+  slot: number;
+  slots: number;
+  kind: ScalarKind;
+}
+
+export interface LeafPlan {
+  slots: number;
+  offsets: Int32Array;
+  kinds: Uint8Array;
+  units: AccessUnit[];
+}
+
+export function scalarKind(s: ScalarType): ScalarKind {
+  switch (s.name) {
+    case 'f32':
+      return ScalarKind.F32;
+    case 'i32':
+      return ScalarKind.I32;
+    case 'u32':
+      return ScalarKind.U32;
+    case 'bool':
+      return ScalarKind.BOOL;
+    default:
+      throw new Error(`internal: ${s.name} has no memory representation in the simulator`);
+  }
+}
+
+const cache = new WeakMap<object, LeafPlan>();
+
+export function leafPlan(t: Type): LeafPlan {
+  const hit = cache.get(t);
+  if (hit) return hit;
+  const offsets: number[] = [];
+  const kinds: number[] = [];
+  const units: AccessUnit[] = [];
+  const visit = (ty: Type, base: number) => {
+    switch (ty.kind) {
+      case 'scalar':
+      case 'atomic': {
+        const s = ty.kind === 'atomic' ? ty.elem : ty;
+        units.push({ offset: base, bytes: 4, width: 4, slot: offsets.length, slots: 1, kind: scalarKind(s) });
+        offsets.push(base);
+        kinds.push(scalarKind(s));
+        return;
+      }
+      case 'vec': {
+        const k = scalarKind(ty.elem);
+        units.push({ offset: base, bytes: 4 * ty.n, width: ty.n === 3 ? 16 : 4 * ty.n, slot: offsets.length, slots: ty.n, kind: k });
+        for (let c = 0; c < ty.n; c++) {
+          offsets.push(base + 4 * c);
+          kinds.push(k);
+        }
+        return;
+      }
+      case 'mat': {
+        const stride = matrixColumnStride(ty);
+        for (let c = 0; c < ty.cols; c++) visit({ kind: 'vec', n: ty.rows, elem: ty.elem }, base + c * stride);
+        return;
+      }
+      case 'array': {
+        if (ty.count === null) throw new Error('internal: runtime-sized arrays have no value layout');
+        const stride = strideOf(ty);
+        for (let i = 0; i < ty.count; i++) visit(ty.elem, base + i * stride);
+        return;
+      }
+      case 'struct':
+        for (const m of ty.members) visit(m.type, base + m.offset);
+        return;
+      default:
+        throw new Error(`internal: ${typeName(ty)} has no memory layout`);
+    }
+  };
+  visit(t, 0);
+  const plan: LeafPlan = { slots: offsets.length, offsets: Int32Array.from(offsets), kinds: Uint8Array.from(kinds), units };
+  cache.set(t, plan);
+  return plan;
+}
+
+export { alignOf, sizeOf };

@@ -1,0 +1,162 @@
+// The lockstep workgroup simulator: compiles each entry point once for its workgroup size,
+// then runs workgroups one after another over shared storage regions, reporting through
+// the hooks. Used by `run --sim` (all workgroups) and by `check` (all, or a stated sample).
+import { parseWgsl } from '../wgsl/parser.js';
+import { resolveModule } from '../wgsl/resolve.js';
+import type { FnInfo, GlobalVar, ModuleInfo } from '../wgsl/module-info.js';
+import { NotSupportedError } from '../wgsl/source.js';
+import { sizeOf } from '../wgsl/types.js';
+import { convertValue } from '../wgsl/values.js';
+import { Compiler } from './compiler.js';
+import { Ctx, StepLimitError } from './context.js';
+import type { SimHooks } from './hooks.js';
+import { leafPlan } from './layout.js';
+import { Region, ScalarKind } from './memory.js';
+import { installStatements } from './statements.js';
+
+export interface SimulatorOptions {
+  /** Lanes per subgroup (default 32). */
+  subgroupSize?: number;
+  /** Budget of lane-steps (statements and loop iterations per invocation) for the whole run. */
+  maxSteps?: number;
+  hooks?: SimHooks;
+  overrides?: Record<string, number>;
+}
+
+export const DEFAULT_MAX_STEPS = 50_000_000;
+
+interface CompiledEntry {
+  fn: FnInfo;
+  compiler: Compiler;
+  ctx: Ctx;
+  run: () => void;
+  workgroupRegions: Region[];
+  privateInit: (() => void)[];
+}
+
+export interface PassOptions {
+  /** Linear indices of the workgroups to run (all when absent), in increasing order. */
+  workgroups?: number[];
+}
+
+export class Simulator {
+  readonly module: ModuleInfo;
+  private readonly entries = new Map<string, CompiledEntry>();
+  /** Storage and uniform memory by variable name, shared by all passes. */
+  readonly buffers = new Map<string, Region>();
+  readonly hooks: SimHooks;
+  steps = 0;
+  readonly maxSteps: number;
+  readonly subgroupSize: number;
+
+  constructor(
+    readonly source: string,
+    options: SimulatorOptions = {},
+    module?: ModuleInfo,
+  ) {
+    this.module = module ?? resolveModule(parseWgsl(source), { overrides: options.overrides });
+    this.hooks = options.hooks ?? {};
+    this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.subgroupSize = options.subgroupSize ?? 32;
+    if (!(this.subgroupSize >= 1)) throw new Error('the subgroup size must be at least 1');
+    for (const e of this.module.enables) {
+      if (e !== 'subgroups' && e !== 'f16') throw new NotSupportedError(`'enable ${e}'`, 1, 1);
+    }
+  }
+
+  /** Gives a storage or uniform variable its memory (the bytes are used in place). */
+  bindBuffer(g: GlobalVar, bytes: Uint8Array): Region {
+    const writable = g.space === 'storage' && g.access !== 'read';
+    const r = new Region(g.name, g.space === 'uniform' ? 'uniform' : 'storage', bytes, writable, writable);
+    this.buffers.set(g.name, r);
+    return r;
+  }
+
+  entry(name: string): CompiledEntry {
+    const have = this.entries.get(name);
+    if (have) return have;
+    const fn = this.module.functions.get(name);
+    if (!fn || fn.stage !== 'compute') throw new Error(`no @compute entry point '${name}'`);
+    const ws = fn.workgroupSize!;
+    const W = ws[0] * ws[1] * ws[2];
+    const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps);
+    ctx.hooks = this.hooks;
+    const compiler = new Compiler(this.module, this.source, ctx);
+    installStatements(compiler);
+    compiler.bindBuiltinInputs(fn);
+    const compiled = compiler.compileFunction(fn);
+    ctx.functionRegion = Region.zeroed('function', 'function', compiler.frameBytes * W, false);
+    ctx.privateRegion = Region.zeroed('private', 'private', compiler.privateBytes * W, false);
+    const workgroupRegions: Region[] = [];
+    for (const g of this.module.globals) {
+      if (g.space !== 'workgroup') continue;
+      const r = Region.zeroed(g.name, 'workgroup', sizeOf(g.type), true);
+      ctx.regions.set(g.name, r);
+      workgroupRegions.push(r);
+    }
+    const privateInit = this.privateInitializers(compiler, ctx, W);
+    const e: CompiledEntry = { fn, compiler, ctx, run: () => compiled.run(ctx.all), workgroupRegions, privateInit };
+    this.entries.set(name, e);
+    return e;
+  }
+
+  /** Private variables start from their initializer (a constant) or zero in every workgroup. */
+  private privateInitializers(compiler: Compiler, ctx: Ctx, W: number): (() => void)[] {
+    const out: (() => void)[] = [];
+    for (const g of this.module.globals) {
+      if (g.space !== 'private' || !g.decl.init) continue;
+      const info = this.module.exprs.get(g.decl.init)!;
+      if (!info.const) throw new NotSupportedError(`a private variable initialized by a non-constant expression ('${g.name}')`, g.loc.line, g.loc.column);
+      const values = convertValue(info.const.v, info.const.type, g.type);
+      const plan = leafPlan(g.type);
+      const base = compiler.privateOffsets.get(g)!;
+      out.push(() => {
+        const r = ctx.privateRegion;
+        for (let l = 0; l < W; l++) {
+          for (let s = 0; s < plan.slots; s++) {
+            const w = (l * compiler.privateBytes + base + plan.offsets[s]!) >> 2;
+            const v = values[s]!;
+            if (plan.kinds[s] === ScalarKind.F32) r.f32[w] = v;
+            else if (plan.kinds[s] === ScalarKind.I32) r.i32[w] = v;
+            else r.u32[w] = v;
+          }
+        }
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Runs one dispatch of an entry point. Throws StepLimitError when the budget runs out
+   * (the state reached so far stays in the buffers).
+   */
+  runPass(entryName: string, dispatch: [number, number, number], pass = 0, options: PassOptions = {}): void {
+    const e = this.entry(entryName);
+    const { ctx } = e;
+    for (const [name, r] of this.buffers) ctx.regions.set(name, r);
+    ctx.steps = this.steps;
+    this.hooks.passStart?.(pass);
+    const total = dispatch[0] * dispatch[1] * dispatch[2];
+    const list = options.workgroups ?? null;
+    const count = list ? list.length : total;
+    try {
+      for (let k = 0; k < count; k++) {
+        const linear = list ? list[k]! : k;
+        const id: [number, number, number] = [linear % dispatch[0], Math.floor(linear / dispatch[0]) % dispatch[1], Math.floor(linear / (dispatch[0] * dispatch[1]))];
+        for (const r of e.workgroupRegions) r.bytes.fill(0);
+        ctx.privateRegion.bytes.fill(0);
+        for (const init of e.privateInit) init();
+        ctx.enterWorkgroup(id, dispatch);
+        for (const f of e.compiler.structInputs) f();
+        const event = { pass, id, linear };
+        this.hooks.workgroupStart?.(event);
+        e.run();
+        this.hooks.workgroupEnd?.(event);
+      }
+    } finally {
+      this.steps = ctx.steps;
+    }
+  }
+}
+
+export { StepLimitError };

@@ -1,0 +1,53 @@
+// Source positions of accesses and statements, and the text of an access for messages.
+import type * as A from '../wgsl/ast.js';
+import type { Loc } from '../wgsl/source.js';
+
+/** Where an expression starts (its leftmost token): `tile` in `tile[i + 1u]`. */
+export function startLoc(e: A.Expr): Loc {
+  switch (e.kind) {
+    case 'index':
+    case 'member':
+      return startLoc(e.base);
+    case 'binary':
+      return startLoc(e.left);
+    case 'call':
+      return e.callee.loc;
+    default:
+      return e.loc;
+  }
+}
+
+/** The source text of a postfix access expression starting at `offset` (`a.b[i + 1u].x`). */
+export function accessText(source: string, offset: number): string {
+  let i = offset;
+  const n = source.length;
+  while (i < n && (source[i] === '*' || source[i] === '&' || source[i] === '(')) i++;
+  const ident = /^[\p{XID_Start}_][\p{XID_Continue}]*/u.exec(source.slice(i, i + 256));
+  if (!ident) return source.slice(offset, offset + 1);
+  i += ident[0].length;
+  for (;;) {
+    let j = i;
+    while (j < n && /\s/.test(source[j]!)) j++;
+    if (source[j] === ')' && source.slice(offset, j).split('(').length > source.slice(offset, j).split(')').length) {
+      i = j + 1;
+      continue;
+    }
+    if (source[j] === '[') {
+      let depth = 0;
+      for (; j < n; j++) {
+        if (source[j] === '[') depth++;
+        else if (source[j] === ']' && --depth === 0) break;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (source[j] === '.') {
+      const m = /^\.\s*[\p{XID_Start}_][\p{XID_Continue}]*/u.exec(source.slice(j, j + 128));
+      if (!m) break;
+      i = j + m[0].length;
+      continue;
+    }
+    break;
+  }
+  return source.slice(offset, i).replace(/\s+/g, ' ');
+}

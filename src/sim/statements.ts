@@ -1,0 +1,339 @@
+// Statements as mask transformers: each takes the active lanes and returns the lanes that
+// fall through normally. Lanes that break, continue or return are marked in ctx.flow and
+// rejoin (or not) where their construct ends. Branches run one after the other with their
+// own lanes, as SIMT hardware does, so both arms of a divergent `if` are one subgroup's
+// instructions in order.
+import type * as A from '../wgsl/ast.js';
+import type { LocalVar } from '../wgsl/module-info.js';
+import { slotCount } from '../wgsl/values.js';
+import { copySlots, type Compiler, type StmtCode } from './compiler.js';
+import { Flow } from './context.js';
+import { Mask, mergeMasks, splitMask } from './mask.js';
+import { binaryScalarOp } from '../wgsl/numeric.js';
+import { scalarOf } from '../wgsl/types.js';
+
+export function installStatements(c: Compiler): void {
+  c.block = (b) => block(c, b.body);
+}
+
+function block(c: Compiler, body: A.Stmt[]): StmtCode {
+  const codes = body.map((s) => stmt(c, s));
+  if (codes.length === 1) return codes[0]!;
+  return (m) => {
+    for (const code of codes) {
+      if (!m.n) return m;
+      m = code(m);
+    }
+    return m;
+  };
+}
+
+function stmt(c: Compiler, s: A.Stmt): StmtCode {
+  const ctx = c.ctx;
+  switch (s.kind) {
+    case 'block':
+      return c.block(s);
+    case 'var':
+      return varDecl(c, s);
+    case 'let':
+    case 'const': {
+      const v = c.info.stmtLocals.get(s)!;
+      if (s.kind === 'const') return (m) => m;
+      return letDecl(c, s, v);
+    }
+    case 'assign':
+      return assign(c, s);
+    case 'incdec': {
+      const ref = c.ref(s.target);
+      const load = c.load(ref, s.target);
+      const store = c.storer(ref, s);
+      const sname = scalarOf(ref.type)!.name;
+      const f = binaryScalarOp(s.op === '++' ? '+' : '-', sname);
+      const out = new Float64Array(c.W);
+      const site = c.site(s);
+      return (m) => {
+        ctx.step(m.n, site);
+        load.eval(m);
+        for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = f(load.out[m.lanes[k]!]!, 1);
+        store(m, out);
+        return m;
+      };
+    }
+    case 'call': {
+      const code = c.value(s.call);
+      const site = c.site(s);
+      return (m) => {
+        ctx.step(m.n, site);
+        code.eval(m);
+        return m;
+      };
+    }
+    case 'if':
+      return ifStmt(c, s);
+    case 'switch':
+      return switchStmt(c, s);
+    case 'loop':
+      return loop(c, s.body.body, s.continuing?.body.body ?? [], s.continuing?.breakIf, undefined, s);
+    case 'for': {
+      const init = s.init ? stmt(c, s.init) : undefined;
+      const body = loop(c, s.body.body, s.update ? [s.update] : [], undefined, s.cond, s);
+      return init ? (m) => body(init(m)) : body;
+    }
+    case 'while':
+      return loop(c, s.body.body, [], undefined, s.cond, s);
+    case 'break':
+    case 'continue': {
+      const state = s.kind === 'break' ? Flow.BREAK : Flow.CONTINUE;
+      return (m) => {
+        for (let k = 0; k < m.n; k++) ctx.flow[m.lanes[k]!] = state;
+        return Mask.EMPTY;
+      };
+    }
+    case 'return':
+      return returnStmt(c, s);
+    case 'const_assert':
+      return (m) => m;
+    case 'discard':
+      return c.unsupported(s.loc, "'discard'");
+  }
+}
+
+function varDecl(c: Compiler, s: A.VarStmt): StmtCode {
+  const v = c.info.stmtLocals.get(s)!;
+  const ref = c.localVarRef(v, c.site(s, v.name));
+  const store = c.storer(ref, s);
+  const init = s.decl.init ? c.value(s.decl.init) : undefined;
+  const zero = new Float64Array(c.W * slotCount(v.type));
+  const site = c.site(s);
+  const ctx = c.ctx;
+  return (m) => {
+    ctx.step(m.n, site);
+    ref.eval(m);
+    if (init) {
+      init.eval(m);
+      store(m, init.out);
+    } else store(m, zero);
+    return m;
+  };
+}
+
+function letDecl(c: Compiler, s: A.ValueDeclStmt, v: LocalVar): StmtCode {
+  const ctx = c.ctx;
+  const site = c.site(s);
+  if (v.type.kind === 'ptr') {
+    const ref = c.ref(s.init);
+    const slot = c.localPointer(v);
+    return (m) => {
+      ctx.step(m.n, site);
+      ref.eval(m);
+      slot.region = ref.region;
+      for (let k = 0; k < m.n; k++) slot.addr[m.lanes[k]!] = ref.addr[m.lanes[k]!]!;
+      return m;
+    };
+  }
+  const init = c.value(s.init);
+  const dst = c.localValues(v);
+  const slots = init.slots;
+  return (m) => {
+    ctx.step(m.n, site);
+    init.eval(m);
+    copySlots(init.out, dst, m, slots);
+    return m;
+  };
+}
+
+function assign(c: Compiler, s: A.AssignStmt): StmtCode {
+  const ctx = c.ctx;
+  const site = c.site(s);
+  if (s.target === null) {
+    const v = c.value(s.value);
+    return (m) => {
+      ctx.step(m.n, site);
+      v.eval(m);
+      return m;
+    };
+  }
+  const ref = c.ref(s.target);
+  const store = c.storer(ref, s);
+  const value = c.value(s.value);
+  if (s.op === '=') {
+    return (m) => {
+      ctx.step(m.n, site);
+      // WGSL evaluates the left-hand side's memory view before the right-hand side.
+      ref.eval(m);
+      value.eval(m);
+      store(m, value.out);
+      return m;
+    };
+  }
+  // Compound assignment: the view is evaluated once, loaded, combined, stored.
+  const t = c.info.compoundTypes.get(s)!;
+  const load = c.load(refOnce(ref), s.target);
+  const slots = slotCount(ref.type);
+  const f = binaryScalarOp(s.op.slice(0, -1) as A.BinaryOp, scalarOf(t.left)!.name);
+  const out = new Float64Array(c.W * slots);
+  const vs = value.slots;
+  if (t.shape !== 'elementwise') c.unsupported(s.loc, 'compound assignment with a matrix product');
+  return (m) => {
+    ctx.step(m.n, site);
+    ref.eval(m);
+    value.eval(m);
+    load.eval(m);
+    const L = load.out;
+    const V = value.out;
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      for (let j = 0; j < slots; j++) out[l * slots + j] = f(L[l * slots + j]!, V[l * vs + (vs === 1 ? 0 : j)]!);
+    }
+    store(m, out);
+    return m;
+  };
+}
+
+/** A view whose eval does nothing: it was evaluated already by the statement. */
+function refOnce<T extends { eval(m: Mask): void }>(ref: T): T {
+  return Object.create(ref, { eval: { value: () => {} } }) as T;
+}
+
+function ifStmt(c: Compiler, s: A.IfStmt): StmtCode {
+  const cond = c.value(s.cond);
+  const then = c.block(s.then);
+  const other = s.else ? stmt(c, s.else) : undefined;
+  const site = c.site(s);
+  const ctx = c.ctx;
+  return (m) => {
+    ctx.step(m.n, site);
+    cond.eval(m);
+    const [t, f] = splitMask(m, cond.out);
+    const tOut = t.n ? then(t) : t;
+    const fOut = f.n && other ? other(f) : f;
+    return mergeMasks(tOut, fOut);
+  };
+}
+
+function switchStmt(c: Compiler, s: A.SwitchStmt): StmtCode {
+  const sel = c.value(s.selector);
+  const clauses = s.clauses.map((cl) => ({
+    values: cl.selectors.filter((x): x is A.Expr => x !== null).map((x) => c.exprInfo(x).const!.v[0]!),
+    isDefault: cl.selectors.includes(null),
+    body: c.block(cl.body),
+  }));
+  const site = c.site(s);
+  const ctx = c.ctx;
+  return (m) => {
+    ctx.step(m.n, site);
+    sel.eval(m);
+    const pick = new Int32Array(c.W);
+    const groups: number[][] = clauses.map(() => []);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      const v = sel.out[l]!;
+      let chosen = clauses.findIndex((cl) => cl.values.includes(v));
+      if (chosen < 0) chosen = clauses.findIndex((cl) => cl.isDefault);
+      pick[l] = chosen;
+      groups[chosen]!.push(l);
+    }
+    let result = Mask.EMPTY;
+    clauses.forEach((cl, i) => {
+      const lanes = groups[i]!;
+      if (!lanes.length) return;
+      const mm = new Mask(Int32Array.from(lanes), lanes.length);
+      result = mergeMasks(result, cl.body(mm));
+      // `break` leaves the switch; `continue` and `return` keep going outward.
+      const rejoin: number[] = [];
+      for (const l of lanes) {
+        if (ctx.flow[l] === Flow.BREAK) {
+          ctx.flow[l] = Flow.NORMAL;
+          rejoin.push(l);
+        }
+      }
+      if (rejoin.length) result = mergeMasks(result, new Mask(Int32Array.from(rejoin), rejoin.length));
+    });
+    return result;
+  };
+}
+
+/**
+ * loop / for / while. Every iteration counts a step per active lane, so a loop with an
+ * empty body still reaches the step limit.
+ */
+function loop(c: Compiler, body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr | undefined, cond: A.Expr | undefined, s: A.Stmt): StmtCode {
+  const condCode = cond ? c.value(cond) : undefined;
+  const bodyCode = block(c, body);
+  const contCode = continuing.length ? block(c, continuing) : undefined;
+  const breakIfCode = breakIf ? c.value(breakIf) : undefined;
+  const site = c.site(s);
+  const ctx = c.ctx;
+  const flow = ctx.flow;
+  return (m) => {
+    const exited: Mask[] = [];
+    let cur = m;
+    while (cur.n) {
+      ctx.step(cur.n, site);
+      if (condCode) {
+        condCode.eval(cur);
+        const [go, stop] = splitMask(cur, condCode.out);
+        if (stop.n) exited.push(stop);
+        cur = go;
+        if (!cur.n) break;
+      }
+      bodyCode(cur);
+      // Sort the lanes by how they left the body.
+      const next = new Int32Array(cur.n);
+      const out = new Int32Array(cur.n);
+      let nn = 0;
+      let no = 0;
+      for (let k = 0; k < cur.n; k++) {
+        const l = cur.lanes[k]!;
+        const f = flow[l];
+        if (f === Flow.NORMAL) next[nn++] = l;
+        else if (f === Flow.CONTINUE) {
+          flow[l] = Flow.NORMAL;
+          next[nn++] = l;
+        } else if (f === Flow.BREAK) {
+          flow[l] = Flow.NORMAL;
+          out[no++] = l;
+        }
+        // RETURN lanes leave the loop and stay marked.
+      }
+      if (no) exited.push(new Mask(out, no));
+      cur = nn ? new Mask(next, nn) : Mask.EMPTY;
+      if (!cur.n) break;
+      if (contCode) cur = contCode(cur);
+      if (breakIfCode && cur.n) {
+        breakIfCode.eval(cur);
+        const [stop, go] = splitMask(cur, breakIfCode.out);
+        if (stop.n) exited.push(stop);
+        cur = go;
+      }
+    }
+    let result = Mask.EMPTY;
+    for (const e of exited) result = mergeMasks(result, e);
+    return result;
+  };
+}
+
+function returnStmt(c: Compiler, s: A.ReturnStmt): StmtCode {
+  const ctx = c.ctx;
+  const fn = c.fn;
+  const isEntry = !!fn.stage;
+  const value = s.value ? c.value(s.value) : undefined;
+  const target = c.returnSlot();
+  const site = c.site(s);
+  return (m) => {
+    ctx.step(m.n, site);
+    if (value && target.ret) {
+      value.eval(m);
+      copySlots(value.out, target.ret, m, target.retSlots);
+    }
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      ctx.flow[l] = Flow.RETURN;
+      if (isEntry && !ctx.finished[l]) {
+        ctx.finished[l] = 1;
+        ctx.finishedCount++;
+      }
+    }
+    return Mask.EMPTY;
+  };
+}
