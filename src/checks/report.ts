@@ -41,6 +41,8 @@ export interface BankConflictSite {
   worstBanks?: number[];
   /** For the heat map: lane → bank of the worst instruction (-1 for inactive lanes). */
   worstLaneBanks?: number[];
+  /** Source text of the access. */
+  text?: string;
 }
 
 export interface CompileSection {

@@ -60,7 +60,6 @@ export class Compiler {
   private readonly values = new Map<LocalVar, Float64Array>();
   private readonly pointers = new Map<LocalVar, PtrSlot>();
   private readonly fns = new Map<FnInfo, CompiledFn>();
-  readonly sites: SiteInfo[] = [];
   /** The function being compiled. */
   fn!: FnInfo;
   /** Depth of select() arguments around the expression being compiled. */
@@ -70,6 +69,8 @@ export class Compiler {
     readonly info: ModuleInfo,
     readonly source: string,
     readonly ctx: Ctx,
+    /** Every site of the module, shared by the compilers of all entry points (ids are indices). */
+    readonly sites: SiteInfo[] = [],
   ) {
     this.W = ctx.W;
     for (const f of info.functions.values()) {
@@ -105,6 +106,11 @@ export class Compiler {
     if (this.selectDepth > 0) s.inSelect = true;
     this.sites.push(s);
     return s;
+  }
+
+  /** Source text of what an index expression indexes: `tile` in `tile[i]`, `a.rows[r]` in `a.rows[r][c]`. */
+  baseText(e: A.IndexExpr): string {
+    return this.source.slice(startLoc(e.base).offset, e.loc.offset).replace(/\s+/g, ' ').trim();
   }
 
   unsupported(loc: { line: number; column: number }, what: string): never {
@@ -295,7 +301,7 @@ export class Compiler {
     const I = idx.out;
     const site = this.site(e);
     const ctx = this.ctx;
-    const what = bt.kind === 'array' ? accessText(this.source, startLoc(e.base).offset) : typeName(bt);
+    const what = bt.kind === 'array' ? this.baseText(e) : typeName(bt);
     return {
       type,
       slots,
@@ -498,7 +504,7 @@ export class Compiler {
     const addr = new Float64Array(W);
     const I = idx.out;
     const site = this.site(e, base.root);
-    const what = accessText(this.source, startLoc(e.base).offset);
+    const what = this.baseText(e);
     const ctx = this.ctx;
     const whole = container.kind === 'vec' ? { addr: base.addr, bytes: sizeOf(container) } : base.whole;
     const ref: RefCode = {

@@ -9,7 +9,7 @@ import { sizeOf } from '../wgsl/types.js';
 import { convertValue } from '../wgsl/values.js';
 import { Compiler } from './compiler.js';
 import { Ctx, StepLimitError } from './context.js';
-import type { SimHooks } from './hooks.js';
+import type { SimHooks, SiteInfo } from './hooks.js';
 import { leafPlan } from './layout.js';
 import { Region, ScalarKind } from './memory.js';
 import { installStatements } from './statements.js';
@@ -45,6 +45,8 @@ export class Simulator {
   /** Storage and uniform memory by variable name, shared by all passes. */
   readonly buffers = new Map<string, Region>();
   readonly hooks: SimHooks;
+  /** Source sites of all compiled entry points; access events refer to them by id. */
+  readonly sites: SiteInfo[] = [];
   steps = 0;
   readonly maxSteps: number;
   readonly subgroupSize: number;
@@ -81,7 +83,7 @@ export class Simulator {
     const W = ws[0] * ws[1] * ws[2];
     const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps);
     ctx.hooks = this.hooks;
-    const compiler = new Compiler(this.module, this.source, ctx);
+    const compiler = new Compiler(this.module, this.source, ctx, this.sites);
     installStatements(compiler);
     compiler.bindBuiltinInputs(fn);
     const compiled = compiler.compileFunction(fn);

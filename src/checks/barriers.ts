@@ -1,0 +1,54 @@
+// Barrier divergence: every invocation that has not finished must reach the same barrier.
+// In lockstep simulation a barrier executed by fewer lanes than are still running means
+// some took another branch or left a loop: on a GPU they would never arrive.
+import type { BarrierEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
+import type { Diagnostic } from './report.js';
+
+interface Finding {
+  site: SiteInfo;
+  kind: string;
+  count: number;
+  reached: number;
+  unfinished: number;
+  missing: string;
+}
+
+export class BarrierDivergence implements SimHooks {
+  private readonly findings = new Map<number, Finding>();
+
+  barrier(e: BarrierEvent): void {
+    if (e.mask.n === e.unfinished) return;
+    const f = this.findings.get(e.site.id);
+    if (f) {
+      f.count++;
+      return;
+    }
+    const present = new Set(e.mask.lanes.subarray(0, e.mask.n));
+    const missing: number[] = [];
+    for (let l = 0; l < e.workgroupSize && missing.length < 4096; l++) if (!present.has(l)) missing.push(l);
+    this.findings.set(e.site.id, { site: e.site, kind: e.kind, count: 1, reached: e.mask.n, unfinished: e.unfinished, missing: ranges(missing) });
+  }
+
+  diagnostics(): Diagnostic[] {
+    return [...this.findings.values()].map((f) => ({
+      severity: 'error' as const,
+      kind: 'barrier-divergence' as const,
+      message: `this ${f.kind === 'workgroup' ? 'workgroup ' : f.kind === 'storage' ? 'storage ' : ''}barrier is reached by ${f.reached} of the ${f.unfinished} running invocations; invocations ${f.missing} are elsewhere (another branch, or already out of a loop). On a GPU the waiting ones may hang: every invocation must reach the same barrier.`,
+      line: f.site.line,
+      column: f.site.column,
+      count: f.count,
+    }));
+  }
+}
+
+/** 0,1,2,3,7,9,10 → "0–3, 7, 9–10". */
+export function ranges(xs: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < xs.length; ) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
+    out.push(i === j ? `${xs[i]}` : `${xs[i]}–${xs[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
