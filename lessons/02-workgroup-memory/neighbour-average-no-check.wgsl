@@ -5,11 +5,12 @@
 //! expect 1[65..68] = 4160.5, 4290.5, 4422.5
 
 // The neighbour average with no boundary check at all. Lane 0 computes 0u - 1u, which
-// wraps around to 4294967295, and reads tile[4294967295]: far outside the 64-element tile.
-// WGSL does not leave this undefined: the read gives some element of the tile (commonly
-// the clamped index, tile[63]) or zero, at the implementation's choice. So elements 0, 64,
-// 128, ... are well-defined per implementation but not portable; no expectation names
-// them. Run it and look at element 0; then run Check to see the access reported.
+// wraps around to 4294967295, and reads tile[4294967295], far outside the 64-element tile.
+// WGSL bounds what can happen: the load yields some element of `tile` or zero (Dawn
+// clamps the index, so there lane 0 reads tile[63]), or the invocation is terminated.
+// It never reads another variable or data left by an earlier dispatch. Elements 0, 64,
+// 128, ... are therefore wrong in an implementation-chosen way; no expectation names
+// them. Run it and look at element 0 (1984.5 on Dawn: the average of 0 and 63 * 63).
 @group(0) @binding(0) var<storage, read> squares: array<f32>;
 @group(0) @binding(1) var<storage, read_write> averages: array<f32>;
 

@@ -2,10 +2,14 @@
 //! buffer 1 f32[1]
 //! expect 1[0] = 523776
 
-// The tree with interleaved addressing: in round r, lanes whose index is a multiple of
-// 2*stride add the element stride slots away (stride 1, 2, 4, ...). The active lanes are
-// spread out, so the ones a subgroup runs together hit words 2*stride apart: from stride 16
-// on, pairs of them land in the same bank. `wgsl-lab check` counts the extra wavefronts.
+// The tree with interleaved addressing: in the round with stride s (1, 2, 4, ...), the
+// lanes whose index is a multiple of 2*s add the element s slots away. Each active lane
+// reads its own word and the word s above it, so the lanes of one subgroup still touch
+// distinct banks: the bank model counts no conflict here. The cost is divergence: the
+// active lanes are scattered, so until the last round both subgroups keep issuing the
+// instruction while most of their lanes sit idle (in the last round one lane works and 63
+// wait). The variant that packs the active lanes together (sum-interleaved-strided.wgsl)
+// trades this for conflicts.
 @group(0) @binding(0) var<storage, read> values: array<f32>;
 @group(0) @binding(1) var<storage, read_write> total: array<f32>;
 
