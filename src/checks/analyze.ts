@@ -5,11 +5,10 @@ import type { CompileMessage } from '../runner/result.js';
 import { HarnessErrors } from '../runner/errors.js';
 import { planRun, selectEntryPoint } from '../runner/plan.js';
 import { SIM_LIMITS, bindPlan, frontEndModule } from '../runner/run-sim.js';
-import { reflectOrExplain } from '../runner/run-gpu.js';
 import { StepLimitError } from '../sim/context.js';
 import { combineHooks } from '../sim/hooks.js';
 import { Simulator, DEFAULT_MAX_STEPS } from '../sim/simulator.js';
-import type { Reflection } from '../wgsl/reflect.js';
+import { reflectModule, type Reflection } from '../wgsl/reflect.js';
 import { BankConflictModel } from './banks.js';
 import { BarrierDivergence, ranges } from './barriers.js';
 import { BoundsCheck } from './bounds.js';
@@ -68,7 +67,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     return finish(report);
   }
 
-  const reflection = reflectOrExplain(source);
+  const reflection = reflectModule(fe.module!);
   const { harness: full, synthesized } = withDefaultBuffers(harness, reflection, options.entry);
   if (synthesized.length) report.notes!.push(`The header gives no buffer for ${synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`);
   const plan = planRun(full, reflection, SIM_LIMITS, { entry: options.entry });

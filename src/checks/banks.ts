@@ -18,22 +18,27 @@ interface SiteStats {
 }
 
 export class BankConflictModel implements SimHooks {
-  private readonly stats = new Map<string, SiteStats>();
-  private readonly words: number[] = [];
+  /** Per site and access kind (index site * 3 + kind). */
+  private readonly stats: (SiteStats | undefined)[] = [];
+  // Scratch space reused by every phase (no allocation on the hot path).
+  private words = new Int32Array(512);
+  private readonly perBank: Int32Array;
 
   constructor(
     readonly banks: number,
     readonly subgroupSize: number,
-  ) {}
+  ) {
+    this.perBank = new Int32Array(banks);
+  }
 
   access(b: AccessBatch): void {
     if (b.region.space !== 'workgroup') return;
     const access = b.kind;
-    const key = `${b.site.id}|${access}`;
-    let st = this.stats.get(key);
+    const slot = b.site.id * 3 + (access === 'read' ? 0 : access === 'write' ? 1 : 2);
+    let st = this.stats[slot];
     if (!st) {
       st = { site: b.site, access, wavefronts: 0, ideal: 0, executions: 0, maxWays: 0 };
-      this.stats.set(key, st);
+      this.stats[slot] = st;
     }
     const S = this.subgroupSize;
     const B = this.banks;
@@ -41,59 +46,62 @@ export class BankConflictModel implements SimHooks {
     const wordsPerLane = b.bytes >> 2;
     const atomic = b.kind === 'atomic';
     const m = b.mask;
+    const lanes = m.lanes;
+    const addr = b.addr;
+    if (this.words.length < S * wordsPerLane) this.words = new Int32Array(S * wordsPerLane);
+    const words = this.words;
+    const perBank = this.perBank;
     let k = 0;
     while (k < m.n) {
-      const subgroup = Math.floor(m.lanes[k]! / S);
+      const subgroup = Math.floor(lanes[k]! / S);
       let end = k;
-      while (end < m.n && Math.floor(m.lanes[end]! / S) === subgroup) end++;
+      while (end < m.n && Math.floor(lanes[end]! / S) === subgroup) end++;
       st.executions++;
-      // Phases of this subgroup's instruction.
       let p = k;
       let worstDegree = 0;
-      let worstBanks: number[] | undefined;
       while (p < end) {
-        const phase = Math.floor((m.lanes[p]! % S) / phaseLanes);
+        const phase = Math.floor((lanes[p]! % S) / phaseLanes);
         let q = p;
-        while (q < end && Math.floor((m.lanes[q]! % S) / phaseLanes) === phase) q++;
-        const words = this.words;
-        words.length = 0;
-        for (let i = p; i < q; i++) {
-          const first = b.addr[m.lanes[i]!]! >> 2;
-          for (let w = 0; w < wordsPerLane; w++) words.push(first + w);
+        let n = 0;
+        while (q < end && Math.floor((lanes[q]! % S) / phaseLanes) === phase) {
+          const first = addr[lanes[q]!]! >> 2;
+          for (let w = 0; w < wordsPerLane; w++) words[n++] = first + w;
+          q++;
         }
-        const perBank = new Array<number>(B).fill(0);
-        if (atomic) {
-          for (const w of words) perBank[((w % B) + B) % B]!++;
-        } else {
-          words.sort((x, y) => x - y);
-          for (let i = 0; i < words.length; i++) if (i === 0 || words[i] !== words[i - 1]) perBank[((words[i]! % B) + B) % B]!++;
-        }
+        // Distinct words per bank; a broadcast (same word) costs nothing extra, except for atomics.
+        const view = words;
+        if (!atomic) insertionSort(view, n);
         let degree = 0;
-        for (const c of perBank) if (c > degree) degree = c;
+        for (let i = 0; i < n; i++) {
+          if (!atomic && i > 0 && view[i] === view[i - 1]) continue;
+          const bank = ((view[i]! % B) + B) % B;
+          const c = ++perBank[bank]!;
+          if (c > degree) degree = c;
+        }
+        // Keep the per-bank counts of the worst instruction so far for the heat map.
+        const snapshot = degree > st.maxWays || !st.worstBanks ? Array.from(perBank) : undefined;
+        for (let i = 0; i < n; i++) perBank[((view[i]! % B) + B) % B] = 0;
         st.wavefronts += degree;
         st.ideal++;
-        if (degree > worstDegree) {
-          worstDegree = degree;
-          worstBanks = perBank;
+        if (degree > worstDegree) worstDegree = degree;
+        if (snapshot) {
+          // The heat map shows this instruction: bank of each lane of the subgroup (-1 inactive).
+          st.maxWays = degree;
+          st.worstBanks = snapshot;
+          const laneBanks = new Array<number>(S).fill(-1);
+          for (let i = k; i < end; i++) laneBanks[lanes[i]! % S] = (((addr[lanes[i]!]! >> 2) % B) + B) % B;
+          st.worstLaneBanks = laneBanks;
         }
         p = q;
       }
-      if (worstDegree > st.maxWays || !st.worstLaneBanks) {
-        st.maxWays = Math.max(st.maxWays, worstDegree);
-        if (worstDegree >= st.maxWays) {
-          // The heat map shows this instruction: bank of each lane of the subgroup (-1 inactive).
-          const laneBanks = new Array<number>(S).fill(-1);
-          for (let i = k; i < end; i++) laneBanks[m.lanes[i]! % S] = (((b.addr[m.lanes[i]!]! >> 2) % B) + B) % B;
-          st.worstLaneBanks = laneBanks;
-          st.worstBanks = worstBanks;
-        }
-      }
+      if (worstDegree > st.maxWays) st.maxWays = worstDegree;
       k = end;
     }
   }
 
   sites(): BankConflictSite[] {
-    return [...this.stats.values()]
+    return this.stats
+      .filter((s): s is SiteStats => !!s)
       .map((s) => ({
         line: s.site.line,
         column: s.site.column,
@@ -110,5 +118,18 @@ export class BankConflictModel implements SimHooks {
         text: s.site.text,
       }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
+  }
+}
+
+/** Sorts the first n entries in place (n is at most a few dozen; no allocation). */
+function insertionSort(a: Int32Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > x) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = x;
   }
 }

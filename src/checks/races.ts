@@ -23,7 +23,10 @@ interface ReaderEntry extends Access {
   lane2: number;
 }
 
-/** Per-word bookkeeping for one region. */
+/**
+ * Per-word bookkeeping for one region. The first reading site of a word in an interval is
+ * kept in typed arrays (no allocation on the common path); further sites go to `extra`.
+ */
 class WordState {
   // Same-interval tracking (intra-workgroup): epochs are global and increase at every
   // workgroup start and barrier, so equal epochs imply the same workgroup.
@@ -33,8 +36,12 @@ class WordState {
   readonly wBits: Uint32Array;
   readonly wAtomic: Uint8Array;
   readonly rEpoch: Int32Array;
-  readonly readers: (ReaderEntry[] | undefined)[];
-  // Cross-workgroup tracking (storage only): up to two workgroups per access kind.
+  readonly rSite: Int32Array;
+  readonly rLane: Int32Array;
+  readonly rLane2: Int32Array;
+  readonly rAtomic: Uint8Array;
+  readonly extra = new Map<number, { epoch: number; list: ReaderEntry[] }>();
+  // Cross-workgroup tracking (storage only): up to two workgroups per site and access kind.
   readonly xWriters?: (Access[] | undefined)[];
   readonly xReaders?: (Access[] | undefined)[];
 
@@ -45,7 +52,10 @@ class WordState {
     this.wBits = new Uint32Array(words);
     this.wAtomic = new Uint8Array(words);
     this.rEpoch = new Int32Array(words).fill(-1);
-    this.readers = new Array(words);
+    this.rSite = new Int32Array(words);
+    this.rLane = new Int32Array(words);
+    this.rLane2 = new Int32Array(words);
+    this.rAtomic = new Uint8Array(words);
     if (crossWorkgroup) {
       this.xWriters = new Array(words);
       this.xReaders = new Array(words);
@@ -128,19 +138,27 @@ export class RaceDetector implements SimHooks {
     if (st.wEpoch[word] === epoch && st.wLane[word] !== lane && !(atomic && st.wAtomic[word])) {
       this.record(r, 'RAW', false, false, { site: st.wSite[word]!, lane: st.wLane[word]!, wg: this.wg, kind: 'write' }, { site, lane, wg: this.wg, kind: 'read' });
     }
+    const a = atomic ? 1 : 0;
     if (st.rEpoch[word] !== epoch) {
       st.rEpoch[word] = epoch;
-      st.readers[word] = [];
+      st.rSite[word] = site;
+      st.rLane[word] = lane;
+      st.rLane2[word] = -1;
+      st.rAtomic[word] = a;
+    } else if (st.rSite[word] === site && st.rAtomic[word] === a) {
+      if (st.rLane[word] !== lane && st.rLane2[word]! < 0) st.rLane2[word] = lane;
+    } else {
+      let ex = st.extra.get(word);
+      if (!ex || ex.epoch !== epoch) st.extra.set(word, (ex = { epoch, list: [] }));
+      const e = ex.list.find((x) => x.site === site && x.atomic === atomic);
+      if (!e) ex.list.push({ site, lane, lane2: -1, wg: this.wg, atomic });
+      else if (e.lane !== lane && e.lane2 < 0) e.lane2 = lane;
     }
-    const list = st.readers[word]!;
-    const e = list.find((x) => x.site === site && x.atomic === atomic);
-    if (!e) list.push({ site, lane, lane2: -1, wg: this.wg, atomic });
-    else if (e.lane !== lane && e.lane2 < 0) e.lane2 = lane;
     if (st.xWriters) {
       for (const w of st.xWriters[word] ?? []) {
         if (w.wg !== this.wg && !(atomic && w.atomic)) this.record(r, 'RAW', false, true, { site: w.site, lane: w.lane, wg: w.wg, kind: 'write' }, { site, lane, wg: this.wg, kind: 'read' });
       }
-      remember(st.xReaders!, word, { site, lane, wg: this.wg, atomic });
+      remember(st.xReaders!, word, site, lane, this.wg, atomic);
     }
   }
 
@@ -150,10 +168,17 @@ export class RaceDetector implements SimHooks {
       this.record(r, 'WAW', benign, false, { site: st.wSite[word]!, lane: st.wLane[word]!, wg: this.wg, kind: 'write' }, { site, lane, wg: this.wg, kind: 'write' });
     }
     if (st.rEpoch[word] === epoch) {
-      for (const rd of st.readers[word]!) {
-        if (atomic && rd.atomic) continue;
-        const other = rd.lane !== lane ? rd.lane : rd.lane2;
-        if (other >= 0) this.record(r, 'WAR', false, false, { site: rd.site, lane: other, wg: this.wg, kind: 'read' }, { site, lane, wg: this.wg, kind: 'write' });
+      if (!(atomic && st.rAtomic[word])) {
+        const other = st.rLane[word] !== lane ? st.rLane[word]! : st.rLane2[word]!;
+        if (other >= 0) this.record(r, 'WAR', false, false, { site: st.rSite[word]!, lane: other, wg: this.wg, kind: 'read' }, { site, lane, wg: this.wg, kind: 'write' });
+      }
+      const ex = st.extra.get(word);
+      if (ex && ex.epoch === epoch) {
+        for (const rd of ex.list) {
+          if (atomic && rd.atomic) continue;
+          const other = rd.lane !== lane ? rd.lane : rd.lane2;
+          if (other >= 0) this.record(r, 'WAR', false, false, { site: rd.site, lane: other, wg: this.wg, kind: 'read' }, { site, lane, wg: this.wg, kind: 'write' });
+        }
       }
     }
     st.wEpoch[word] = epoch;
@@ -168,7 +193,7 @@ export class RaceDetector implements SimHooks {
       for (const rd of st.xReaders![word] ?? []) {
         if (rd.wg !== this.wg && !(atomic && rd.atomic)) this.record(r, 'WAR', false, true, { site: rd.site, lane: rd.lane, wg: rd.wg, kind: 'read' }, { site, lane, wg: this.wg, kind: 'write' });
       }
-      remember(st.xWriters, word, { site, lane, wg: this.wg, atomic });
+      remember(st.xWriters, word, site, lane, this.wg, atomic);
     }
   }
 
@@ -216,10 +241,14 @@ export class RaceDetector implements SimHooks {
 }
 
 /** Keeps up to two accesses per site from distinct workgroups (enough to find a partner in another workgroup). */
-function remember(table: (Access[] | undefined)[], word: number, a: Access & { atomic: boolean }): void {
+function remember(table: (Access[] | undefined)[], word: number, site: number, lane: number, wg: number, atomic: boolean): void {
   let list = table[word];
   if (!list) table[word] = list = [];
-  const same = list.filter((x) => x.site === a.site && x.atomic === a.atomic);
-  if (same.some((x) => x.wg === a.wg) || same.length >= 2) return;
-  list.push(a);
+  let same = 0;
+  for (const x of list) {
+    if (x.site !== site || x.atomic !== atomic) continue;
+    if (x.wg === wg) return;
+    same++;
+  }
+  if (same < 2) list.push({ site, lane, wg, atomic });
 }

@@ -11,7 +11,8 @@ import { HarnessErrors, InputError } from './errors.js';
 import { DEFAULT_LIMITS, type RunLimits } from './limits.js';
 import { planRun, type RunPlan } from './plan.js';
 import { bufferResults, evaluateExpects, passResults, type CompileMessage, type RunResult } from './result.js';
-import { reflectOrExplain, type RunOptions } from './run-gpu.js';
+import type { RunOptions } from './run-gpu.js';
+import { reflectModule } from '../wgsl/reflect.js';
 
 /**
  * What the simulator accepts: WebGPU's defaults, raised to what common desktop GPUs allow
@@ -83,7 +84,7 @@ export function runOnSimulatorFromSource(source: string, options: RunOptions & S
     ok: false,
   };
   if (!fe.module) return base;
-  const plan = planRun(harness, reflectOrExplain(source), SIM_LIMITS, { entry: options.entry });
+  const plan = planRun(harness, reflectModule(fe.module), SIM_LIMITS, { entry: options.entry });
   const sim = new Simulator(source, options, fe.module);
   const memory = bindPlan(sim, plan);
   const t0 = performance.now();

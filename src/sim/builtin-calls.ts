@@ -7,7 +7,7 @@ import type { ExprInfo } from '../wgsl/module-info.js';
 import { binaryScalarOp, convertScalar } from '../wgsl/numeric.js';
 import { scalarOf, strideOf, type Type } from '../wgsl/types.js';
 import { slotCount } from '../wgsl/values.js';
-import type { RefCode, ValueCode } from './code.js';
+import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { Compiler } from './compiler.js';
 import { leafPlan } from './layout.js';
 import { Mask } from './mask.js';
@@ -62,19 +62,14 @@ function componentwise(c: Compiler, e: A.CallExpr, type: Type, _o: Overload, f: 
   const args = argCodes(c, e);
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       evalAll(args, m);
       for (let k = 0; k < m.n; k++) {
         const l = m.lanes[k]!;
         const r = f(args.map((a) => Array.from(a.out.subarray(l * a.slots, (l + 1) * a.slots))));
         for (let j = 0; j < slots; j++) out[l * slots + j] = r[j]!;
       }
-    },
-  };
+    });
 }
 
 /** Fast path for component-wise builtins (min, max, abs, sqrt, clamp, …), with scalar broadcast. */
@@ -84,11 +79,7 @@ function scalarComponentwise(c: Compiler, e: A.CallExpr, type: Type, f: (...a: n
   const out = new Float64Array(c.W * slots);
   const n = args.length;
   const [a0, a1, a2] = args;
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       evalAll(args, m);
       for (let k = 0; k < m.n; k++) {
         const l = m.lanes[k]!;
@@ -99,8 +90,7 @@ function scalarComponentwise(c: Compiler, e: A.CallExpr, type: Type, f: (...a: n
           else out[l * slots + j] = f(x, a1!.out[l * a1!.slots + (a1!.slots === 1 ? 0 : j)]!, a2!.out[l * a2!.slots + (a2!.slots === 1 ? 0 : j)]!);
         }
       }
-    },
-  };
+    });
 }
 
 /** select(f, t, cond): both value arguments are evaluated for every lane (WGSL evaluates them eagerly). */
@@ -109,11 +99,7 @@ function select(c: Compiler, e: A.CallExpr, type: Type): ValueCode {
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
   const cs = cond.slots;
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       f.eval(m);
       t.eval(m);
       cond.eval(m);
@@ -124,8 +110,7 @@ function select(c: Compiler, e: A.CallExpr, type: Type): ValueCode {
           out[l * slots + j] = pick[l * slots + j]!;
         }
       }
-    },
-  };
+    });
 }
 
 function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[]): ValueCode {
@@ -137,41 +122,27 @@ function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[])
     const from = scalarOf(params[0]!)!.name;
     const to = scalarOf(type)!.name;
     const a = args[0]!;
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         a.eval(m);
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           for (let j = 0; j < slots; j++) out[l * slots + j] = convertScalar(a.out[l * slots + j]!, from, to);
         }
-      },
-    };
+      });
   }
   // Splat: vecN(x).
   if (args.length === 1 && type.kind === 'vec' && args[0]!.slots === 1) {
     const a = args[0]!;
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         a.eval(m);
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           for (let j = 0; j < slots; j++) out[l * slots + j] = a.out[l]!;
         }
-      },
-    };
+      });
   }
   // Everything else concatenates the arguments' components in order.
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       evalAll(args, m);
       for (let k = 0; k < m.n; k++) {
         const l = m.lanes[k]!;
@@ -181,14 +152,13 @@ function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[])
           for (let j = 0; j < as; j++) out[o++] = a.out[l * as + j]!;
         }
       }
-    },
-  };
+    });
 }
 
 const noop = () => {};
 
 function voidCode(c: Compiler, run: (m: Mask) => void): ValueCode {
-  return { type: { kind: 'void' }, slots: 0, out: new Float64Array(0), eval: run };
+  return vcode({ kind: 'void' }, 0, new Float64Array(0), run);
 }
 
 function barrier(c: Compiler, e: A.CallExpr, name: string): ValueCode {
@@ -219,11 +189,7 @@ function atomic(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueCod
   const op = atomicOp(name, s as 'i32' | 'u32');
   const rmw = name !== 'atomicLoad' && name !== 'atomicStore';
   const writes = name !== 'atomicLoad';
-  return {
-    type: resultType,
-    slots,
-    out,
-    eval(m) {
+  return vcode(resultType, slots, out, (m) => {
       ref.eval(m);
       for (const x of operands) x.eval(m);
       const r = ref.region!;
@@ -250,8 +216,7 @@ function atomic(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueCod
       if (r.tracked && ctx.hooks.access) {
         ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw, mask: m, addr: ref.addr, bytes: 4, width: 4, bits: writes ? bits : undefined });
       }
-    },
-  };
+    });
 }
 
 function atomicOp(name: string, s: 'i32' | 'u32'): (old: number, a: number, b: number) => { next: number; result: number[] } {
@@ -293,15 +258,10 @@ function uniformLoad(c: Compiler, e: A.CallExpr, o: Overload): ValueCode {
   const ctx = c.ctx;
   const load = ref.type.kind === 'atomic' ? atomicLoadCode(c, ref) : c.load(ref, e.args[0]!);
   void o;
-  return {
-    type: load.type,
-    slots: load.slots,
-    out: load.out,
-    eval(m) {
+  return vcode(load.type, load.slots, load.out, (m) => {
       ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
       load.eval(m);
-    },
-  };
+    });
 }
 
 function atomicLoadCode(c: Compiler, ref: RefCode): ValueCode {
@@ -309,17 +269,12 @@ function atomicLoadCode(c: Compiler, ref: RefCode): ValueCode {
   const kind = type.name === 'i32' ? ScalarKind.I32 : ScalarKind.U32;
   const out = new Float64Array(c.W);
   const ctx = c.ctx;
-  return {
-    type,
-    slots: 1,
-    out,
-    eval(m) {
+  return vcode(type, 1, out, (m) => {
       ref.eval(m);
       const r = ref.region!;
       for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = loadScalar(r, ref.addr[m.lanes[k]!]!, kind);
       if (r.tracked && ctx.hooks.access) ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw: false, mask: m, addr: ref.addr, bytes: 4, width: 4 });
-    },
-  };
+    });
 }
 
 /** arrayLength(&a): elements that fit in the buffer after the array's start. */
@@ -369,11 +324,7 @@ function subgroup(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueC
   };
   const identity = name.endsWith('Mul') ? 1 : 0;
   const x = args[0];
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       evalAll(args, m);
       // Walk the mask one subgroup at a time.
       let k = 0;
@@ -384,8 +335,7 @@ function subgroup(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueC
         apply(m.lanes, k, end, g);
         k = end;
       }
-    },
-  };
+    });
 
   function apply(lanes: Int32Array, from: number, to: number, g: number): void {
     const first = lanes[from]!;

@@ -30,4 +30,46 @@ export interface RefCode {
   readonly whole?: { addr: Float64Array; bytes: number };
   /** Where the access is written, for access events. */
   readonly site: SiteInfo;
+  /**
+   * Set for a function-scope variable kept in a register array instead of memory (it is
+   * never addressed, indexed or accessed by member): its value, `slots` per lane.
+   */
+  readonly reg?: Float64Array;
+}
+
+/**
+ * Every compiled value is a VCode and every view an RCode: one hidden class each, so the
+ * many call sites `x.eval(m)` and loads `x.out` stay monomorphic for the JIT.
+ */
+export class VCode implements ValueCode {
+  readonly eval: (m: Mask) => void;
+  constructor(
+    readonly type: Type,
+    readonly slots: number,
+    readonly out: Float64Array,
+    evaluate: (m: Mask) => void,
+    readonly constant: boolean = false,
+  ) {
+    this.eval = evaluate;
+  }
+}
+
+export function vcode(type: Type, slots: number, out: Float64Array, evaluate: (m: Mask) => void, constant = false): ValueCode {
+  return new VCode(type, slots, out, evaluate, constant);
+}
+
+export class RCode implements RefCode {
+  region: Region | null = null;
+  readonly eval: (m: Mask) => void;
+  constructor(
+    readonly type: Type,
+    readonly addr: Float64Array,
+    readonly root: string,
+    readonly site: SiteInfo,
+    evaluate: (m: Mask) => void,
+    readonly whole: { addr: Float64Array; bytes: number } | undefined = undefined,
+    readonly reg: Float64Array | undefined = undefined,
+  ) {
+    this.eval = evaluate;
+  }
 }

@@ -12,7 +12,7 @@ import {
 } from '../wgsl/types.js';
 import { memberSlotOffset, slotCount } from '../wgsl/values.js';
 import type { BinaryTyping } from '../wgsl/operators.js';
-import type { RefCode, ValueCode } from './code.js';
+import { RCode, vcode, type RefCode, type ValueCode } from './code.js';
 import { Ctx, Flow } from './context.js';
 import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
@@ -53,6 +53,8 @@ export class Compiler {
   readonly W: number;
   /** Function-address-space variables: offset within one invocation's frame. */
   private readonly frameOffsets = new Map<LocalVar, number>();
+  /** Function-scope scalar/vector variables that live in per-lane arrays, not memory. */
+  private readonly registers = new Map<LocalVar, Float64Array>();
   frameBytes = 0;
   /** Private-address-space variables: offset within one invocation's private memory. */
   readonly privateOffsets = new Map<GlobalVar, number>();
@@ -73,9 +75,14 @@ export class Compiler {
     readonly sites: SiteInfo[] = [],
   ) {
     this.W = ctx.W;
+    const partial = partiallyAccessedLocals(info);
     for (const f of info.functions.values()) {
       for (const v of f.locals) {
         if (v.kind !== 'var') continue;
+        if (!v.addressTaken && !partial.has(v) && (v.type.kind === 'scalar' || v.type.kind === 'vec')) {
+          this.registers.set(v, new Float64Array(this.W * slotCount(v.type)));
+          continue;
+        }
         this.frameBytes = roundUp(alignOfSafe(v.type), this.frameBytes);
         this.frameOffsets.set(v, this.frameBytes);
         this.frameBytes += sizeOf(v.type);
@@ -122,7 +129,7 @@ export class Compiler {
     const slots = slotCount(c.type);
     const out = new Float64Array(this.W * slots);
     for (let l = 0; l < this.W; l++) for (let k = 0; k < slots; k++) out[l * slots + k] = c.v[k]!;
-    return { type: c.type, slots, out, eval: noop, constant: true };
+    return vcode(c.type, slots, out, noop, true);
   }
 
   valueType(info: ExprInfo): Type {
@@ -161,7 +168,7 @@ export class Compiler {
     const v = r.v;
     const type = v.type;
     const slots = slotCount(type);
-    return { type, slots, out: this.localValues(v), eval: noop };
+    return vcode(type, slots, this.localValues(v), noop);
   }
 
   /** The per-lane storage of a let or value parameter (builtin inputs map to the context's arrays). */
@@ -240,18 +247,13 @@ export class Compiler {
     const slots = a.slots;
     const out = new Float64Array(this.W * slots);
     const A = a.out;
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         a.eval(m);
         for (let k = 0; k < m.n; k++) {
           const b = m.lanes[k]! * slots;
           for (let c = 0; c < slots; c++) out[b + c] = f(A[b + c]!);
         }
-      },
-    };
+      });
   }
 
   private binary(e: A.BinaryExpr, info: ExprInfo): ValueCode {
@@ -267,11 +269,7 @@ export class Compiler {
     const A = a.out;
     const B = b.out;
     const and = op === '&&';
-    return {
-      type: a.type,
-      slots: 1,
-      out,
-      eval(m) {
+    return vcode(a.type, 1, out, (m) => {
         a.eval(m);
         // Only the lanes whose result is still open evaluate the right side.
         const need = new Int32Array(m.n);
@@ -284,8 +282,7 @@ export class Compiler {
         if (!n) return;
         b.eval(new Mask(need, n));
         for (let k = 0; k < n; k++) out[need[k]!] = B[need[k]!]!;
-      },
-    };
+      });
   }
 
   private indexValue(e: A.IndexExpr, info: ExprInfo): ValueCode {
@@ -302,11 +299,7 @@ export class Compiler {
     const site = this.site(e);
     const ctx = this.ctx;
     const what = bt.kind === 'array' ? this.baseText(e) : typeName(bt);
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         base.eval(m);
         idx.eval(m);
         for (let k = 0; k < m.n; k++) {
@@ -319,8 +312,7 @@ export class Compiler {
           const src = l * bs + i * slots;
           for (let c = 0; c < slots; c++) out[l * slots + c] = B[src + c]!;
         }
-      },
-    };
+      });
   }
 
   private memberValue(e: A.MemberExpr, info: ExprInfo): ValueCode {
@@ -336,18 +328,13 @@ export class Compiler {
       const off = memberSlotOffset(st, info.member!);
       return Array.from({ length: slots }, (_, k) => off + k);
     })();
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         base.eval(m);
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           for (let c = 0; c < slots; c++) out[l * slots + c] = B[l * bs + picks[c]!]!;
         }
-      },
-    };
+      });
   }
 
   private call(e: A.CallExpr, info: ExprInfo): ValueCode {
@@ -380,18 +367,13 @@ export class Compiler {
     });
     const retSlots = callee.retSlots;
     const out = new Float64Array(this.W * Math.max(retSlots, 1));
-    return {
-      type: f.returnType,
-      slots: retSlots,
-      out,
-      eval(m) {
+    return vcode(f.returnType, retSlots, out, (m) => {
         // All arguments first, then the parameters are bound (a nested call to the same
         // function as an argument must not see half-bound parameters).
         for (const b of binds) b(m);
         callee.run(m);
         if (callee.ret) copySlots(callee.ret, out, m, retSlots);
-      },
-    };
+      });
   }
 
   // ---------------------------------------------------------------- references
@@ -425,16 +407,9 @@ export class Compiler {
       if (v.type.kind === 'ptr') {
         const slot = this.localPointer(v);
         const ptr = v.type;
-        const ref: RefCode = {
-          type: ptr.store,
-          addr: slot.addr,
-          region: null,
-          root: v.name,
-          site,
-          eval() {
+        const ref: RefCode = new RCode(ptr.store, slot.addr, v.name, site, () => {
             ref.region = slot.region;
-          },
-        };
+          });
         return ref;
       }
       if (v.kind !== 'var') throw new Error(`internal: '${v.name}' is not a variable`);
@@ -447,39 +422,29 @@ export class Compiler {
     if (g.space === 'private') {
       const off = this.privateOffsets.get(g)!;
       for (let l = 0; l < W; l++) addr[l] = l * this.privateBytes + off;
-      const ref: RefCode = { type: g.type, addr, region: null, root: g.name, site, eval() { ref.region = ctx.privateRegion; } };
+      const ref: RefCode = new RCode(g.type, addr, g.name, site, () => {
+        ref.region = ctx.privateRegion;
+      });
       return ref;
     }
-    const ref: RefCode = {
-      type: g.type,
-      addr,
-      region: null,
-      root: g.name,
-      site,
-      eval() {
+    const ref: RefCode = new RCode(g.type, addr, g.name, site, () => {
         ref.region = ctx.regions.get(g.name) ?? null;
         if (!ref.region) throw new Error(`internal: no memory for '${g.name}'`);
-      },
-    };
+      });
     return ref;
   }
 
   /** The memory view of a function-scope `var` (each lane's own frame). */
   localVarRef(v: LocalVar, site: SiteInfo): RefCode {
+    const reg = this.registers.get(v);
+    if (reg) return new RCode(v.type, new Float64Array(0), v.name, site, noop, undefined, reg);
     const off = this.frameOffsets.get(v)!;
     const addr = new Float64Array(this.W);
     for (let l = 0; l < this.W; l++) addr[l] = l * this.frameBytes + off;
     const ctx = this.ctx;
-    const ref: RefCode = {
-      type: v.type,
-      addr,
-      region: null,
-      root: v.name,
-      site,
-      eval() {
+    const ref: RefCode = new RCode(v.type, addr, v.name, site, () => {
         ref.region = ctx.functionRegion;
-      },
-    };
+      });
     return ref;
   }
 
@@ -507,14 +472,7 @@ export class Compiler {
     const what = this.baseText(e);
     const ctx = this.ctx;
     const whole = container.kind === 'vec' ? { addr: base.addr, bytes: sizeOf(container) } : base.whole;
-    const ref: RefCode = {
-      type,
-      addr,
-      region: null,
-      root: base.root,
-      site,
-      whole,
-      eval(m) {
+    const ref: RefCode = new RCode(type, addr, base.root, site, (m) => {
         base.eval(m);
         idx.eval(m);
         const region = (ref.region = base.region);
@@ -530,8 +488,7 @@ export class Compiler {
           }
           addr[l] = B[l]! + i * stride;
         }
-      },
-    };
+      }, whole);
     return ref;
   }
 
@@ -548,39 +505,43 @@ export class Compiler {
     } else throw new Error('internal: member of a non-struct');
     const addr = new Float64Array(this.W);
     const site = this.site(e, base.root);
-    const ref: RefCode = {
-      type,
-      addr,
-      region: null,
-      root: base.root,
-      site,
-      whole,
-      eval(m) {
+    const ref: RefCode = new RCode(type, addr, base.root, site, (m) => {
         base.eval(m);
         ref.region = base.region;
         const B = base.addr;
         for (let k = 0; k < m.n; k++) addr[m.lanes[k]!] = B[m.lanes[k]!]! + offset;
-      },
-    };
+      }, whole);
     return ref;
   }
 
   // ---------------------------------------------------------------- loads and stores
 
-  /** Emits one access batch per access unit of the view to the hooks (shared memory only). */
+  /**
+   * Emits one access batch per access unit of the view to the hooks (shared memory only).
+   * The batch objects are reused: observers must not keep them.
+   */
   report(ref: RefCode, region: Region, m: Mask, kind: AccessKind, units: AccessUnit[], unitAddrs: Float64Array[], bits?: Uint32Array[], rmw = false): void {
     const hook = this.ctx.hooks.access;
     if (!hook || !region.tracked) return;
+    let batches = this.batches.get(ref);
+    if (!batches) this.batches.set(ref, (batches = units.map((u) => ({ site: ref.site, region, kind, rmw, mask: m, addr: unitAddrs[0]!, bytes: u.bytes, width: u.width }))));
     for (let u = 0; u < units.length; u++) {
-      const unit = units[u]!;
-      const batch: AccessBatch = { site: ref.site, region, kind, rmw, mask: m, addr: unitAddrs[u]!, bytes: unit.bytes, width: unit.width, bits: bits?.[u] };
+      const batch: AccessBatch = batches[u]!;
+      batch.region = region;
+      batch.kind = kind;
+      batch.rmw = rmw;
+      batch.mask = m;
+      batch.addr = unitAddrs[u]!;
+      batch.bits = bits?.[u];
       if (ref.whole && kind !== 'read') {
         batch.wholeAddr = ref.whole.addr;
         batch.wholeBytes = ref.whole.bytes;
-      }
+      } else batch.wholeAddr = undefined;
       hook(batch);
     }
   }
+
+  private readonly batches = new Map<RefCode, AccessBatch[]>();
 
   /** Per-unit address arrays: the view's own array for a unit at offset 0, copies otherwise. */
   private unitAddresses(ref: RefCode, units: AccessUnit[]): { arrays: Float64Array[]; fill: (m: Mask) => void } {
@@ -597,7 +558,10 @@ export class Compiler {
   }
 
   load(ref: RefCode, e: A.Expr): ValueCode {
-    let type = ref.type;
+    const type = ref.type;
+    // A register variable cannot change while an expression is evaluated (only statements
+    // assign it, and callees cannot reach it), so its array is the value.
+    if (ref.reg) return vcode(type, slots0(type), ref.reg, noop);
     if (type.kind === 'atomic') this.unsupported(startLoc(e), 'a plain read of an atomic (use atomicLoad)');
     const plan = leafPlan(type);
     const slots = plan.slots;
@@ -606,12 +570,27 @@ export class Compiler {
     const units = plan.units;
     const ua = this.unitAddresses(ref, units);
     const self = this;
-    void e;
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    const report = (m: Mask, r: Region) => {
+      if (r.tracked && self.ctx.hooks.access) {
+        ua.fill(m);
+        self.report(ref, r, m, 'read', units, ua.arrays);
+      }
+    };
+    if (slots === 1) {
+      // One scalar: pick the typed view once per evaluation.
+      const kind = kinds[0] as ScalarKind;
+      return vcode(type, slots, out, (m) => {
+          ref.eval(m);
+          const r = ref.region!;
+          const A = ref.addr;
+          const view = kind === ScalarKind.F32 ? r.f32 : kind === ScalarKind.I32 ? r.i32 : r.u32;
+          const lanes = m.lanes;
+          if (kind === ScalarKind.BOOL) for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2] ? 1 : 0;
+          else for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2]!;
+          report(m, r);
+        });
+    }
+    return vcode(type, slots, out, (m) => {
         ref.eval(m);
         const r = ref.region!;
         const A = ref.addr;
@@ -620,17 +599,20 @@ export class Compiler {
           const a = A[l]!;
           for (let s = 0; s < slots; s++) out[l * slots + s] = loadScalar(r, a + offsets[s]!, kinds[s]! as ScalarKind);
         }
-        if (r.tracked && self.ctx.hooks.access) {
-          ua.fill(m);
-          self.report(ref, r, m, 'read', units, ua.arrays);
-        }
-      },
-    };
+        report(m, r);
+      });
   }
 
   /** Stores `v` (per-lane values of the view's type) through `ref` for the lanes of m. */
   storer(ref: RefCode, stmt: A.Stmt | A.Expr): (m: Mask, values: Float64Array) => void {
     const type = ref.type;
+    if (ref.reg) {
+      const reg = ref.reg;
+      const n = slotCount(type);
+      return (m, values) => {
+        if (values !== reg) copySlots(values, reg, m, n);
+      };
+    }
     if (type.kind === 'atomic') this.unsupported(stmt.loc, 'a plain write of an atomic (use atomicStore)');
     const plan = leafPlan(type);
     const { offsets, kinds, units, slots } = plan;
@@ -709,6 +691,21 @@ export class Compiler {
 
 function noop(): void {}
 
+const slots0 = slotCount;
+
+/** Local variables accessed through an index or member (`v.x = …`, `a[i]`): they need memory. */
+function partiallyAccessedLocals(info: ModuleInfo): Set<LocalVar> {
+  const out = new Set<LocalVar>();
+  for (const [e, i] of info.exprs) {
+    if ((e.kind !== 'index' && e.kind !== 'member') || i.type.kind !== 'ref') continue;
+    let root: A.Expr = e;
+    while (root.kind === 'index' || root.kind === 'member') root = root.base;
+    const r = info.exprs.get(root)?.ident;
+    if (r?.kind === 'local') out.add(r.v);
+  }
+  return out;
+}
+
 function isExpr(e: A.Expr | A.Stmt): e is A.Expr {
   return e.kind === 'lit' || e.kind === 'ident' || e.kind === 'index' || e.kind === 'member' || e.kind === 'unary' || e.kind === 'binary' || (e.kind === 'call' && 'callee' in e);
 }
@@ -749,44 +746,30 @@ function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode,
   const bs = b.slots;
   if (t.shape === 'elementwise') {
     if (as === 1 && bs === 1) {
-      return {
-        type,
-        slots,
-        out,
-        eval(m) {
+      return vcode(type, slots, out, (m) => {
           a.eval(m);
           b.eval(m);
           for (let k = 0; k < m.n; k++) {
             const l = m.lanes[k]!;
             out[l] = f(A[l]!, B[l]!);
           }
-        },
-      };
+        });
     }
-    return {
-      type,
-      slots,
-      out,
-      eval(m) {
+    return vcode(type, slots, out, (m) => {
         a.eval(m);
         b.eval(m);
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           for (let c = 0; c < slots; c++) out[l * slots + c] = f(A[l * as + (as === 1 ? 0 : c)]!, B[l * bs + (bs === 1 ? 0 : c)]!);
         }
-      },
-    };
+      });
   }
   const add = binaryScalarOp('+', s);
   const mul = binaryScalarOp('*', s);
   // Matrix products: columns are contiguous slots (column major).
   const L = t.left;
   const R = t.right;
-  return {
-    type,
-    slots,
-    out,
-    eval(m) {
+  return vcode(type, slots, out, (m) => {
       a.eval(m);
       b.eval(m);
       for (let k = 0; k < m.n; k++) {
@@ -820,8 +803,7 @@ function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode,
           }
         }
       }
-    },
-  };
+    });
 }
 
 export { convertScalar, splitMask, mergeMasks };

@@ -76,21 +76,23 @@ export interface SimHooks {
   passStart?(pass: number): void;
 }
 
-/** Calls every subscriber of each hook in order. */
+/** Calls every subscriber of each hook in order (plain loops: this is on the hot path). */
 export function combineHooks(list: SimHooks[]): SimHooks {
-  const pick = <K extends keyof SimHooks>(k: K) => list.map((h) => h[k]?.bind(h)).filter((f): f is NonNullable<SimHooks[K]> => !!f);
-  const access = pick('access');
-  const barrier = pick('barrier');
-  const oob = pick('outOfBounds');
-  const ws = pick('workgroupStart');
-  const we = pick('workgroupEnd');
-  const ps = pick('passStart');
+  const pick = <K extends keyof SimHooks>(k: K): NonNullable<SimHooks[K]>[] =>
+    list.filter((h) => h[k]).map((h) => (h[k] as (...a: unknown[]) => void).bind(h) as NonNullable<SimHooks[K]>);
+  const fan = <T>(fs: ((x: T) => void)[]): ((x: T) => void) | undefined => {
+    if (!fs.length) return undefined;
+    if (fs.length === 1) return fs[0];
+    return (x: T) => {
+      for (let i = 0; i < fs.length; i++) fs[i]!(x);
+    };
+  };
   return {
-    access: access.length ? (b) => access.forEach((f) => (f as (x: AccessBatch) => void)(b)) : undefined,
-    barrier: barrier.length ? (e) => barrier.forEach((f) => (f as (x: BarrierEvent) => void)(e)) : undefined,
-    outOfBounds: oob.length ? (e) => oob.forEach((f) => (f as (x: OutOfBoundsEvent) => void)(e)) : undefined,
-    workgroupStart: ws.length ? (e) => ws.forEach((f) => (f as (x: WorkgroupEvent) => void)(e)) : undefined,
-    workgroupEnd: we.length ? (e) => we.forEach((f) => (f as (x: WorkgroupEvent) => void)(e)) : undefined,
-    passStart: ps.length ? (p) => ps.forEach((f) => (f as (x: number) => void)(p)) : undefined,
+    access: fan(pick('access')),
+    barrier: fan(pick('barrier')),
+    outOfBounds: fan(pick('outOfBounds')),
+    workgroupStart: fan(pick('workgroupStart')),
+    workgroupEnd: fan(pick('workgroupEnd')),
+    passStart: fan(pick('passStart')),
   };
 }

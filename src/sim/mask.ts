@@ -19,6 +19,11 @@ export class Mask {
 
 /** Splits a mask by a per-lane condition (values indexed by lane). */
 export function splitMask(m: Mask, cond: Float64Array): [Mask, Mask] {
+  // Uniform conditions are the common case: no new masks then.
+  let trues = 0;
+  for (let k = 0; k < m.n; k++) if (cond[m.lanes[k]!]) trues++;
+  if (trues === m.n) return [m, Mask.EMPTY];
+  if (trues === 0) return [Mask.EMPTY, m];
   const t = new Int32Array(m.n);
   const f = new Int32Array(m.n);
   let nt = 0;

@@ -7,6 +7,7 @@ import type * as A from '../wgsl/ast.js';
 import type { LocalVar } from '../wgsl/module-info.js';
 import { slotCount } from '../wgsl/values.js';
 import { copySlots, type Compiler, type StmtCode } from './compiler.js';
+import { RCode, type RefCode } from './code.js';
 import { Flow } from './context.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { binaryScalarOp } from '../wgsl/numeric.js';
@@ -191,8 +192,11 @@ function assign(c: Compiler, s: A.AssignStmt): StmtCode {
 }
 
 /** A view whose eval does nothing: it was evaluated already by the statement. */
-function refOnce<T extends { eval(m: Mask): void }>(ref: T): T {
-  return Object.create(ref, { eval: { value: () => {} } }) as T;
+function refOnce(ref: RefCode): RefCode {
+  const copy: RefCode = new RCode(ref.type, ref.addr, ref.root, ref.site, () => {
+    copy.region = ref.region;
+  }, ref.whole, ref.reg);
+  return copy;
 }
 
 function ifStmt(c: Compiler, s: A.IfStmt): StmtCode {
@@ -278,7 +282,24 @@ function loop(c: Compiler, body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr
         if (!cur.n) break;
       }
       bodyCode(cur);
-      // Sort the lanes by how they left the body.
+      // Sort the lanes by how they left the body (usually all normally: keep the mask).
+      let changed = false;
+      for (let k = 0; k < cur.n; k++) {
+        if (flow[cur.lanes[k]!] !== Flow.NORMAL) {
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) {
+        if (contCode) cur = contCode(cur);
+        if (breakIfCode && cur.n) {
+          breakIfCode.eval(cur);
+          const [stop, go] = splitMask(cur, breakIfCode.out);
+          if (stop.n) exited.push(stop);
+          cur = go;
+        }
+        continue;
+      }
       const next = new Int32Array(cur.n);
       const out = new Int32Array(cur.n);
       let nn = 0;

@@ -6,10 +6,20 @@ const IDENT_CONTINUE = /[\p{XID_Continue}]/u;
 
 // Numeric literal forms of WGSL (§ literals), tried in this order. A float needs a '.',
 // an exponent or the 'f'/'h' suffix; otherwise it is an integer.
-const HEX_FLOAT = /^0[xX](?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.[0-9a-fA-F]*)(?:[pP][+-]?[0-9]+[fh]?)?|^0[xX][0-9a-fA-F]+[pP][+-]?[0-9]+[fh]?/;
-const HEX_INT = /^0[xX][0-9a-fA-F]+[iu]?/;
-const DEC_FLOAT = /^(?:[0-9]*\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][+-]?[0-9]+)?[fh]?|^[0-9]+[eE][+-]?[0-9]+[fh]?|^(?:0|[1-9][0-9]*)[fh]/;
-const DEC_INT = /^(?:0|[1-9][0-9]*)[iu]?/;
+// Sticky regexes: matched at a position without slicing the source.
+const HEX_FLOAT = /0[xX](?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.[0-9a-fA-F]*)(?:[pP][+-]?[0-9]+[fh]?)?|0[xX][0-9a-fA-F]+[pP][+-]?[0-9]+[fh]?/y;
+const HEX_INT = /0[xX][0-9a-fA-F]+[iu]?/y;
+const DEC_FLOAT = /(?:[0-9]*\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][+-]?[0-9]+)?[fh]?|[0-9]+[eE][+-]?[0-9]+[fh]?|(?:0|[1-9][0-9]*)[fh]/y;
+const DEC_INT = /(?:0|[1-9][0-9]*)[iu]?/y;
+
+function matchAt(re: RegExp, source: string, pos: number): string | undefined {
+  re.lastIndex = pos;
+  return re.exec(source)?.[0];
+}
+
+const isAsciiIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isAsciiIdentPart = (c: number) => isAsciiIdentStart(c) || (c >= 48 && c <= 57);
+const PUNCT_BY_LENGTH = [3, 2, 1].map((n) => new Set(PUNCTUATION.filter((p) => p.length === n) as string[]));
 
 /**
  * Splits WGSL source into tokens with line/column. Comments (line and nested block) and
@@ -64,48 +74,41 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     const column = pos - lineStart + 1;
-    const rest = source.slice(pos, pos + 64);
-    if (c >= '0' && c <= '9' || (c === '.' && /[0-9]/.test(source[pos + 1] ?? ''))) {
-      const m = HEX_FLOAT.exec(rest) ?? null;
+    const code = source.charCodeAt(pos);
+    if ((code >= 48 && code <= 57) || (c === '.' && /[0-9]/.test(source[pos + 1] ?? ''))) {
       let text: string | undefined;
       let kind: 'int' | 'float' = 'int';
-      if (m) {
-        text = m[0];
-        kind = 'float';
-      } else {
-        const hi = HEX_INT.exec(rest);
-        if (hi) text = hi[0];
-        else {
-          const df = DEC_FLOAT.exec(rest);
-          if (df) {
-            text = df[0];
-            kind = 'float';
-          } else {
-            const di = DEC_INT.exec(rest);
-            if (di) text = di[0];
-          }
-        }
-      }
-      if (!text) throw new WgslSyntaxError(`malformed number '${rest.match(/^[0-9a-zA-Z_.]+/)?.[0] ?? c}'`, line, column);
+      if ((text = matchAt(HEX_FLOAT, source, pos))) kind = 'float';
+      else if ((text = matchAt(HEX_INT, source, pos))) kind = 'int';
+      else if ((text = matchAt(DEC_FLOAT, source, pos))) kind = 'float';
+      else text = matchAt(DEC_INT, source, pos);
+      const word = () => source.slice(pos).match(/^[0-9a-zA-Z_.]+/)?.[0] ?? c;
+      if (!text) throw new WgslSyntaxError(`malformed number '${word()}'`, line, column);
       // A number glued to letters (e.g. `12abc`) is not a valid literal.
-      const after = source[pos + text.length];
-      if (after !== undefined && /[A-Za-z_0-9]/.test(after)) {
-        throw new WgslSyntaxError(`malformed number '${source.slice(pos).match(/^[0-9a-zA-Z_.]+/)![0]}'`, line, column);
-      }
+      const after = source.charCodeAt(pos + text.length);
+      if (isAsciiIdentPart(after)) throw new WgslSyntaxError(`malformed number '${word()}'`, line, column);
       tokens.push({ kind, text, line, column, offset: pos, length: text.length });
       pos += text.length;
       continue;
     }
-    if (IDENT_START.test(c)) {
+    if (isAsciiIdentStart(code) || (code > 127 && IDENT_START.test(c))) {
       let end = pos + 1;
-      while (end < n && IDENT_CONTINUE.test(source[end]!)) end++;
+      while (end < n) {
+        const d = source.charCodeAt(end);
+        if (isAsciiIdentPart(d) || (d > 127 && IDENT_CONTINUE.test(source[end]!))) end++;
+        else break;
+      }
       const text = source.slice(pos, end);
       const kind = text === 'true' || text === 'false' ? 'bool' : 'ident';
       tokens.push({ kind, text, line, column, offset: pos, length: text.length });
       pos = end;
       continue;
     }
-    const p = PUNCTUATION.find((s) => source.startsWith(s, pos));
+    let p: string | undefined;
+    for (let len = 3; len >= 1 && !p; len--) {
+      const cand = source.substr(pos, len);
+      if (PUNCT_BY_LENGTH[3 - len]!.has(cand)) p = cand;
+    }
     if (p) {
       tokens.push({ kind: 'punct', text: p, line, column, offset: pos, length: p.length });
       pos += p.length;

@@ -5,7 +5,7 @@
 import { parseWgsl } from './parser.js';
 import { resolveModule } from './resolve.js';
 import { moduleUsage } from './usage.js';
-import type { GlobalVar } from './module-info.js';
+import type { GlobalVar, ModuleInfo } from './module-info.js';
 import type { Loc } from './source.js';
 import {
   isRuntimeSized, leafScalar, sizeOf, strideOf, type AccessMode, type ScalarName, type Type,
@@ -49,7 +49,12 @@ export interface Reflection {
 
 export function reflect(source: string, overrides?: Record<string, number>): Reflection {
   const ast = parseWgsl(source);
-  const info = resolveModule(ast, { bodies: false, lenient: true, overrides });
+  return reflectModule(resolveModule(ast, { bodies: false, lenient: true, overrides }));
+}
+
+/** Reflection of an already resolved module (the simulator's, so the source is parsed once). */
+export function reflectModule(info: ModuleInfo): Reflection {
+  const ast = info.ast;
   const usage = moduleUsage(ast);
   const bindingOf = new Map<GlobalVar, BindingInfo>();
   const bindings: BindingInfo[] = [];
