@@ -19,6 +19,7 @@ const commands: Record<string, () => Promise<Command>> = {
   run: async () => runCommand,
   lessons: async () => (await import('./lessons.js')).lessonsCommand,
   check: async () => (await import('./check.js')).checkCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

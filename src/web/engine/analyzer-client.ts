@@ -1,0 +1,24 @@
+// The page's one analyzer worker, started on first use so that pages which never check
+// or simulate do not pay for loading the simulator.
+import type { AnalyzeOptions } from '../../checks/analyze.js';
+import type { CheckReport } from '../../checks/report.js';
+import type { RunResult } from '../../runner/result.js';
+import { WorkerClient } from './worker-client.js';
+
+/** How long one simulation or analysis may take before the worker is replaced. */
+const WORKER_TIMEOUT_MS = 8000;
+
+let client: WorkerClient | undefined;
+
+function worker(): WorkerClient {
+  client ??= new WorkerClient(() => new Worker(new URL('./analyzer.worker.ts', import.meta.url), { type: 'module', name: 'wgsl-lab analyzer' }), WORKER_TIMEOUT_MS);
+  return client;
+}
+
+export function simulate(source: string, file: string): Promise<RunResult> {
+  return worker().run<RunResult>({ op: 'simulate', source, file });
+}
+
+export function analyzeInWorker(source: string, options: AnalyzeOptions): Promise<CheckReport> {
+  return worker().run<CheckReport>({ op: 'analyze', source, options });
+}

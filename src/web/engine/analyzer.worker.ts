@@ -1,0 +1,18 @@
+// The analyzer and the simulator run here, off the page's thread: simulating every
+// invocation of a kernel can take seconds, and the page must stay responsive meanwhile.
+import { analyze } from '../../checks/analyze.js';
+import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
+import { problemsOf } from './problems.js';
+import type { WorkerRequest, WorkerResponse } from './protocol.js';
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const req = event.data;
+  let reply: WorkerResponse;
+  try {
+    const value = req.op === 'simulate' ? runOnSimulatorFromSource(req.source, { file: req.file }) : analyze(req.source, req.options);
+    reply = { id: req.id, ok: true, value };
+  } catch (e) {
+    reply = { id: req.id, ok: false, problems: problemsOf(e) };
+  }
+  self.postMessage(reply);
+};

@@ -1,0 +1,71 @@
+// The three things a widget asks of the engine — run, compile, check — each answered on
+// the reader's GPU when there is one and by the worker's simulator otherwise. Failures
+// come back as Problems, never as exceptions, so the widget has one shape to draw.
+import type { CheckReport } from '../../checks/report.js';
+import { compileWgsl } from '../../gpu/compile.js';
+import { parseHarness } from '../../harness/index.js';
+import { runOnGpuFromSource } from '../../runner/run-gpu.js';
+import type { CompileMessage, RunResult } from '../../runner/result.js';
+import { analyzeInWorker, simulate } from './analyzer-client.js';
+import { backend } from './backend.js';
+import { problemsOf, type Problem } from './problems.js';
+import { TaskFailed } from './worker-client.js';
+
+export interface RunOutcome {
+  simulated: boolean;
+  result?: RunResult;
+  problems: Problem[];
+}
+
+export interface CheckOutcome {
+  report?: CheckReport;
+  /** The real compiler's messages, when a GPU was there to compile. */
+  compile?: CompileMessage[];
+  problems: Problem[];
+}
+
+function failed(e: unknown): Problem[] {
+  return e instanceof TaskFailed ? e.problems : problemsOf(e);
+}
+
+export async function runExample(source: string, file: string): Promise<RunOutcome> {
+  const b = await backend();
+  try {
+    const result = b.kind === 'gpu' ? await runOnGpuFromSource(b.session, source, { file }) : await simulate(source, file);
+    return { simulated: b.kind === 'simulator', result, problems: [] };
+  } catch (e) {
+    return { simulated: b.kind === 'simulator', problems: failed(e) };
+  }
+}
+
+/** The header's errors as compiler-style messages, so the editor marks them the same way. */
+export function headerMessages(source: string): CompileMessage[] {
+  return parseHarness(source).errors.map((e) => ({ severity: 'error', line: e.line, column: e.column, offset: 0, length: 0, message: e.reason }));
+}
+
+/**
+ * The real compiler's messages, for marking the editor while the reader types. Undefined
+ * without a GPU: then only the simulator's front end can judge the code, when it runs.
+ */
+export async function compileOnGpu(source: string): Promise<CompileMessage[] | undefined> {
+  const b = await backend();
+  if (b.kind !== 'gpu') return undefined;
+  try {
+    const handle = await b.session.device();
+    return (await compileWgsl(handle.device, source)).messages;
+  } catch {
+    // A lost device mid-typing: the next run reports it properly.
+    return undefined;
+  }
+}
+
+export async function checkExample(source: string, file: string): Promise<CheckOutcome> {
+  const messages = await compileOnGpu(source);
+  const compile = messages && { ok: !messages.some((m) => m.severity === 'error'), messages };
+  try {
+    const report = await analyzeInWorker(source, { file, ...(compile ? { compile } : {}) });
+    return { report, compile: messages, problems: [] };
+  } catch (e) {
+    return { compile: messages, problems: failed(e) };
+  }
+}

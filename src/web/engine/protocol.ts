@@ -1,0 +1,16 @@
+// Messages between the page and the analyzer worker. Everything is structured-clone
+// data: RunResult's typed arrays clone as they are; errors travel as Problems.
+import type { AnalyzeOptions } from '../../checks/analyze.js';
+import type { CheckReport } from '../../checks/report.js';
+import type { RunResult } from '../../runner/result.js';
+import type { Problem } from './problems.js';
+
+export type WorkerTask =
+  | { op: 'simulate'; source: string; file: string }
+  | { op: 'analyze'; source: string; options: AnalyzeOptions };
+
+export type WorkerRequest = WorkerTask & { id: number };
+
+export type WorkerResponse =
+  | { id: number; ok: true; value: RunResult | CheckReport }
+  | { id: number; ok: false; problems: Problem[] };

@@ -1,0 +1,103 @@
+// The code editor of an example: CodeMirror 6 with WGSL highlighting, Ctrl/Cmd+Enter to
+// run, and markers (CodeMirror lint diagnostics) from several sources — the compiler, the
+// harness, a run's errors, the analyzer — each replaced independently of the others.
+import { basicSetup } from 'codemirror';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, Prec, type Text } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { wgsl } from '@iizukak/codemirror-lang-wgsl';
+
+export type MarkerSource = 'compiler' | 'run' | 'analyzer';
+
+export interface Marker {
+  line: number;
+  column: number;
+  /** Characters covered; when absent, the word at the column. */
+  length?: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+}
+
+export interface CodeEditor {
+  readonly view: EditorView;
+  code(): string;
+  setCode(text: string): void;
+  mark(source: MarkerSource, markers: Marker[]): void;
+  destroy(): void;
+}
+
+export interface EditorOptions {
+  doc: string;
+  /** Accessible name of the editing area. */
+  label: string;
+  /** id of the element describing the keys (Ctrl+Enter, Tab). */
+  describedBy: string;
+  onRun: () => void;
+  onChange: (code: string) => void;
+}
+
+/** Document range of a line:column marker, clamped to the document. */
+function rangeOf(doc: Text, m: Marker): { from: number; to: number } {
+  const line = doc.line(Math.min(Math.max(1, m.line), doc.lines));
+  const from = Math.min(line.from + Math.max(1, m.column) - 1, line.to);
+  let to = from + (m.length ?? 0);
+  if (!m.length) {
+    // No length (analyzer sites, header errors): cover the identifier or number there.
+    const word = /^[\w.]+/.exec(line.text.slice(from - line.from));
+    to = from + (word ? word[0].length : 1);
+  }
+  return { from, to: Math.min(Math.max(to, from), line.to) };
+}
+
+export function createEditor(parent: HTMLElement, options: EditorOptions): CodeEditor {
+  const markers = new Map<MarkerSource, Marker[]>();
+  let silent = false;
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: options.doc,
+      extensions: [
+        // Above basicSetup's keymap, which binds Mod-Enter to "insert blank line".
+        Prec.highest(keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (options.onRun(), true) }])),
+        // basicSetup does not bind Tab, so Tab leaves the editor: keyboard users are never
+        // trapped in it.
+        basicSetup,
+        wgsl(),
+        lintGutter(),
+        EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-describedby': options.describedBy }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged && !silent) options.onChange(u.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+
+  const redraw = () => {
+    const doc = view.state.doc;
+    const all: Diagnostic[] = [];
+    for (const [source, list] of markers) {
+      for (const m of list) {
+        if (m.line < 1) continue;
+        all.push({ ...rangeOf(doc, m), severity: m.severity, message: m.message, source, markClass: `wl-mark-${source}` });
+      }
+    }
+    view.dispatch(setDiagnostics(view.state, all));
+  };
+
+  return {
+    view,
+    code: () => view.state.doc.toString(),
+    setCode(text) {
+      // Programmatic replacements (reset, barrier switch, step count) report no change
+      // event: the caller decides what follows them.
+      silent = true;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      silent = false;
+    },
+    mark(source, list) {
+      markers.set(source, list);
+      redraw();
+    },
+    destroy: () => view.destroy(),
+  };
+}

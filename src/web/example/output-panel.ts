@@ -1,0 +1,137 @@
+// The output panel under an example: what the last run produced (engine, timing,
+// checkpoints, buffers, compiler messages), what the last check found, and the results of
+// the extra controls (Run 10×, Time 1000×, the barrier switch). Each slot is replaced on
+// its own; the panel is a live region so screen readers hear the outcome.
+import type { BankConflictSite, CheckReport } from '../../checks/report.js';
+import { bindingName } from '../../harness/index.js';
+import type { ExampleRef } from '../../lessons/format.js';
+import { formatValues } from '../../report/numbers.js';
+import type { CompileMessage, RunResult } from '../../runner/result.js';
+import { h, replaceChildren } from '../dom.js';
+import type { CheckOutcome, RunOutcome } from '../engine/execute.js';
+import type { Problem } from '../engine/problems.js';
+import { at, checkpointName, runSummary } from './format.js';
+import { renderBankSite } from './heatmap.js';
+
+type Slot = 'run' | 'check' | 'extra';
+
+export class OutputPanel {
+  readonly element: HTMLElement;
+  private readonly slots: Record<Slot, HTMLElement>;
+
+  constructor(file: string) {
+    this.slots = { run: h('div', { class: 'slot-run' }), check: h('div', { class: 'slot-check' }), extra: h('div', { class: 'slot-extra' }) };
+    this.element = h('section', { class: 'output', 'aria-live': 'polite', 'aria-label': `Output of ${file}` }, this.slots.run, this.slots.check, this.slots.extra);
+  }
+
+  show(slot: Slot, ...content: (Node | null)[]): void {
+    replaceChildren(this.slots[slot], ...content);
+  }
+
+  busy(slot: Slot, text: string): void {
+    this.show(slot, h('p', { class: 'busy' }, text));
+  }
+
+  clear(): void {
+    for (const s of Object.keys(this.slots) as Slot[]) this.show(s);
+  }
+}
+
+export function renderProblems(problems: Problem[], heading: string): HTMLElement {
+  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.line ?? 0 }, p.line ? h('span', { class: 'loc' }, `${at(p.line, p.column)} `) : null, p.message))));
+}
+
+export function renderCompileMessages(messages: CompileMessage[]): HTMLElement {
+  return h(
+    'ul',
+    { class: 'compile-messages' },
+    messages.map((m) => h('li', { class: `sev-${m.severity}`, 'data-line': m.line, 'data-column': m.column }, h('span', { class: 'loc' }, m.line ? `${at(m.line, m.column)} ` : ''), h('strong', {}, `${m.severity}: `), m.message)),
+  );
+}
+
+function renderCheckpoints(r: RunResult): HTMLElement {
+  const typeOf = (g: number, b: number) => r.buffers.find((x) => x.group === g && x.binding === b)!.type;
+  return h(
+    'ul',
+    { class: 'checkpoints', 'aria-label': 'Checkpoints' },
+    r.expects.map((e) => {
+      const type = typeOf(e.group, e.binding);
+      const expected = formatValues(e.expected, type, false, 8, 2);
+      const body = e.ok
+        ? [h('span', { class: 'verdict' }, 'pass'), ` expect ${checkpointName(e)} = ${expected}`]
+        : [
+            h('span', { class: 'verdict' }, 'fail'),
+            ` expect ${checkpointName(e)}: expected ${expected}, got ${formatValues(e.actual, type, false, 8, 2)}`,
+            e.mismatches.length ? ` (element ${e.mismatches[0]!.index} is ${e.mismatches[0]!.actual}; ${e.mismatches.length} of ${e.end - e.start} differ)` : '',
+          ];
+      return h('li', { class: e.ok ? 'pass' : 'fail', 'data-status': e.ok ? 'pass' : 'fail', 'data-line': e.line }, h('span', { class: 'loc' }, `line ${e.line} `), ...body);
+    }),
+  );
+}
+
+function renderBuffers(r: RunResult): HTMLElement {
+  return h(
+    'div',
+    { class: 'buffers' },
+    r.buffers.map((b) => h('pre', { class: 'buffer', tabindex: 0, 'aria-label': `Buffer ${bindingName(b)}` }, `${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, false)}`)),
+  );
+}
+
+export function renderRun(outcome: RunOutcome, ref: ExampleRef): HTMLElement {
+  const r = outcome.result;
+  const where = outcome.simulated ? h('span', { class: 'badge simulated' }, 'simulated') : null;
+  if (!r) return h('div', { class: 'run' }, where, renderProblems(outcome.problems, 'The run failed'));
+  const head = h('p', { class: 'status' }, where, where ? ' ' : '', runSummary(r, outcome.simulated));
+  if (!r.compile.ok) {
+    const expected = ref.rejects ? ` As the lesson intends: the error at ${at(ref.rejects.line, ref.rejects.column)} is the point of this example.` : '';
+    return h('div', { class: 'run' }, where, h('p', { class: 'status bad' }, `The compiler rejected the shader.${expected}`), renderCompileMessages(r.compile.messages));
+  }
+  const failed = r.expects.filter((e) => !e.ok).length;
+  let verdict: HTMLElement | null = null;
+  if (ref.kind === 'exercise' && r.expects.length) {
+    verdict = failed ? h('p', { class: 'verdict-line bad' }, `Not solved yet: ${failed} of ${r.expects.length} checkpoints fail.`) : h('p', { class: 'verdict-line good solved' }, 'Solved: every checkpoint passes.');
+  } else if (ref.racy && failed) {
+    verdict = h('p', { class: 'verdict-line' }, 'This kernel races on purpose: this run differed from the correct values.');
+  } else if (ref.rejects && outcome.simulated) {
+    verdict = h('p', { class: 'verdict-line' }, `A real WGSL compiler rejects this shader at ${at(ref.rejects.line, ref.rejects.column)}, which is the point of the example; without WebGPU there is no compiler here, and the simulator ran it anyway.`);
+  }
+  const warnings = r.compile.messages.filter((m) => m.severity !== 'error');
+  return h('div', { class: 'run' }, head, warnings.length ? renderCompileMessages(warnings) : null, verdict, r.expects.length ? renderCheckpoints(r) : null, renderBuffers(r));
+}
+
+function renderDiagnostics(report: CheckReport): HTMLElement {
+  if (!report.diagnostics.length) return h('p', { class: 'status good' }, 'No races, out-of-bounds accesses or barrier problems found.');
+  return h(
+    'ul',
+    { class: 'diagnostics', 'aria-label': 'Analyzer findings' },
+    report.diagnostics.map((d) =>
+      h(
+        'li',
+        { class: `sev-${d.severity}`, 'data-kind': d.kind, 'data-line': d.line },
+        h('span', { class: 'loc' }, `${at(d.line, d.column)} `),
+        h('strong', {}, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
+        d.message,
+        d.count && d.count > 1 ? ` (${d.count} times)` : '',
+        d.related?.length ? h('ul', { class: 'related' }, d.related.map((x) => h('li', { 'data-line': x.line }, h('span', { class: 'loc' }, `${at(x.line, x.column)} `), x.message))) : null,
+      ),
+    ),
+  );
+}
+
+export function renderCheck(outcome: CheckOutcome): HTMLElement {
+  const { report } = outcome;
+  const compileErrors = outcome.compile?.filter((m) => m.severity === 'error') ?? [];
+  if (!report) return h('div', { class: 'check' }, compileErrors.length ? renderCompileMessages(compileErrors) : null, renderProblems(outcome.problems, 'The check could not run'));
+  const conflicted = report.bankConflicts.filter((s: BankConflictSite) => s.maxWays > 1);
+  const s = report.summary;
+  return h(
+    'div',
+    { class: 'check' },
+    h('p', { class: 'status' }, `Check: ${s.errors} error(s), ${s.warnings} warning(s), ${s.races} race(s), ${s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts'} (model: ${report.model.banks} banks, subgroups of ${report.model.subgroupSize}).`),
+    report.compile.ok ? null : renderCompileMessages(report.compile.messages.map((m) => ({ ...m, offset: 0, length: 0 }))),
+    renderDiagnostics(report),
+    report.sampledWorkgroups ? h('p', { class: 'note' }, `Simulated ${report.sampledWorkgroups.simulated} of ${report.sampledWorkgroups.total} workgroups (${report.sampledWorkgroups.which}).`) : null,
+    conflicted.length ? h('div', { class: 'bank-sites' }, conflicted.map((site) => renderBankSite(site, report.model))) : report.bankConflicts.length ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.') : null,
+    report.notes?.length ? h('ul', { class: 'notes' }, report.notes.map((n) => h('li', {}, n))) : null,
+  );
+}

@@ -1,0 +1,20 @@
+// Compares the timing examples of one lesson: after each "Time 1000×", the ratio of the
+// last two examples measured (e.g. unpadded over padded transpose), which is the number
+// the lesson is about; absolute times depend on the reader's GPU.
+import { h } from '../dom.js';
+import type { DispatchTiming } from '../engine/timing.js';
+import { duration } from './format.js';
+
+export class TimingBoard {
+  readonly element = h('p', { class: 'timing-board', 'aria-live': 'polite' }, 'Time two of the examples above (Time 1000×) to compare them.');
+  private measured: { file: string; timing: DispatchTiming }[] = [];
+
+  record(file: string, timing: DispatchTiming): void {
+    this.measured = [...this.measured.filter((m) => m.file !== file), { file, timing }];
+    const [a, b] = this.measured.slice(-2);
+    if (!a || !b) return;
+    const ratio = a.timing.msPerRun / b.timing.msPerRun;
+    const method = a.timing.method === b.timing.method ? a.timing.method : 'mixed methods';
+    this.element.textContent = `Last two measured: ${a.file} ${duration(a.timing.msPerRun)} and ${b.file} ${duration(b.timing.msPerRun)} per run (${method}); ${a.file} / ${b.file} = ${ratio.toFixed(2)}×`;
+  }
+}

@@ -1,0 +1,240 @@
+// One example or exercise of a lesson: editor, buttons and output panel, wired to the
+// engine. The lesson's flags add controls: `toggle-barrier` a switch that removes the
+// barriers, `racy` and `toggle-barrier` a "Run 10×", `timing` a "Time 1000×";
+// `rejects=L:C` compiles on load so the compiler's error is marked straight away; the
+// smoothing example gets a step-count field and a chart.
+import type { ExampleRef } from '../../lessons/format.js';
+import type { CompileMessage, RunResult } from '../../runner/result.js';
+import { h } from '../dom.js';
+import { backend } from '../engine/backend.js';
+import { checkExample, compileOnGpu, headerMessages, runExample } from '../engine/execute.js';
+import { problemsOf } from '../engine/problems.js';
+import { timeDispatches } from '../engine/timing.js';
+import * as storage from '../storage.js';
+import { createBarrierSwitch } from './barrier-switch.js';
+import { setUniformValue } from './code-transforms.js';
+import { createEditor } from './editor.js';
+import { analyzerMarkers, compilerMarkers, problemMarkers } from './markers.js';
+import { duration, timingLabel } from './format.js';
+import { OutputPanel, renderCheck, renderCompileMessages, renderProblems, renderRun } from './output-panel.js';
+import { summarizeRuns } from './repeat-runs.js';
+import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smoothing-controls.js';
+import type { TimingBoard } from './timing-board.js';
+
+export interface WidgetContext {
+  slug: string;
+  /** The lesson's timing comparison, when it has two or more timing examples. */
+  timing?: TimingBoard;
+}
+
+export interface Widget {
+  element: HTMLElement;
+  destroy(): void;
+}
+
+const COMPILE_DELAY_MS = 700;
+const SAVE_DELAY_MS = 300;
+const REPEAT_RUNS = 10;
+const TIMED_DISPATCHES = 1000;
+
+export function createWidget(ref: ExampleRef, original: string | undefined, ctx: WidgetContext): Widget {
+  const title = `${ref.kind === 'exercise' ? 'Exercise' : 'Example'}: ${ref.file}`;
+  if (original === undefined) {
+    return { element: h('section', { class: 'example missing' }, h('h3', {}, title), h('p', { class: 'status bad' }, `The lesson refers to ${ref.file}, which is not in its folder.`)), destroy() {} };
+  }
+  const id = `ex-${ctx.slug}-${ref.file.replace(/\W/g, '-')}`;
+  const codeKey = storage.keys.code(ctx.slug, ref.file);
+  const solvedKey = storage.keys.solved(ctx.slug, ref.file);
+  const panel = new OutputPanel(ref.file);
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (ms: number, f: () => void) => {
+    const t = setTimeout(() => (timers.delete(t), f()), ms);
+    timers.add(t);
+    return t;
+  };
+
+  const badges = h('span', { class: 'badges' });
+  const addBadge = (text: string, cls: string) => badges.append(h('span', { class: `badge ${cls}` }, text));
+  if (ref.racy) addBadge('races on purpose', 'racy');
+  if (ref.rejects) addBadge(`rejected at ${ref.rejects.line}:${ref.rejects.column}`, 'rejects');
+  const solvedBadge = h('span', { class: 'badge solved', hidden: storage.load(solvedKey) !== '1' }, 'Solved');
+  if (ref.kind === 'exercise') badges.append(solvedBadge);
+
+  const hintId = `${id}-keys`;
+  const host = h('div', { class: 'editor-host' });
+  const element = h(
+    'section',
+    { class: `example ${ref.kind}`, id, 'aria-labelledby': `${id}-title`, 'data-file': ref.file, 'data-runs': 0, 'data-checks': 0 },
+    h('header', { class: 'example-head' }, h('h3', { id: `${id}-title` }, title), badges),
+    host,
+    h('p', { class: 'keys', id: hintId }, 'Ctrl+Enter (⌘+Enter) runs. Tab leaves the editor.'),
+  );
+
+  const clearMarkers = () => (['compiler', 'run', 'analyzer'] as const).forEach((s) => editor.mark(s, []));
+  const barrierSwitch = ref.toggleBarrier
+    ? createBarrierSwitch({
+        code: () => editor.code(),
+        setCode: (code) => editor.setCode(code),
+        flipped: (message) => {
+          clearMarkers();
+          panel.show('extra', message ? h('p', { class: 'status' }, message) : null);
+        },
+      })
+    : undefined;
+  // Smoothing: the step count field rewrites the header's uniform line and reruns.
+  const smoothing =
+    ref.file === SMOOTHING_FILE
+      ? createSmoothingControls(id, (steps) => {
+          const code = setUniformValue(editor.code(), STEPS_BINDING, String(steps));
+          editor.setCode(code);
+          persist(code);
+          void run();
+        })
+      : undefined;
+  let compileTimer: ReturnType<typeof setTimeout> | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let busy = false;
+
+  const editor = createEditor(host, {
+    doc: storage.load(codeKey) ?? original,
+    label: `WGSL code of ${ref.file}`,
+    describedBy: hintId,
+    onRun: () => void run(),
+    onChange: (code) => {
+      // Analyzer findings and run errors describe the code as it was: drop them now;
+      // compiler markers are refreshed once typing pauses.
+      editor.mark('analyzer', []);
+      editor.mark('run', []);
+      clearTimeout(compileTimer);
+      compileTimer = later(COMPILE_DELAY_MS, () => void markCompile(code));
+      clearTimeout(saveTimer);
+      // While the barrier switch is on, the edit is a variant, not the reader's code.
+      if (!barrierSwitch?.active()) saveTimer = later(SAVE_DELAY_MS, () => persist(code));
+      smoothing?.sync(code);
+    },
+  });
+
+  function persist(code: string) {
+    if (code === original) storage.remove(codeKey);
+    else storage.save(codeKey, code);
+  }
+
+  async function markCompile(code: string): Promise<CompileMessage[] | undefined> {
+    const messages = await compileOnGpu(code);
+    if (editor.code() !== code) return messages; // typed on meanwhile; a newer compile follows
+    editor.mark('compiler', compilerMarkers([...headerMessages(code), ...(messages ?? [])]));
+    return messages;
+  }
+
+  /** Runs `task` unless another action of this example is in progress. */
+  async function exclusive(task: () => Promise<void>) {
+    if (busy) return;
+    busy = true;
+    element.setAttribute('aria-busy', 'true');
+    try {
+      await task();
+    } finally {
+      busy = false;
+      element.removeAttribute('aria-busy');
+    }
+  }
+
+  function showRunResult(outcome: Awaited<ReturnType<typeof runExample>>) {
+    const r = outcome.result;
+    editor.mark('compiler', compilerMarkers(r?.compile.messages ?? []));
+    editor.mark('run', problemMarkers(outcome.problems));
+    panel.show('run', renderRun(outcome, ref));
+    if (r && ref.kind === 'exercise' && r.compile.ok && r.expects.length) {
+      const solved = r.expects.every((e) => e.ok);
+      if (solved) storage.save(solvedKey, '1');
+      solvedBadge.hidden = !solved && storage.load(solvedKey) !== '1';
+    }
+    if (r) smoothing?.draw(r);
+    element.dataset.runs = String(Number(element.dataset.runs) + 1);
+  }
+
+  const run = () =>
+    exclusive(async () => {
+      panel.busy('run', 'Running…');
+      showRunResult(await runExample(editor.code(), ref.file));
+    });
+
+  const check = () =>
+    exclusive(async () => {
+      panel.busy('check', 'Checking (simulating every invocation)…');
+      const outcome = await checkExample(editor.code(), ref.file);
+      if (outcome.compile) editor.mark('compiler', compilerMarkers(outcome.compile));
+      editor.mark('analyzer', outcome.report ? analyzerMarkers(outcome.report) : problemMarkers(outcome.problems));
+      panel.show('check', renderCheck(outcome));
+      element.dataset.checks = String(Number(element.dataset.checks) + 1);
+    });
+
+  const runRepeatedly = () =>
+    exclusive(async () => {
+      const results: RunResult[] = [];
+      for (let k = 0; k < REPEAT_RUNS; k++) {
+        panel.busy('extra', `Run ${k + 1} of ${REPEAT_RUNS}…`);
+        const outcome = await runExample(editor.code(), ref.file);
+        if (!outcome.result?.compile.ok) return showRunResult(outcome);
+        results.push(outcome.result);
+      }
+      const s = summarizeRuns(results);
+      panel.show(
+        'extra',
+        h('p', { class: 'status repeat', 'data-differ': s.differFromFirst }, `${s.runs} runs: ${s.differFromFirst} differed from the first run; ${s.failedCheckpoints} failed a checkpoint.`, s.differFromFirst || s.failedCheckpoints ? '' : ' (A race can stay hidden on some GPUs and schedules; Check finds it regardless.)'),
+      );
+    });
+
+  const time = () =>
+    exclusive(async () => {
+      const b = await backend();
+      if (b.kind !== 'gpu') return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
+      panel.busy('extra', `Dispatching ${TIMED_DISPATCHES} times…`);
+      try {
+        const t = await timeDispatches(b.session, editor.code(), TIMED_DISPATCHES);
+        ctx.timing?.record(ref.file, t);
+        panel.show('extra', h('p', { class: 'status timing', 'data-ms': t.msPerRun }, `${t.count} dispatches: ${duration(t.msPerRun)} per dispatch, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`));
+      } catch (e) {
+        panel.show('extra', renderProblems(problemsOf(e), 'Timing failed'));
+      }
+    });
+
+  const reset = () => {
+    clearTimeout(saveTimer);
+    barrierSwitch?.forget();
+    editor.setCode(original);
+    storage.remove(codeKey);
+    clearMarkers();
+    panel.clear();
+    smoothing?.sync(original);
+    if (ref.rejects) void showRejection();
+  };
+
+  // Buttons stay focusable while busy (a disabled button would drop keyboard focus);
+  // `exclusive` ignores presses meanwhile.
+  const button = (label: string, action: () => unknown, cls = '') => h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
+  const controls = h('div', { class: 'controls' }, button('Run', run, 'primary'), button('Check', check), button('Reset', reset));
+  if (ref.racy || ref.toggleBarrier) controls.append(button(`Run ${REPEAT_RUNS}×`, runRepeatedly));
+  if (ref.timing) controls.append(button(`Time ${TIMED_DISPATCHES}×`, time));
+  smoothing?.sync(editor.code());
+
+  if (barrierSwitch) controls.append(barrierSwitch.element);
+  if (smoothing) controls.append(...smoothing.field);
+  element.append(controls, ...(smoothing ? [smoothing.chart] : []), panel.element);
+
+  // A `rejects` example exists to show the compiler's refusal: mark it without a click.
+  async function showRejection() {
+    const messages = await markCompile(editor.code());
+    if (messages) panel.show('run', h('div', {}, h('p', { class: 'status bad' }, `The compiler rejects this shader, as the lesson intends (error at ${ref.rejects!.line}:${ref.rejects!.column}).`), renderCompileMessages(messages)));
+    else panel.show('run', h('p', { class: 'status' }, 'Without WebGPU there is no compiler here to show the error; Run tries the simulator.'));
+  }
+  if (ref.rejects) void showRejection();
+
+  return {
+    element,
+    destroy() {
+      for (const t of timers) clearTimeout(t);
+      editor.destroy();
+    },
+  };
+}

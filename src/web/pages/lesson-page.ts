@@ -1,0 +1,66 @@
+// A lesson page: its Markdown prose, example widgets and question boxes in the order of
+// lesson.md, a timing comparison when the lesson times two or more examples, and links
+// to the neighbouring lessons.
+import { h } from '../dom.js';
+import { LESSONS, lessonTitle, type SiteLesson } from '../content/lessons.js';
+import { TimingBoard } from '../example/timing-board.js';
+import { createWidget, type Widget } from '../example/widget.js';
+import { renderMarkdown } from '../markdown.js';
+import { INDEX_HREF, lessonHref } from '../router.js';
+import { renderQuestion } from './question.js';
+
+export interface Page {
+  element: HTMLElement;
+  title: string;
+  destroy(): void;
+}
+
+function neighbours(slug: string): HTMLElement {
+  const i = LESSONS.findIndex((l) => l.slug === slug);
+  const prev = LESSONS[i - 1];
+  const next = LESSONS[i + 1];
+  return h(
+    'nav',
+    { class: 'lesson-nav', 'aria-label': 'Previous and next lesson' },
+    prev ? h('a', { href: lessonHref(prev.slug), rel: 'prev' }, `← ${lessonTitle(prev)}`) : h('span', {}),
+    h('a', { href: INDEX_HREF }, 'All lessons'),
+    next ? h('a', { href: lessonHref(next.slug), rel: 'next' }, `${lessonTitle(next)} →`) : h('span', {}),
+  );
+}
+
+export function renderLessonPage(l: SiteLesson): Page {
+  const title = lessonTitle(l);
+  const heading = h('h1', { tabindex: -1 }, title);
+  const widgets: Widget[] = [];
+  const body = h('div', { class: 'lesson-body' });
+  if (!l.lesson) {
+    body.append(h('p', { class: 'status bad' }, `This lesson could not be read: ${l.error ?? 'unknown error'}`));
+  } else {
+    const timingExamples = l.lesson.blocks.filter((b) => b.kind === 'example' && b.ref.timing);
+    const board = timingExamples.length >= 2 ? new TimingBoard() : undefined;
+    const lastTiming = timingExamples[timingExamples.length - 1];
+    let questions = 0;
+    for (const block of l.lesson.blocks) {
+      if (block.kind === 'markdown') {
+        body.append(h('div', { class: 'prose' }, renderMarkdown(block.text)));
+      } else if (block.kind === 'question') {
+        body.append(renderQuestion(l.slug, block, ++questions));
+      } else {
+        const w = createWidget(block.ref, l.sources.get(block.ref.file), { slug: l.slug, timing: board });
+        widgets.push(w);
+        body.append(w.element);
+        if (board && block === lastTiming) body.append(board.element);
+      }
+    }
+  }
+  const element = h(
+    'article',
+    { class: 'lesson', 'data-slug': l.slug },
+    neighbours(l.slug),
+    heading,
+    l.lesson?.meta.summary ? h('p', { class: 'summary' }, l.lesson.meta.summary) : null,
+    body,
+    neighbours(l.slug),
+  );
+  return { element, title, destroy: () => widgets.forEach((w) => w.destroy()) };
+}

@@ -1,0 +1,25 @@
+// Hash routing (#/ and #/lessons/SLUG): every route is the same index.html, so the static
+// server needs no fallback rules and the site also works opened from a plain file host.
+
+export type Route = { page: 'index' } | { page: 'lesson'; slug: string } | { page: 'not-found'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = decodeURIComponent(hash.replace(/^#/, '')) || '/';
+  if (path === '/') return { page: 'index' };
+  const m = /^\/lessons\/([\w-]+)\/?$/.exec(path);
+  if (m) return { page: 'lesson', slug: m[1]! };
+  return { page: 'not-found', path };
+}
+
+export function lessonHref(slug: string): string {
+  return `#/lessons/${slug}`;
+}
+
+export const INDEX_HREF = '#/';
+
+/** Calls `render` for the current route and again whenever the hash changes. */
+export function startRouter(render: (route: Route) => void): void {
+  const update = () => render(parseRoute(location.hash));
+  window.addEventListener('hashchange', update);
+  update();
+}

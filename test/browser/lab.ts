@@ -1,0 +1,83 @@
+// Shared set-up of the browser tests: a build of the site into a folder of this test
+// file's own (so parallel files and a developer's site-dist/ never collide), the real lab
+// server on a free port, and Debian's Chromium with WebGPU on SwiftShader.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildSite, startServer, type RunningLab } from '../../src/cli/serve.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Headless Chromium flags. `--enable-unsafe-webgpu` is what enables WebGPU on Linux; with
+ * no GPU, Chromium falls back to SwiftShader (Vulkan on the CPU) by itself, so no
+ * adapter-selection flag is needed. The rest keep the browser from reaching the network.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--enable-unsafe-webgpu',
+  '--disable-gpu-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--mute-audio',
+];
+
+export interface Lab {
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startLab(): Promise<Lab> {
+  process.env.XDG_RUNTIME_DIR ??= tmpdir();
+  const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-site-'));
+  let server: RunningLab | undefined;
+  let browser: Browser | undefined;
+  try {
+    await buildSite(dir);
+    server = await startServer({ port: 0, dir });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  } catch (e) {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const b = browser;
+  const s = server;
+  return {
+    url: s.url,
+    browser: b,
+    async close() {
+      await b.close();
+      await s.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The example section of a lesson page showing `file`. */
+export function example(page: Page, file: string) {
+  return page.locator(`section.example[data-file="${file}"]`);
+}
+
+/** Clicks a button of an example and waits until the example's counter (runs, checks) moves on. */
+export async function pressAndWait(page: Page, file: string, button: string, counter: 'runs' | 'checks', timeout = 60_000): Promise<void> {
+  const ex = example(page, file);
+  const before = (await ex.getAttribute(`data-${counter}`)) ?? '0';
+  await ex.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForFunction(
+    ([f, c, b]) => (document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)?.dataset[c!] ?? '0') !== b,
+    [file, counter, before],
+    { timeout },
+  );
+}
+
+/** Opens a lesson page and waits until the page knows whether it has a GPU. */
+export async function openLesson(page: Page, url: string, slug: string): Promise<void> {
+  await page.goto(`${url}#/lessons/${slug}`);
+  await page.waitForSelector('body[data-backend]');
+}
