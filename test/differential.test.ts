@@ -1,6 +1,6 @@
 // Differential test: for race-free kernels the simulator's buffers equal Dawn's (integers
-// exactly, floats within a few ULP). Runs every lesson example and every race-free kernel
-// of the analyzer corpus.
+// exactly, floats within a few ULP). Runs every lesson example, the feature kernels of
+// test/kernels/ and every race-free kernel of the analyzer corpus.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ async function cases(): Promise<Case[]> {
   for (const l of await loadLessons(join(ROOT, 'lessons'))) {
     for (const e of l.examples) if (!e.racy && !e.rejects) out.push({ name: `${l.slug}/${e.file}`, source: e.source });
   }
+  const features = join(ROOT, 'test/kernels');
+  for (const f of readdirSync(features).filter((x) => x.endsWith('.wgsl')).sort()) out.push({ name: `test/kernels/${f}`, source: readFileSync(join(features, f), 'utf8') });
   const corpus = join(ROOT, 'corpus');
   for (const f of readdirSync(corpus).filter((x) => x.endsWith('.wgsl')).sort()) {
     const source = readFileSync(join(corpus, f), 'utf8');
@@ -40,7 +42,10 @@ describe('simulator vs Dawn', async () => {
   for (const c of all) {
     it(c.name, async () => {
       const gpu = await runOnGpuFromSource(session, c.source, { file: c.name });
-      const sim = runOnSimulatorFromSource(c.source, { file: c.name });
+      // Subgroup results depend on the subgroup size: simulate the device's.
+      const device = (await session.device()).description;
+      const subgroupSize = device.subgroupMinSize === device.subgroupMaxSize ? device.subgroupMinSize : undefined;
+      const sim = runOnSimulatorFromSource(c.source, { file: c.name, subgroupSize });
       expect(gpu.compile.ok).toBe(true);
       expect(sim.compile.ok).toBe(true);
       expect(sim.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(gpu.buffers.map((b) => [b.group, b.binding, b.type, b.count]));
