@@ -1,0 +1,134 @@
+// `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
+// of DESIGN.md, SARIF 2.1.0, options and exit codes.
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/wgsl-lab.js', import.meta.url));
+const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-check-'));
+
+function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile('node', [BIN, 'check', ...args], { env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' }, maxBuffer: 1 << 24 }, (error, out, err) => {
+      resolve({ code: error ? (error.code as number) : 0, out, err });
+    });
+  });
+}
+
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+describe('wgsl-lab check', () => {
+  it('reports the race of the barrier-less neighbour average with both sites, exit 1', async () => {
+    const f = L('02-workgroup-memory/neighbour-average-no-barrier.wgsl');
+    const r = await check(f);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${f}:33:14: error: data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23)`);
+    expect(r.out).toContain(`${f}:23:3: note: conflicting write by invocation 0`);
+    expect(r.out).toMatch(/1 error, 0 warnings, 1 race, no bank conflicts \(model: 32 banks of 4 bytes, subgroups of 32\)/);
+  });
+
+  it('prints the JSON contract', async () => {
+    const r = await check('--json', L('03-bank-conflicts/transpose-unpadded.wgsl'));
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(expect.arrayContaining(['file', 'compile', 'diagnostics', 'bankConflicts', 'model', 'summary']));
+    expect(j.compile).toEqual({ ok: true, messages: [] });
+    expect(j.model).toEqual({ banks: 32, bankWidthBytes: 4, subgroupSize: 32 });
+    expect(j.summary).toEqual({ errors: 0, warnings: 0, races: 0, maxBankWays: 32 });
+    const site = j.bankConflicts.find((b: { maxWays: number }) => b.maxWays === 32);
+    expect(site).toMatchObject({ line: 32, column: 55, variable: 'tile', access: 'read', maxWays: 32, meanWays: 32, wavefronts: 4096, ideal: 128, excess: 3968, executions: 128 });
+    const race = JSON.parse((await check('--json', L('02-workgroup-memory/neighbour-average-no-barrier.wgsl'))).out).diagnostics[0];
+    expect(race).toMatchObject({ severity: 'error', kind: 'data-race', line: 33, column: 14, variable: 'tile', addressSpace: 'workgroup', hazard: 'RAW', benign: false, count: 1008 });
+    expect(race.related).toEqual([{ line: 23, column: 3, message: 'conflicting write by invocation 0' }]);
+  });
+
+  it('prints SARIF 2.1.0 for several files', async () => {
+    const r = await check('--sarif', L('02-workgroup-memory/neighbour-average-unguarded.wgsl'), L('03-bank-conflicts/two-words-one-bank.wgsl'));
+    expect(r.code).toBe(1);
+    const s = JSON.parse(r.out);
+    expect(s.version).toBe('2.1.0');
+    const results = s.runs[0].results;
+    const oob = results.find((x: { ruleId: string }) => x.ruleId === 'out-of-bounds');
+    expect(oob.level).toBe('error');
+    expect(oob.locations[0].physicalLocation.region).toEqual({ startLine: 35, startColumn: 21 });
+    expect(oob.message.text).toMatch(/index 4294967295 is out of bounds for tile \(length 64\).*select\(\)/);
+    const bank = results.find((x: { ruleId: string }) => x.ruleId === 'bank-conflict');
+    expect(bank.properties.maxWays).toBe(2);
+    expect(s.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toContain('data-race');
+  });
+
+  it("reports the compiler's errors as compile-error diagnostics at Tint's line and column", async () => {
+    const r = await check('--json', L('05-barriers/loop-bound-from-workgroup.wgsl'));
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.out);
+    expect(j.compile.ok).toBe(false);
+    expect(j.diagnostics).toEqual([{ severity: 'error', kind: 'compile-error', message: "'workgroupBarrier' must only be called from uniform control flow", line: 34, column: 5 }]);
+  });
+
+  it('follows --banks and --subgroup-size', async () => {
+    const f = L('03-bank-conflicts/transpose-unpadded.wgsl');
+    const b16 = JSON.parse((await check('--json', '--banks', '16', f)).out);
+    expect(b16.model.banks).toBe(16);
+    const worst16 = b16.bankConflicts.find((b: { line: number }) => b.line === 32);
+    // 16 banks: phases of 16 lanes, each 16-way; two phases per subgroup of 32.
+    expect(worst16).toMatchObject({ maxWays: 16, ideal: 256, wavefronts: 4096 });
+    const s16 = JSON.parse((await check('--json', '--subgroup-size', '16', f)).out);
+    expect(s16.bankConflicts.find((b: { line: number }) => b.line === 32)).toMatchObject({ maxWays: 16, executions: 256 });
+  });
+
+  it('stops a kernel that never ends at the step limit, exit 1', async () => {
+    const p = file('forever.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 12345678u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`);
+    const t0 = Date.now();
+    const r = await check('--json', '--max-steps', '100000', p);
+    expect(Date.now() - t0).toBeLessThan(20000);
+    expect(r.code).toBe(1);
+    const d = JSON.parse(r.out).diagnostics;
+    expect(d).toHaveLength(1);
+    expect(d[0]).toMatchObject({ kind: 'step-limit', severity: 'error', line: 6, column: 3 });
+    expect(d[0].message).toMatch(/did not finish within 100000 simulated steps/);
+  });
+
+  it('samples huge dispatches and says which workgroups it simulated', async () => {
+    const p = file('huge.wgsl', `//! dispatch 60000\n//! buffer 0 u32[3840000]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n`);
+    const j = JSON.parse((await check('--json', p)).out);
+    expect(j.sampledWorkgroups.total).toBe(60000);
+    expect(j.sampledWorkgroups.simulated).toBe(2048);
+    expect(j.sampledWorkgroups.which).toMatch(/^0–7, .*59992–59999$/);
+    expect(j.notes.join(' ')).toMatch(/2048 were simulated/);
+  });
+
+  it('checks kernels without a header, with zero-filled buffers', async () => {
+    const p = file('bare.wgsl', `@group(0) @binding(0) var<storage, read_write> o: array<f32>;\nvar<workgroup> t: array<f32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = f32(i); o[i] = t[63u - i]; }\n`);
+    const r = await check('--json', p);
+    const j = JSON.parse(r.out);
+    expect(j.summary.races).toBe(1);
+    expect(j.notes.join(' ')).toMatch(/no buffer for 'o' \(f32\[64\]\)/);
+  });
+
+  it('refuses what it cannot analyze with exit 2 and says why', async () => {
+    const tex = file('tex.wgsl', `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`);
+    const r = await check(tex);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/tex\.wgsl:3:60: error: not supported: textures and samplers \('img'\) at 3:60/);
+    const bad = await check('--banks', '12', tex);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--banks must be 32 or 16, got 12');
+    const header = await check(file('h.wgsl', '//! buffer 0 u32[4] = j\n@compute @workgroup_size(1) fn main() {}\n'));
+    expect(header.code).toBe(2);
+    expect(header.err).toMatch(/h\.wgsl:1:23: error: unknown name 'j'/);
+  });
+
+  it('gives a summary line for several files', async () => {
+    const r = await check(L('01-first-kernel/square.wgsl'), L('04-reduction/sum-workgroup.wgsl'));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/checked 2 files: 0 error\(s\), 0 warning\(s\), 0 could not be analyzed/);
+  });
+});
