@@ -123,7 +123,7 @@ describe('wgsl-lab check', () => {
     expect(bad.err).toContain('--banks must be 32 or 16, got 12');
     const header = await check(file('h.wgsl', '//! buffer 0 u32[4] = j\n@compute @workgroup_size(1) fn main() {}\n'));
     expect(header.code).toBe(2);
-    expect(header.err).toMatch(/h\.wgsl:1:23: error: unknown name 'j'/);
+    expect(header.err).toMatch(/h\.wgsl:1:23: error: unknown identifier 'j'; the only variable is 'i'/);
   });
 
   it('gives a summary line for several files', async () => {
