@@ -20,7 +20,7 @@ export function formatCheckReport(r: CheckReport, source: string): string {
   for (const b of r.bankConflicts) {
     if (b.maxWays < 2) continue;
     out.push(
-      `${f}:${b.line}:${b.column}: warning: ${b.maxWays}-way bank conflict ${b.access === 'read' ? 'reading' : b.access === 'write' ? 'writing' : 'atomically updating'} ${b.text ?? b.variable}: ` +
+      `${f}:${b.line}:${b.column}: warning: ${b.maxWays}-way bank conflict ${b.access === 'read' ? 'reading' : b.access === 'write' ? 'writing' : 'atomically accessing'} ${b.text ?? b.variable}: ` +
         `${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions [bank-conflict]`,
     );
   }

@@ -259,8 +259,10 @@ function uniformLoad(c: Compiler, e: A.CallExpr, o: Overload): ValueCode {
   const load = ref.type.kind === 'atomic' ? atomicLoadCode(c, ref) : c.load(ref, e.args[0]!);
   void o;
   return vcode(load.type, load.slots, load.out, (m) => {
+      // Compiled as barrier, load, barrier: the load is ordered against writes on both sides.
       ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
       load.eval(m);
+      ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
     });
 }
 

@@ -298,7 +298,7 @@ export class Compiler {
     const I = idx.out;
     const site = this.site(e);
     const ctx = this.ctx;
-    const what = bt.kind === 'array' ? this.baseText(e) : typeName(bt);
+    const what = this.baseText(e);
     return vcode(type, slots, out, (m) => {
         base.eval(m);
         idx.eval(m);
