@@ -10,6 +10,8 @@ import type { Diagnostic } from './report.js';
 
 type Hazard = 'RAW' | 'WAR' | 'WAW';
 
+const NONE: readonly never[] = [];
+
 /** One site's accesses to a word in one interval (or, across workgroups, in one dispatch). */
 interface Entry {
   site: number;
@@ -24,50 +26,110 @@ interface Entry {
   partial: boolean;
 }
 
-/** Accesses of one kind to one word: a list valid for one epoch. */
+/**
+ * Accesses of one kind to one word in one epoch. The first site lives in typed arrays (no
+ * allocation on the common path: one site per word per interval); further sites of the
+ * same word go to a small list.
+ */
 class EntryTable {
-  private readonly epochs: Int32Array;
-  private readonly lists: (Entry[] | undefined)[];
+  readonly epoch: Int32Array;
+  readonly site: Int32Array;
+  readonly lane: Int32Array;
+  readonly lane2: Int32Array;
+  readonly bits: Uint32Array;
+  /** Bit 0: atomic; bit 1: partial (vector component write). */
+  readonly flags: Uint8Array;
+  private readonly more = new Map<number, { epoch: number; list: Entry[] }>();
 
   constructor(words: number) {
-    this.epochs = new Int32Array(words).fill(-1);
-    this.lists = new Array(words);
+    this.epoch = new Int32Array(words).fill(-1);
+    this.site = new Int32Array(words);
+    this.lane = new Int32Array(words);
+    this.lane2 = new Int32Array(words);
+    this.bits = new Uint32Array(words);
+    this.flags = new Uint8Array(words);
   }
 
-  /** The entries of `word` recorded in `epoch` (empty otherwise). */
-  get(word: number, epoch: number): Entry[] | undefined {
-    return this.epochs[word] === epoch ? this.lists[word] : undefined;
+  /** Further sites of `word` in `epoch`, beyond the first. */
+  others(word: number, epoch: number): Entry[] | undefined {
+    const m = this.more.get(word);
+    return m && m.epoch === epoch ? m.list : undefined;
   }
 
   add(word: number, epoch: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
-    let list = this.lists[word];
-    if (this.epochs[word] !== epoch || !list) {
-      this.epochs[word] = epoch;
-      this.lists[word] = [{ site, lane, lane2: -1, wg, atomic, bits, partial }];
+    const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
+    if (this.epoch[word] !== epoch) {
+      this.epoch[word] = epoch;
+      this.site[word] = site;
+      this.lane[word] = lane;
+      this.lane2[word] = -1;
+      this.bits[word] = bits;
+      this.flags[word] = flags;
       return;
     }
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i]!;
-      if (e.site !== site || e.atomic !== atomic || e.wg !== wg) continue;
+    if (this.site[word] === site && (this.flags[word]! & 1) === (flags & 1)) {
+      if (this.lane[word] !== lane && this.lane2[word]! < 0) this.lane2[word] = lane;
+      return;
+    }
+    let m = this.more.get(word);
+    if (!m || m.epoch !== epoch) this.more.set(word, (m = { epoch, list: [] }));
+    for (const e of m.list) {
+      if (e.site !== site || e.atomic !== atomic) continue;
       if (e.lane !== lane && e.lane2 < 0) e.lane2 = lane;
       return;
     }
-    list.push({ site, lane, lane2: -1, wg, atomic, bits, partial });
+    m.list.push({ site, lane, lane2: -1, wg, atomic, bits, partial });
   }
 }
 
-/** Cross-workgroup accesses to one word in a dispatch: per site, up to two workgroups. */
+/**
+ * Cross-workgroup accesses to one word in a dispatch. Per word the first site keeps two
+ * accesses from distinct workgroups in typed arrays (enough to find a partner in any other
+ * workgroup); further sites go to a small list.
+ */
 class CrossTable {
-  private readonly lists: (Entry[] | undefined)[];
+  readonly site: Int32Array;
+  readonly wg: Int32Array;
+  readonly lane: Int32Array;
+  readonly wg2: Int32Array;
+  readonly lane2: Int32Array;
+  readonly bits: Uint32Array;
+  readonly flags: Uint8Array;
+  private readonly more = new Map<number, Entry[]>();
+
   constructor(words: number) {
-    this.lists = new Array(words);
+    this.site = new Int32Array(words).fill(-1);
+    this.wg = new Int32Array(words);
+    this.lane = new Int32Array(words);
+    this.wg2 = new Int32Array(words).fill(-1);
+    this.lane2 = new Int32Array(words);
+    this.bits = new Uint32Array(words);
+    this.flags = new Uint8Array(words);
   }
-  get(word: number): Entry[] | undefined {
-    return this.lists[word];
+
+  others(word: number): Entry[] | undefined {
+    return this.more.get(word);
   }
+
   add(word: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
-    let list = this.lists[word];
-    if (!list) this.lists[word] = list = [];
+    const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
+    if (this.site[word] === -1) {
+      this.site[word] = site;
+      this.wg[word] = wg;
+      this.lane[word] = lane;
+      this.bits[word] = bits;
+      this.flags[word] = flags;
+      return;
+    }
+    if (this.site[word] === site && (this.flags[word]! & 1) === (flags & 1)) {
+      if (this.wg[word] !== wg && this.wg2[word] === -1) {
+        this.wg2[word] = wg;
+        this.lane2[word] = lane;
+      }
+      return;
+    }
+    let list = this.more.get(word);
+    if (!list) this.more.set(word, (list = []));
     let same = 0;
     for (const x of list) {
       if (x.site !== site || x.atomic !== atomic) continue;
@@ -76,20 +138,37 @@ class CrossTable {
     }
     if (same < 2) list.push({ site, lane, lane2: -1, wg, atomic, bits, partial });
   }
+
+  /** Calls `f` for each remembered access of `word` made by a workgroup other than `wg`. */
+  forOtherWorkgroups(word: number, wg: number, f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean) => void): void {
+    const s = this.site[word]!;
+    if (s !== -1) {
+      const fl = this.flags[word]!;
+      if (this.wg[word] !== wg) f(s, this.lane[word]!, this.wg[word]!, !!(fl & 1), this.bits[word]!, !!(fl & 2));
+      else if (this.wg2[word] !== -1) f(s, this.lane2[word]!, this.wg2[word]!, !!(fl & 1), this.bits[word]!, !!(fl & 2));
+    }
+    const list = this.more.get(word);
+    if (list) for (const x of list) if (x.wg !== wg) f(x.site, x.lane, x.wg, x.atomic, x.bits, x.partial);
+  }
 }
 
 class RegionState {
   readonly readers: EntryTable;
   readonly writers: EntryTable;
-  readonly crossReaders?: CrossTable;
-  readonly crossWriters?: CrossTable;
-  constructor(words: number, crossWorkgroup: boolean) {
+  crossReaders?: CrossTable;
+  crossWriters?: CrossTable;
+  constructor(
+    readonly words: number,
+    crossWorkgroup: boolean,
+  ) {
     this.readers = new EntryTable(words);
     this.writers = new EntryTable(words);
-    if (crossWorkgroup) {
-      this.crossReaders = new CrossTable(words);
-      this.crossWriters = new CrossTable(words);
-    }
+    if (crossWorkgroup) this.resetCross();
+  }
+  /** A new dispatch: accesses of the previous one are ordered before everything now. */
+  resetCross(): void {
+    this.crossReaders = new CrossTable(this.words);
+    this.crossWriters = new CrossTable(this.words);
   }
 }
 
@@ -124,14 +203,15 @@ export class RaceDetector implements SimHooks {
 
   passStart(): void {
     // A new dispatch orders everything before it.
-    for (const r of [...this.states.keys()]) if (r.space === 'storage') this.states.delete(r);
+    for (const s of this.states.values()) if (s.crossWriters) s.resetCross();
   }
 
   workgroupStart(e: WorkgroupEvent): void {
+    // New epochs invalidate every interval entry of the previous workgroup (its workgroup
+    // memory is gone, its storage accesses are now tracked across workgroups only).
     this.wg = e.linear;
     this.workgroupEpoch = ++this.epochCounter;
     this.storageEpoch = ++this.epochCounter;
-    for (const r of [...this.states.keys()]) if (r.space === 'workgroup') this.states.delete(r);
   }
 
   barrier(e: BarrierEvent): void {
@@ -175,41 +255,61 @@ export class RaceDetector implements SimHooks {
 
   private read(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean): void {
     const wg = this.wg;
-    for (const w of st.writers.get(word, epoch) ?? []) {
-      if (atomic && w.atomic) continue;
-      const other = w.lane !== lane ? w.lane : w.lane2;
-      if (other >= 0) this.record(r, 'RAW', false, false, { site: w.site, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+    const W = st.writers;
+    if (W.epoch[word] === epoch && !(atomic && W.flags[word]! & 1)) {
+      const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
+      if (other >= 0) this.record(r, 'RAW', false, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      for (const w of W.others(word, epoch) ?? NONE) {
+        if (atomic && w.atomic) continue;
+        const o = w.lane !== lane ? w.lane : w.lane2;
+        if (o >= 0) this.record(r, 'RAW', false, false, { site: w.site, lane: o, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      }
     }
     st.readers.add(word, epoch, site, lane, wg, atomic, 0, false);
     if (st.crossWriters) {
-      for (const w of st.crossWriters.get(word) ?? []) {
-        if (w.wg !== wg && !(atomic && w.atomic)) this.record(r, 'RAW', false, true, { site: w.site, lane: w.lane, wg: w.wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
-      }
+      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa) => {
+        if (!(atomic && wa)) this.record(r, 'RAW', false, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      });
       st.crossReaders!.add(word, site, lane, wg, atomic, 0, false);
     }
   }
 
   private write(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean, bits: number, partial: boolean): void {
     const wg = this.wg;
-    const sameValue = (e: Entry) => !atomic && !e.atomic && !partial && !e.partial && e.bits === bits;
-    for (const w of st.writers.get(word, epoch) ?? []) {
-      if (atomic && w.atomic) continue;
-      const other = w.lane !== lane ? w.lane : w.lane2;
-      if (other >= 0) this.record(r, 'WAW', sameValue(w), false, { site: w.site, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+    const plain = !atomic && !partial;
+    const W = st.writers;
+    if (W.epoch[word] === epoch) {
+      const f = W.flags[word]!;
+      if (!(atomic && f & 1)) {
+        const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
+        if (other >= 0) this.record(r, 'WAW', plain && f === 0 && W.bits[word] === bits, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+      }
+      for (const w of W.others(word, epoch) ?? NONE) {
+        if (atomic && w.atomic) continue;
+        const o = w.lane !== lane ? w.lane : w.lane2;
+        if (o >= 0) this.record(r, 'WAW', plain && !w.atomic && !w.partial && w.bits === bits, false, { site: w.site, lane: o, wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+      }
     }
-    for (const rd of st.readers.get(word, epoch) ?? []) {
-      if (atomic && rd.atomic) continue;
-      const other = rd.lane !== lane ? rd.lane : rd.lane2;
-      if (other >= 0) this.record(r, 'WAR', false, false, { site: rd.site, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+    const R = st.readers;
+    if (R.epoch[word] === epoch) {
+      if (!(atomic && R.flags[word]! & 1)) {
+        const other = R.lane[word] !== lane ? R.lane[word]! : R.lane2[word]!;
+        if (other >= 0) this.record(r, 'WAR', false, false, { site: R.site[word]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+      }
+      for (const rd of R.others(word, epoch) ?? NONE) {
+        if (atomic && rd.atomic) continue;
+        const o = rd.lane !== lane ? rd.lane : rd.lane2;
+        if (o >= 0) this.record(r, 'WAR', false, false, { site: rd.site, lane: o, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+      }
     }
-    st.writers.add(word, epoch, site, lane, wg, atomic, bits, partial);
+    W.add(word, epoch, site, lane, wg, atomic, bits, partial);
     if (st.crossWriters) {
-      for (const w of st.crossWriters.get(word) ?? []) {
-        if (w.wg !== wg && !(atomic && w.atomic)) this.record(r, 'WAW', sameValue(w), true, { site: w.site, lane: w.lane, wg: w.wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
-      }
-      for (const rd of st.crossReaders!.get(word) ?? []) {
-        if (rd.wg !== wg && !(atomic && rd.atomic)) this.record(r, 'WAR', false, true, { site: rd.site, lane: rd.lane, wg: rd.wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
-      }
+      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp) => {
+        if (!(atomic && wa)) this.record(r, 'WAW', plain && !wa && !wp && wb === bits, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+      });
+      st.crossReaders!.forOtherWorkgroups(word, wg, (rs, rl, owg, ra) => {
+        if (!(atomic && ra)) this.record(r, 'WAR', false, true, { site: rs, lane: rl, wg: owg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+      });
       st.crossWriters.add(word, site, lane, wg, atomic, bits, partial);
     }
   }

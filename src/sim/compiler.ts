@@ -18,7 +18,7 @@ import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
-import { accessText, startLoc } from './sites.js';
+import { Site, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
 
 export type StmtCode = (m: Mask) => Mask;
@@ -66,6 +66,9 @@ export class Compiler {
   fn!: FnInfo;
   /** Depth of select() arguments around the expression being compiled. */
   selectDepth = 0;
+  private readonly zeros: Float64Array;
+  /** Constants by type and value: their arrays never change, so equal ones are shared. */
+  private readonly constants = new Map<string, ValueCode>();
 
   constructor(
     readonly info: ModuleInfo,
@@ -75,6 +78,7 @@ export class Compiler {
     readonly sites: SiteInfo[] = [],
   ) {
     this.W = ctx.W;
+    this.zeros = new Float64Array(ctx.W);
     const partial = partiallyAccessedLocals(info);
     for (const f of info.functions.values()) {
       for (const v of f.locals) {
@@ -108,8 +112,7 @@ export class Compiler {
 
   site(e: A.Expr | A.Stmt, variable?: string): SiteInfo {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
-    const s: SiteInfo = { id: this.sites.length, line: loc.line, column: loc.column, variable };
-    if (variable !== undefined && isExpr(e)) s.text = accessText(this.source, loc.offset);
+    const s = new Site(this.sites.length, loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
     if (this.selectDepth > 0) s.inSelect = true;
     this.sites.push(s);
     return s;
@@ -126,6 +129,15 @@ export class Compiler {
 
   /** A constant value, filled once for every lane. */
   constant(c: ConstValue): ValueCode {
+    const key = `${typeName(c.type)}:${c.v.join(',')}`;
+    const have = this.constants.get(key);
+    if (have) return have;
+    const code = this.makeConstant(c);
+    this.constants.set(key, code);
+    return code;
+  }
+
+  private makeConstant(c: ConstValue): ValueCode {
     const slots = slotCount(c.type);
     const out = new Float64Array(this.W * slots);
     for (let l = 0; l < this.W; l++) for (let k = 0; k < slots; k++) out[l * slots + k] = c.v[k]!;
@@ -179,6 +191,19 @@ export class Compiler {
       this.values.set(v, arr);
     }
     return arr;
+  }
+
+  /** Makes a let's storage another node's result array (the let is then free). */
+  aliasLocal(v: LocalVar, arr: Float64Array): boolean {
+    if (this.values.has(v) || this.isRegister(arr)) return false;
+    this.values.set(v, arr);
+    return true;
+  }
+
+  /** Whether an array is a register variable's storage (mutable: must not be aliased). */
+  isRegister(arr: Float64Array): boolean {
+    for (const r of this.registers.values()) if (r === arr) return true;
+    return false;
   }
 
   localPointer(v: LocalVar): PtrSlot {
@@ -417,7 +442,9 @@ export class Compiler {
     }
     if (r.kind !== 'global') throw new Error(`internal: '${e.name}' is not a variable`);
     const g = r.g;
-    const addr = new Float64Array(W);
+    // Workgroup, storage and uniform variables start at address 0 of their region for every
+    // lane; views only read this array, so one is shared.
+    const addr = g.space === 'private' ? new Float64Array(W) : this.zeros;
     const ctx = this.ctx;
     if (g.space === 'private') {
       const off = this.privateOffsets.get(g)!;

@@ -1,6 +1,25 @@
 // Source positions of accesses and statements, and the text of an access for messages.
 import type * as A from '../wgsl/ast.js';
 import type { Loc } from '../wgsl/source.js';
+import type { SiteInfo } from './hooks.js';
+
+/** A site whose access text is computed only when a report asks for it. */
+export class Site implements SiteInfo {
+  inSelect?: boolean;
+  private cached?: string;
+  constructor(
+    readonly id: number,
+    readonly line: number,
+    readonly column: number,
+    readonly variable: string | undefined,
+    private readonly source: string | undefined,
+    private readonly offset: number,
+  ) {}
+  get text(): string | undefined {
+    if (this.source === undefined) return undefined;
+    return (this.cached ??= accessText(this.source, this.offset));
+  }
+}
 
 /** Where an expression starts (its leftmost token): `tile` in `tile[i + 1u]`. */
 export function startLoc(e: A.Expr): Loc {

@@ -133,6 +133,14 @@ function letDecl(c: Compiler, s: A.ValueDeclStmt, v: LocalVar): StmtCode {
     };
   }
   const init = c.value(s.init);
+  // Most lets can simply name their initializer's result array: no copy per execution.
+  if (c.aliasLocal(v, init.out)) {
+    return (m) => {
+      ctx.step(m.n, site);
+      init.eval(m);
+      return m;
+    };
+  }
   const dst = c.localValues(v);
   const slots = init.slots;
   return (m) => {
