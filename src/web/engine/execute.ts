@@ -59,11 +59,17 @@ export async function compileOnGpu(source: string): Promise<CompileMessage[] | u
   }
 }
 
+/**
+ * Invocations the lab simulates per dispatch before sampling workgroups: Check must answer
+ * within a few hundred milliseconds; the report names the workgroups it simulated.
+ */
+const LAB_MAX_INVOCATIONS = 1 << 15;
+
 export async function checkExample(source: string, file: string): Promise<CheckOutcome> {
   const messages = await compileOnGpu(source);
   const compile = messages && { ok: !messages.some((m) => m.severity === 'error'), messages };
   try {
-    const report = await analyzeInWorker(source, { file, ...(compile ? { compile } : {}) });
+    const report = await analyzeInWorker(source, { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) });
     return { report, compile: messages, problems: [] };
   } catch (e) {
     return { compile: messages, problems: failed(e) };
