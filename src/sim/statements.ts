@@ -277,6 +277,31 @@ function loop(c: Compiler, body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr
   const site = c.site(s);
   const ctx = c.ctx;
   const flow = ctx.flow;
+  /** The lanes that go on after the body: normal and continuing ones; breaking ones exit. */
+  const afterBody = (cur: Mask, exited: Mask[]): Mask => {
+    let changed = false;
+    for (let k = 0; k < cur.n && !changed; k++) changed = flow[cur.lanes[k]!] !== Flow.NORMAL;
+    if (!changed) return cur; // the usual case: keep the mask
+    const next = new Int32Array(cur.n);
+    const out = new Int32Array(cur.n);
+    let nn = 0;
+    let no = 0;
+    for (let k = 0; k < cur.n; k++) {
+      const l = cur.lanes[k]!;
+      const f = flow[l];
+      if (f === Flow.NORMAL) next[nn++] = l;
+      else if (f === Flow.CONTINUE) {
+        flow[l] = Flow.NORMAL;
+        next[nn++] = l;
+      } else if (f === Flow.BREAK) {
+        flow[l] = Flow.NORMAL;
+        out[no++] = l;
+      }
+      // RETURN lanes leave the loop and stay marked.
+    }
+    if (no) exited.push(new Mask(out, no));
+    return nn ? new Mask(next, nn) : Mask.EMPTY;
+  };
   return (m) => {
     const exited: Mask[] = [];
     let cur = m;
@@ -290,43 +315,7 @@ function loop(c: Compiler, body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr
         if (!cur.n) break;
       }
       bodyCode(cur);
-      // Sort the lanes by how they left the body (usually all normally: keep the mask).
-      let changed = false;
-      for (let k = 0; k < cur.n; k++) {
-        if (flow[cur.lanes[k]!] !== Flow.NORMAL) {
-          changed = true;
-          break;
-        }
-      }
-      if (!changed) {
-        if (contCode) cur = contCode(cur);
-        if (breakIfCode && cur.n) {
-          breakIfCode.eval(cur);
-          const [stop, go] = splitMask(cur, breakIfCode.out);
-          if (stop.n) exited.push(stop);
-          cur = go;
-        }
-        continue;
-      }
-      const next = new Int32Array(cur.n);
-      const out = new Int32Array(cur.n);
-      let nn = 0;
-      let no = 0;
-      for (let k = 0; k < cur.n; k++) {
-        const l = cur.lanes[k]!;
-        const f = flow[l];
-        if (f === Flow.NORMAL) next[nn++] = l;
-        else if (f === Flow.CONTINUE) {
-          flow[l] = Flow.NORMAL;
-          next[nn++] = l;
-        } else if (f === Flow.BREAK) {
-          flow[l] = Flow.NORMAL;
-          out[no++] = l;
-        }
-        // RETURN lanes leave the loop and stay marked.
-      }
-      if (no) exited.push(new Mask(out, no));
-      cur = nn ? new Mask(next, nn) : Mask.EMPTY;
+      cur = afterBody(cur, exited);
       if (!cur.n) break;
       if (contCode) cur = contCode(cur);
       if (breakIfCode && cur.n) {
