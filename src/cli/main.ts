@@ -18,6 +18,7 @@ type Command = (argv: string[], io: { out: (s: string) => void; err: (s: string)
 const commands: Record<string, () => Promise<Command>> = {
   run: async () => runCommand,
   lessons: async () => (await import('./lessons.js')).lessonsCommand,
+  bench: async () => (await import('./bench.js')).benchCommand,
   check: async () => (await import('./check.js')).checkCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
 };

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Merges a `wgsl-lab bench` report and the CuPy peer's report from the same GPU run into
+// the ratios DESIGN.md sets targets for, each marked PASS or MISS with its margin.
+//   node bench/compare.mjs --bench OUT/bench.json --peer OUT/peer.json [--out DIR]
+// Writes DIR/compare.md and DIR/compare.json (DIR defaults to the bench report's folder)
+// and prints the markdown. Exit 0 when every target passes, 1 when one misses or a
+// needed result is absent or not validated, 2 on bad input.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+// Targets (DESIGN.md, "Performance"): each a ratio of throughputs measured in the same run.
+// `ours` names a main-table result of the bench report (its library-default variant, listed
+// first); `versus` is either the same report's copy kernel or a peer result.
+const TARGETS = [
+  { what: 'reduce vs CUB sum', ours: 'reduce/sum/f32', versus: { peer: 'sum/f32' }, target: 1.0 },
+  { what: 'scan vs copy kernel', ours: 'scan/inclusive/u32', versus: 'copy', target: 0.9 },
+  { what: 'scan vs CuPy cumsum', ours: 'scan/inclusive/u32', versus: { peer: 'cumsum/u32' }, target: 3.0 },
+  { what: 'histogram (256 bins) vs CuPy bincount', ours: 'histogram/256/u32', versus: { peer: 'bincount/256/u32' }, target: 5.0 },
+  { what: 'padded transpose vs copy kernel', ours: 'transpose/f32', variant: 'padded', versus: 'copy', target: 0.9 },
+  { what: 'padded transpose vs CuPy transpose', ours: 'transpose/f32', variant: 'padded', versus: { peer: 'transpose/f32' }, target: 3.0 },
+  { what: 'stencil (neighbour average) vs copy kernel', ours: 'stencil/neighbour-average/f32', versus: 'copy', target: 0.95 },
+];
+
+// Context rows without a target: how the references compare with each other.
+const CONTEXT = [
+  { what: 'copy kernel vs CUDA device-to-device copy', ours: 'copy/f32', versus: { peer: 'copy/f32' } },
+  { what: 'scan (f32, exclusive) vs CuPy cumsum (f32)', ours: 'scan/exclusive/f32', versus: { peer: 'cumsum/f32' } },
+  { what: 'stencil (3-point smoothing) vs copy kernel', ours: 'stencil/smooth3/f32', versus: 'copy' },
+  { what: 'scan reduce-then-scan vs copy kernel', ours: 'scan/inclusive/u32', variant: 'reduce-then-scan', versus: 'copy' },
+  { what: 'unpadded transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
+];
+
+function fail(message) {
+  process.stderr.write(`compare: ${message}\n`);
+  process.exit(2);
+}
+
+async function readJson(path, what) {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    fail(`cannot read the ${what} report '${path}': ${e.message}`);
+  }
+}
+
+function findOurs(bench, name, variant) {
+  return bench.results.find((r) => r.group === 'main' && r.name === name && (!variant || r.variant.startsWith(variant)));
+}
+
+/** One comparison: both throughputs, their ratio, and what went wrong if it cannot be made. */
+function compare(bench, peer, row) {
+  const ours = findOurs(bench, row.ours, row.variant);
+  const other = row.versus === 'copy' ? findOurs(bench, 'copy/f32') : peer.results.find((r) => r.name === row.versus.peer);
+  const label = row.versus === 'copy' ? `wgsl-lab copy/f32 (n=${other?.n ?? '?'})` : `CuPy ${row.versus.peer}`;
+  const out = { comparison: row.what, ours: ours ? `${ours.name} · ${ours.variant}` : row.ours, oursGBps: ours?.GBps ?? null, versus: label, versusGBps: other?.GBps ?? null, ratio: null };
+  if (!ours || ours.GBps == null) return { ...out, problem: `no result for ${row.ours}` };
+  if (!ours.validated) return { ...out, problem: `${row.ours} was not validated${ours.error ? ` (${ours.error})` : ''}` };
+  if (!other || other.GBps == null) return { ...out, problem: `no result for ${label}` };
+  if (other.n !== ours.n) return { ...out, problem: `sizes differ: ${ours.n} against ${other.n}` };
+  return { ...out, ratio: ours.GBps / other.GBps };
+}
+
+function verdict(c, target) {
+  if (c.ratio === null) return { result: 'MISS', margin: c.problem };
+  const margin = (c.ratio / target - 1) * 100;
+  return { result: c.ratio >= target ? 'PASS' : 'MISS', margin: `${margin >= 0 ? '+' : ''}${margin.toFixed(1)}%` };
+}
+
+const fmt = (x, digits = 2) => (x == null ? '–' : x.toFixed(digits));
+
+async function main() {
+  const { values } = parseArgs({ options: { bench: { type: 'string' }, peer: { type: 'string' }, out: { type: 'string' } } });
+  if (!values.bench || !values.peer) fail('usage: node bench/compare.mjs --bench bench.json --peer peer.json [--out DIR]');
+  const bench = await readJson(values.bench, 'wgsl-lab bench');
+  const peer = await readJson(values.peer, 'CuPy peer');
+  if (!Array.isArray(bench.results) || !Array.isArray(peer.results)) fail('both reports need a "results" array');
+
+  const targets = TARGETS.map((row) => {
+    const c = compare(bench, peer, row);
+    return { ...c, target: row.target, ...verdict(c, row.target) };
+  });
+  const context = CONTEXT.map((row) => compare(bench, peer, row));
+  const passed = targets.filter((t) => t.result === 'PASS').length;
+
+  const lines = [
+    `# wgsl-lab bench against DESIGN.md targets`,
+    '',
+    `- wgsl-lab: ${bench.device?.description ?? 'unknown device'} (${bench.mode} mode, ${bench.device?.timing ?? '?'}, median of ${bench.settings?.runs ?? '?'} runs, ${bench.date ?? ''})`,
+    `- peer: ${peer.device?.name ?? 'unknown device'}, CuPy ${peer.device?.cupy ?? '?'}, accelerators '${peer.device?.accelerators ?? ''}' (${peer.mode} mode, median of ${peer.settings?.runs ?? '?'} runs, ${peer.date ?? ''})`,
+    `- ratios are throughput ratios (GB/s counts bytes read and written once, so equal work gives equal bytes)`,
+    '',
+    `| comparison | wgsl-lab GB/s | versus | GB/s | ratio | target | result | margin |`,
+    `| --- | ---: | --- | ---: | ---: | ---: | --- | --- |`,
+    ...targets.map((t) => `| ${t.comparison} | ${fmt(t.oursGBps, 1)} | ${t.versus} | ${fmt(t.versusGBps, 1)} | ${fmt(t.ratio)}× | ≥ ${t.target}× | ${t.result} | ${t.margin} |`),
+    '',
+    `${passed} of ${targets.length} targets met.`,
+    '',
+    `Context (no target):`,
+    '',
+    `| comparison | wgsl-lab GB/s | versus | GB/s | ratio |`,
+    `| --- | ---: | --- | ---: | ---: |`,
+    ...context.map((c) => `| ${c.comparison} | ${fmt(c.oursGBps, 1)} | ${c.versus} | ${fmt(c.versusGBps, 1)} | ${c.ratio === null ? `– (${c.problem})` : `${fmt(c.ratio)}×`} |`),
+    '',
+  ];
+  const markdown = lines.join('\n');
+  const dir = values.out ?? dirname(values.bench);
+  await writeFile(join(dir, 'compare.md'), markdown);
+  await writeFile(join(dir, 'compare.json'), JSON.stringify({ bench: { device: bench.device, mode: bench.mode, date: bench.date }, peer: { device: peer.device, mode: peer.mode, date: peer.date }, targets, context, passed, total: targets.length }, null, 2) + '\n');
+  process.stdout.write(markdown);
+  process.exitCode = passed === targets.length ? 0 : 1;
+}
+
+await main();

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""The peer for `wgsl-lab bench`: the same operations through CuPy (CUB behind sum and
+cumsum) on the same GPU, timed the same way (CUDA events around each run, warm-up runs
+discarded, the median of the timed runs) with the same GB/s accounting (bytes read plus
+bytes written, each once). Writes a JSON report that bench/compare.mjs reads.
+
+usage: python3 bench/peer/cupy_peer.py --out peer.json [--quick] [--runs 30] [--warmup 5]
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+# CuPy routes sum and cumsum through CUB when the 'cub' accelerator is on.
+os.environ.setdefault("CUPY_ACCELERATORS", "cub")
+import cupy  # noqa: E402
+
+
+def time_op(op, warmup, runs):
+    """Milliseconds per run of op(), measured with CUDA events on the current stream."""
+    for _ in range(warmup):
+        op()
+    cupy.cuda.get_current_stream().synchronize()
+    start, end = cupy.cuda.Event(), cupy.cuda.Event()
+    times = []
+    for _ in range(runs):
+        start.record()
+        op()
+        end.record()
+        end.synchronize()
+        times.append(cupy.cuda.get_elapsed_time(start, end))
+    return times
+
+
+def result(name, n, nbytes, times, **details):
+    ms = statistics.median(times)
+    out = {
+        "name": name,
+        "n": n,
+        "ms": round(ms, 5),
+        "GBps": round(nbytes / (ms * 1e6), 2),
+        "bytes": nbytes,
+        "runs": len(times),
+        "minMs": round(min(times), 5),
+        "maxMs": round(max(times), 5),
+    }
+    if details:
+        out["details"] = details
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True, help="where to write the JSON report")
+    parser.add_argument("--quick", action="store_true", help="small sizes (a smoke test)")
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    if args.runs < 20:
+        sys.exit("cupy_peer: --runs must be at least 20")
+
+    n = 2**16 if args.quick else 2**28
+    side = 256 if args.quick else 16384
+    bins = 256
+    rng = cupy.random.default_rng(1)
+    f32 = (rng.random(n, dtype=cupy.float32) * 2 - 1).astype(cupy.float32)
+    u32 = (rng.random(n) * 2**32).astype(cupy.uint32)
+    keys = (rng.random(n) * bins).astype(cupy.uint32)
+    try:
+        cupy.bincount(keys, minlength=bins)
+    except TypeError:
+        # Should this CuPy refuse unsigned keys: int32 keys, the same 4 bytes each.
+        keys = keys.astype(cupy.int32)
+    matrix = f32[: side * side].reshape(side, side)
+    copy_dst = cupy.empty_like(f32)
+    nbytes = f32.nbytes
+
+    def d2d_copy():
+        cupy.cuda.runtime.memcpyAsync(copy_dst.data.ptr, f32.data.ptr, nbytes, cupy.cuda.runtime.memcpyDeviceToDevice, cupy.cuda.get_current_stream().ptr)
+
+    # Sanity checks, so a timing of a wrong answer is never reported.
+    d2d_copy()
+    assert bool((copy_dst == f32).all()), "copy"
+    assert abs(float(cupy.sum(f32)) - float(cupy.sum(f32.astype(cupy.float64)))) <= 1e-4 * float(cupy.abs(f32).sum()), "sum"
+    assert int(cupy.cumsum(u32, dtype=cupy.uint32)[-1]) == int(u32.astype(cupy.uint64).sum()) % 2**32, "cumsum"
+    assert int(cupy.bincount(keys, minlength=bins).sum()) == n, "bincount"
+    assert bool((cupy.ascontiguousarray(matrix.T)[1, :] == matrix[:, 1]).all()), "transpose"
+
+    w, r = args.warmup, args.runs
+    results = [
+        result("copy/f32", n, 2 * nbytes, time_op(d2d_copy, w, r), method="cudaMemcpyAsync device to device"),
+        result("sum/f32", n, nbytes + 4, time_op(lambda: cupy.sum(f32), w, r)),
+        # dtype keeps the output u32 (NumPy's rules would widen it to u64 and write twice the bytes).
+        result("cumsum/u32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(u32, dtype=cupy.uint32), w, r)),
+        result("cumsum/f32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(f32, dtype=cupy.float32), w, r)),
+        result("bincount/256/u32", n, nbytes + 8 * bins, time_op(lambda: cupy.bincount(keys, minlength=bins), w, r), bins=bins, keys=str(keys.dtype)),
+        result("transpose/f32", side * side, 8 * side * side, time_op(lambda: cupy.ascontiguousarray(matrix.T), w, r), rows=side, cols=side),
+    ]
+    props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)
+    report = {
+        "tool": "cupy_peer",
+        "mode": "quick" if args.quick else "full",
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "device": {
+            "name": props["name"].decode() if isinstance(props["name"], bytes) else props["name"],
+            "cupy": cupy.__version__,
+            "cudaRuntime": cupy.cuda.runtime.runtimeGetVersion(),
+            "accelerators": os.environ.get("CUPY_ACCELERATORS", ""),
+        },
+        "settings": {"warmup": w, "runs": r},
+        "results": results,
+    }
+    with open(args.out, "w") as f:
+        json.dump(report, f, indent=2)
+        f.write("\n")
+    for row in results:
+        print(f"{row['name']:<18} n={row['n']:<10} {row['ms']:>10.4f} ms {row['GBps']:>9.1f} GB/s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

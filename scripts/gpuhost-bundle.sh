@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds a self-contained `wgsl-lab bench` for a GPU host with no node_modules:
+#   .gpuhost/wgsl-lab-bench.mjs   the bench CLI and everything it imports, one ESM file
+#   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
+# Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
+# Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with ../shared/gpu/pack.sh's node and
+# Vulkan loader on a bare host: see bench/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-.gpuhost}
+mkdir -p "$dir"
+cp node_modules/webgpu/dist/linux-x64/dawn.node "$dir/dawn.node"
+node --input-type=module - "$dir" <<'JS'
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+const dir = process.argv[2];
+// The webgpu package finds dawn.node under dist/<platform>-<arch>/ beside its index.js;
+// in the bundle, import.meta.url is the bundle's, so point it at the file next to it.
+const dawnBesideBundle = {
+  name: 'dawn-beside-bundle',
+  setup(b) {
+    b.onLoad({ filter: /node_modules[\\/]webgpu[\\/]index\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const pattern = /join\(__dirname, 'dist', `\$\{process\.platform\}-\$\{arch\}`, 'dawn\.node'\)/;
+      if (!pattern.test(source)) throw new Error(`webgpu's index.js no longer locates dawn.node as expected: update scripts/gpuhost-bundle.sh`);
+      return { contents: source.replace(pattern, `join(__dirname, 'dawn.node')`), loader: 'js' };
+    });
+  },
+};
+
+await build({
+  stdin: {
+    contents: `import { benchCommand } from './src/cli/bench.ts';
+const io = { out: (s) => process.stdout.write(s + '\\n'), err: (s) => process.stderr.write(s + '\\n') };
+const code = await benchCommand(process.argv.slice(2), io);
+// Dawn keeps native handles alive; exit once the output is flushed.
+process.stdout.write('', () => process.exit(code));
+`,
+    resolveDir: process.cwd(),
+    sourcefile: 'gpuhost-bench-entry.ts',
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: `${dir}/wgsl-lab-bench.mjs`,
+  plugins: [dawnBesideBundle],
+  logLevel: 'warning',
+});
+JS
+ls -l "$dir/wgsl-lab-bench.mjs" "$dir/dawn.node"

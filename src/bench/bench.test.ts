@@ -1,0 +1,112 @@
+// The bench command on Dawn (a filtered quick run), the report's contract, the SVG, and
+// bench/compare.mjs on hand-made reports.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { benchCommand } from '../cli/bench.js';
+import type { BenchReport } from './report.js';
+import { addCopyRatios, type BenchResult } from './report.js';
+import { reportSvg } from './svg.js';
+
+process.env.XDG_RUNTIME_DIR ??= '/tmp';
+const run = promisify(execFile);
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (s: string) => out.push(s), err: (s: string) => err.push(s) }, out, err };
+}
+
+describe('wgsl-lab bench', () => {
+  it('validates, times and reports the filtered configurations with the copy kernel beside them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
+    const c = capture();
+    expect(await benchCommand(['--quick', '--json', '--out', dir, '--filter', 'stencil/neighbour'], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    expect(JSON.parse(await readFile(join(dir, 'bench.json'), 'utf8'))).toEqual(report);
+    expect(report.device.timing).toBe('timestamp-query');
+    expect(report.results.map((r) => `${r.group} ${r.name}`)).toEqual(['main copy/f32', 'main stencil/neighbour-average/f32']);
+    for (const r of report.results) {
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['name', 'primitive', 'variant', 'n', 'ms', 'GBps', 'ratioToCopy', 'validated']));
+      expect(r).toMatchObject({ n: 65536, validated: true, runs: 20 });
+      expect(r.GBps).toBeCloseTo(r.bytes / (r.ms! * 1e6), 0);
+    }
+    expect(report.results[0]!.ratioToCopy).toBe(1);
+    const svg = await readFile(join(dir, 'bench.svg'), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('stencil/neighbour-average/f32 · vec4, 1 step');
+  });
+
+  it('refuses a filter that matches nothing, and explains itself with --help', async () => {
+    const c = capture();
+    expect(await benchCommand(['--quick', '--filter', 'no-such-thing'], c.io)).toBe(2);
+    expect(c.err.join('\n')).toMatch(/no configuration matches --filter 'no-such-thing'/);
+    expect(await benchCommand(['--help'], c.io)).toBe(0);
+    expect(c.out.join('\n')).toMatch(/usage: wgsl-lab bench \[--quick\] \[--json\] \[--out DIR\] \[--filter TEXT\]/);
+  });
+});
+
+function result(name: string, primitive: string, variant: string, GBps: number | null, extra: Partial<BenchResult> = {}): BenchResult {
+  return { name, primitive, variant, n: 1024, ms: GBps ? 8192 / (GBps * 1e6) : null, GBps, ratioToCopy: null, validated: GBps !== null, group: 'main', bytes: 8192, runs: 20, minMs: null, maxMs: null, ...extra };
+}
+
+describe('the report', () => {
+  it('divides by the copy kernel of the same size and group', () => {
+    const rows = [result('copy/f32', 'copy', 'vec4', 100), result('copy/f32', 'copy', 'vec4', 50, { group: 'sweep' }), result('reduce/sum/f32', 'reduce', 'subgroup', 110), result('reduce/sum/f32', 'reduce', 'subgroup', 40, { group: 'sweep' }), result('scan', 'scan', 'x', null)];
+    addCopyRatios(rows);
+    expect(rows.map((r) => r.ratioToCopy)).toEqual([1, 1, 1.1, 0.8, null]);
+  });
+
+  it('draws failed rows as failures and escapes labels', () => {
+    const report = { mode: 'quick', device: { description: 'GPU <1>' }, results: [result('copy/f32', 'copy', 'vec4', 100), result('a&b', 'scan', 'x', null, { error: 'out of memory' })] } as unknown as BenchReport;
+    const svg = reportSvg(report);
+    expect(svg).toContain('GPU &lt;1&gt;');
+    expect(svg).toContain('a&amp;b · x');
+    expect(svg).toContain('failed: out of memory');
+  });
+});
+
+describe('bench/compare.mjs', () => {
+  it('computes each target ratio with PASS or MISS and the margin', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-compare-'));
+    const ours = (name: string, variant: string, GBps: number, n = 2 ** 28): BenchResult => ({ ...result(name, name.split('/')[0]!, variant, GBps), n });
+    const bench = {
+      mode: 'full',
+      device: { description: 'Test GPU', timing: 'timestamp-query' },
+      settings: { runs: 30 },
+      results: [
+        ours('copy/f32', 'vec4', 4000),
+        ours('reduce/sum/f32', 'subgroup', 4300),
+        ours('scan/inclusive/u32', 'single-pass', 3700),
+        ours('histogram/256/u32', 'subgroup', 1900),
+        ours('transpose/f32', 'padded [32][33]', 3500),
+        ours('stencil/neighbour-average/f32', 'vec4, 1 step', 3900),
+      ],
+    };
+    const peer = {
+      mode: 'full',
+      device: { name: 'Test GPU', cupy: '14', accelerators: 'cub' },
+      settings: { runs: 30 },
+      results: [
+        { name: 'sum/f32', n: 2 ** 28, GBps: 4200 },
+        { name: 'cumsum/u32', n: 2 ** 28, GBps: 1080 },
+        { name: 'bincount/256/u32', n: 2 ** 28, GBps: 360 },
+        { name: 'transpose/f32', n: 2 ** 28, GBps: 1140 },
+      ],
+    };
+    await writeFile(join(dir, 'bench.json'), JSON.stringify(bench));
+    await writeFile(join(dir, 'peer.json'), JSON.stringify(peer));
+    const failure = await run('node', ['bench/compare.mjs', '--bench', join(dir, 'bench.json'), '--peer', join(dir, 'peer.json')]).catch((e: { code: number; stdout: string }) => e);
+    const { code, stdout } = failure as { code: number; stdout: string };
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/\| reduce vs CUB sum \| 4300\.0 \| CuPy sum\/f32 \| 4200\.0 \| 1\.02× \| ≥ 1× \| PASS \| \+2\.4% \|/);
+    expect(stdout).toMatch(/\| scan vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/);
+    expect(stdout).toMatch(/\| padded transpose vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/);
+    expect(stdout).toMatch(/6 of 7 targets met/);
+    const written = JSON.parse(await readFile(join(dir, 'compare.json'), 'utf8'));
+    expect(written).toMatchObject({ passed: 6, total: 7 });
+  });
+});

@@ -1,0 +1,84 @@
+// `wgsl-lab bench`: benchmarks the primitives on the GPU, with a progress bar on stderr;
+// writes bench.json and bench.svg, and prints a table (or, with --json, the report).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession } from '../gpu/session.js';
+import { progressBar } from '../bench/progress.js';
+import type { BenchReport } from '../bench/report.js';
+import { runBench, selectCases } from '../bench/run.js';
+import { reportSvg } from '../bench/svg.js';
+import { describeFailure } from './errors.js';
+import { toJson } from './json.js';
+
+export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT]
+  Benchmarks every primitive and the variants the lessons compare, plus a vec4 copy kernel
+  as the bandwidth reference. Each configuration is validated once against the CPU, then
+  timed: warm-up runs discarded, the median of at least 20 runs, GPU time from timestamp
+  queries. GB/s counts bytes read and written once. Writes DIR/bench.json and DIR/bench.svg.
+  Exit 0: every configuration validated; 1: one did not; 2: no GPU, or bad options.
+  --quick        small sizes, for a CPU implementation (about a minute on lavapipe)
+  --json         also print the report on stdout
+  --out DIR      where bench.json and bench.svg go (default: bench-results)
+  --filter TEXT  only configurations whose name or variant contains TEXT`;
+
+export interface BenchCommandIO {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+      filter: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(BENCH_USAGE);
+    return 0;
+  }
+  const dir = values.out ?? 'bench-results';
+  let report: BenchReport;
+  try {
+    const gpu = await new GpuSession(nodeGpuProvider()).device();
+    const options = { quick: !!values.quick, filter: values.filter };
+    if (!selectCases(gpu, options).length) {
+      io.err(`wgsl-lab bench: no configuration matches --filter '${values.filter}'`);
+      return 2;
+    }
+    report = await runBench(gpu, { ...options, progress: progressBar(process.stderr) });
+  } catch (e) {
+    io.err(describeFailure(e).lines.join('\n'));
+    return 2;
+  }
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'bench.json'), toJson(report) + '\n');
+  await writeFile(join(dir, 'bench.svg'), reportSvg(report));
+  if (values.json) io.out(toJson(report));
+  else io.out(formatTable(report));
+  const failed = report.results.filter((r) => !r.validated);
+  io.err(`${report.results.length} configurations, ${failed.length ? `${failed.length} NOT validated` : 'all validated'}; wrote ${join(dir, 'bench.json')} and ${join(dir, 'bench.svg')}`);
+  return failed.length ? 1 : 0;
+}
+
+function formatTable(report: BenchReport): string {
+  const rows = report.results.map((r) => [
+    r.group === 'sweep' ? `(sweep) ${r.name}` : r.name,
+    r.variant,
+    String(r.n),
+    r.ms === null ? '-' : r.ms.toFixed(4),
+    r.GBps === null ? '-' : r.GBps.toFixed(1),
+    r.ratioToCopy === null ? '-' : r.ratioToCopy.toFixed(2),
+    r.validated ? 'ok' : `FAILED${r.error ? `: ${r.error}` : ''}`,
+  ]);
+  const head = ['configuration', 'variant', 'n', 'ms', 'GB/s', '×copy', 'validated'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i < 6 ? r[i]!.length : 0))));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i < 6 ? c.padStart(widths[i]!) : i < 6 ? c.padEnd(widths[i]!) : c)).join('  ');
+  return [`${report.device.description} (${report.device.timing}, ${report.mode} mode)`, line(head), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,74 @@
+// How far an f32 result may be from the true value, derived from the kernels' structure.
+// With u = 2^-24 (f32 unit roundoff), a sum computed along a tree in which every input
+// passes through at most d additions is within γ(d)·Σ|x| of the true sum, where
+// γ(d) = d·u / (1 − d·u) (Higham, Accuracy and Stability of Numerical Algorithms, §4.2).
+import { PARTIALS_PER_GROUP, VALUES_PER_GROUP, VALUES_PER_THREAD, PARTIALS_PER_THREAD } from './reduce-wgsl.js';
+import { BLOCK_ELEMENTS } from './scan-wgsl.js';
+
+export const F32_UNIT_ROUNDOFF = 2 ** -24;
+
+export function gamma(d: number): number {
+  return (d * F32_UNIT_ROUNDOFF) / (1 - d * F32_UNIT_ROUNDOFF);
+}
+
+/**
+ * Additions an input passes through in one reduction level, at most: the invocation's own
+ * serial accumulation (VALUES_PER_THREAD or PARTIALS_PER_THREAD), 2 to fold a vec4, then the
+ * cross-invocation step. Subgroup builtins do not specify their order, so assume the worst,
+ * a serial sum over 128 lanes (127), and 63 more over the subgroup slots; the
+ * workgroup-memory tree adds only 8 (log2 256), so the subgroup figure bounds both.
+ */
+const CROSS_INVOCATION = 127 + 63;
+
+/** Levels the reduction runs for n inputs: 8192 per workgroup, then 4096 partials per workgroup. */
+export function reduceLevels(n: number): number {
+  let levels = 1;
+  let count = Math.ceil(n / VALUES_PER_GROUP);
+  while (count > 1) {
+    count = Math.ceil(count / PARTIALS_PER_GROUP);
+    levels++;
+  }
+  return levels;
+}
+
+/** The depth d of the reduction's summation tree for n inputs. */
+export function reduceDepth(n: number): number {
+  const first = VALUES_PER_THREAD + 2 + CROSS_INVOCATION;
+  return first + (reduceLevels(n) - 1) * (PARTIALS_PER_THREAD + CROSS_INVOCATION);
+}
+
+/** |GPU f32 sum − true sum| ≤ this, given n and Σ|x|. */
+export function f32SumBound(n: number, sumAbs: number): number {
+  return gamma(reduceDepth(n)) * sumAbs;
+}
+
+/**
+ * The compensated sum carries every rounding error of the tree in c, so what remains is
+ * the error of summing those errors in f32: γ(d)·Σ|e| with Σ|e| ≤ γ(d)·Σ|x|. Doubled for
+ * the final s + c and the c additions themselves; a second-order bound, far below f32's.
+ */
+export function compensatedSumBound(n: number, sumAbs: number, sum: number): number {
+  return 2 * gamma(reduceDepth(n)) ** 2 * sumAbs + 2 ** -52 * Math.abs(sum);
+}
+
+/**
+ * Element i of an f32 scan is the carry from earlier blocks (a chain that grows by one
+ * addition per block: ⌊i/4096⌋) plus the block's own tree (4 row sums, the workgroup scan
+ * with the same worst case as the reduction, 4 serial additions within the vec4), plus the
+ * reduction that produced each block sum; reduce-then-scan adds the depth of scanning
+ * the block sums, which the second term covers twice over.
+ */
+export function f32ScanBound(i: number, prefixAbs: number): number {
+  const block = 4 + CROSS_INVOCATION + 4;
+  return gamma(Math.floor(i / BLOCK_ELEMENTS) + 4 * block) * prefixAbs;
+}
+
+/**
+ * One stencil step rounds once (neighbour average: one addition, then an exact halving) or
+ * about seven times u·max|x| (two additions, and a division WGSL allows 2.5 ULP). Averages
+ * never amplify earlier errors, so after `steps` steps the error is at most steps times
+ * that, relative to max|x|.
+ */
+export function stencilBound(kind: 'neighbour-average' | 'smooth3', steps: number, maxAbs: number): number {
+  return (kind === 'neighbour-average' ? 2 : 8) * steps * F32_UNIT_ROUNDOFF * maxAbs;
+}

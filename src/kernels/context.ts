@@ -1,0 +1,75 @@
+// What the kernels need to know about a device, read once per device: whether subgroup
+// operations are available and the limits that decide chunking and grid shapes.
+import type { DeviceHandle } from '../gpu/session.js';
+
+/** A bare WebGPU device, or the project's DeviceHandle (which wraps one). */
+export type KernelDevice = GPUDevice | DeviceHandle;
+
+export interface KernelContext {
+  device: GPUDevice;
+  hasSubgroups: boolean;
+  /** maxStorageBufferBindingSize: the most bytes one dispatch may see of a buffer. */
+  maxBindingBytes: number;
+  maxBufferBytes: number;
+  /** minStorageBufferOffsetAlignment: chunk windows start at multiples of this. */
+  bindingAlignment: number;
+  uniformAlignment: number;
+  maxGroupsPerDimension: number;
+  maxWorkgroupStorageBytes: number;
+}
+
+/** Options every primitive accepts. */
+export interface KernelOptions {
+  /**
+   * Use subgroup operations (`enable subgroups;`). Default: when the device has the
+   * 'subgroups' feature. `false` forces the workgroup-memory path; `true` on a device
+   * without the feature is an error.
+   */
+  subgroups?: boolean;
+  /**
+   * The largest storage binding a dispatch may use, in bytes. Default: the device's
+   * maxStorageBufferBindingSize. A smaller value forces chunking (tests use it).
+   */
+  maxBindingBytes?: number;
+}
+
+const contexts = new WeakMap<GPUDevice, KernelContext>();
+
+export function kernelContext(gpu: KernelDevice): KernelContext {
+  const device = 'queue' in gpu ? gpu : gpu.device;
+  let ctx = contexts.get(device);
+  if (!ctx) {
+    const l = device.limits;
+    ctx = {
+      device,
+      hasSubgroups: device.features.has('subgroups'),
+      maxBindingBytes: l.maxStorageBufferBindingSize,
+      maxBufferBytes: l.maxBufferSize,
+      bindingAlignment: l.minStorageBufferOffsetAlignment,
+      uniformAlignment: l.minUniformBufferOffsetAlignment,
+      maxGroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
+      maxWorkgroupStorageBytes: l.maxComputeWorkgroupStorageSize,
+    };
+    contexts.set(device, ctx);
+  }
+  return ctx;
+}
+
+/** Resolves the subgroup choice against the device, with a clear error when impossible. */
+export function useSubgroups(ctx: KernelContext, opts: KernelOptions | undefined): boolean {
+  if (opts?.subgroups === true && !ctx.hasSubgroups) {
+    throw new Error("subgroups: true was requested, but the device was created without the 'subgroups' feature");
+  }
+  return opts?.subgroups ?? ctx.hasSubgroups;
+}
+
+/** The binding size chunking works with: the device's limit or a smaller forced one. */
+export function bindingLimit(ctx: KernelContext, opts: KernelOptions | undefined): number {
+  const forced = opts?.maxBindingBytes;
+  if (forced === undefined) return ctx.maxBindingBytes;
+  const least = 4 * Math.max(ctx.bindingAlignment, 256);
+  if (!Number.isInteger(forced) || forced < least) {
+    throw new Error(`maxBindingBytes must be an integer of at least ${least} bytes, got ${forced}`);
+  }
+  return Math.min(forced, ctx.maxBindingBytes);
+}

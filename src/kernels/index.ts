@@ -1,0 +1,15 @@
+// wgsl-lab/kernels: fast, verified WebGPU primitives (reduce, scan, histogram, transpose,
+// stencil). Environment-neutral: give them a GPUDevice (or wgsl-lab's DeviceHandle) in Node
+// or the browser. Typed-array inputs are uploaded and the results read back; GPUBuffer
+// inputs give GPUBuffer results with no readback. The plan* functions build a reusable
+// KernelPlan (one compute pass) for timing or for recording into your own encoder.
+export type { KernelDevice, KernelOptions } from './context.js';
+export type { BufferInput, ElementArray, ElementType } from './buffers.js';
+export type { KernelPlan } from './plan.js';
+export { reduce, sumExact, sumCompensated, planReduce, type ReduceOptions, type ReducePlanOptions, type ReduceOp, type ReduceTree, type ReduceLoads } from './reduce.js';
+export { scan, planScan, type ScanOptions, type ScanAlgorithm } from './scan.js';
+export { histogram, planHistogram, MAX_BINS, type HistogramOptions, type HistogramResult } from './histogram.js';
+export { transpose, planTranspose, type TransposeOptions } from './transpose.js';
+export { stencil, planStencil, type StencilKind, type StencilOptions } from './stencil.js';
+export * from './reference.js';
+export * from './bounds.js';

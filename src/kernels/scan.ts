@@ -1,0 +1,116 @@
+// Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
+// See scan-wgsl.ts for the algorithm and why single-pass is the default.
+import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
+import { buildPlan, checkPlanInput, execute } from './execute.js';
+import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
+import { addZeroFill } from './fill.js';
+import { getKernel } from './pipelines.js';
+import type { KernelPlan, PlanBuilder } from './plan.js';
+import { BLOCK_ELEMENTS, DEFAULT_SPIN_LIMIT, RUN, scanShader, type ScanMode } from './scan-wgsl.js';
+
+export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
+
+export interface ScanOptions extends KernelOptions, BufferInput {
+  /** Exclusive scan (out[i] = x[0] + … + x[i-1]); default inclusive. */
+  exclusive?: boolean;
+  /** Default 'single-pass' (decoupled look-back with fallback). */
+  algorithm?: ScanAlgorithm;
+  /**
+   * Look-back rounds without progress before a workgroup reduces a predecessor's block
+   * itself (default 16). 0 falls back at once: tests use it to exercise the fallback.
+   */
+  spinLimit?: number;
+  /**
+   * Testing: every workgroup ignores what earlier blocks of its dispatch have published and
+   * reduces them all from the input (quadratic work), so the fallback path always runs.
+   */
+  forceFallback?: boolean;
+}
+
+const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
+
+interface ScanSettings {
+  type: ElementType;
+  length: number;
+  exclusive: boolean;
+  algorithm: ScanAlgorithm;
+  subgroups: boolean;
+  spinLimit: number;
+  forceFallback: boolean;
+  limit: number;
+}
+
+function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
+  const ctx = kernelContext(gpu);
+  const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
+  if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6) throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
+  const algorithm = o?.algorithm ?? 'single-pass';
+  if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
+  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, forceFallback: !!o?.forceFallback, limit: bindingLimit(ctx, o) };
+}
+
+/** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
+export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: ScanOptions & { type: ElementType; length: number }): Promise<KernelPlan> {
+  const ctx = kernelContext(gpu);
+  const spec = inputSpec(ctx, 'scan', input, options, TYPES);
+  const s = settings(gpu, spec.type, spec.length, options);
+  checkPlanInput('scan', input);
+  return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
+}
+
+async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: ScanSettings): Promise<void> {
+  if (s.length === 0) return;
+  const { ctx } = plan;
+  const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
+    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups }), ['uniform', 'read', 'read', ...bindings]);
+  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / BLOCK_ELEMENTS) }));
+  const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
+  const reads = (c: { first: number; count: number }) => [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding];
+
+  if (s.algorithm === 'single-pass') {
+    const stateWords = 1 + 4 * totalBlocks;
+    const state = plan.temporary(stateWords * 4, 'look-back state');
+    await addZeroFill(plan, state, stateWords);
+    const k = await kernel('single-pass', ['write', 'write']);
+    let base = 0;
+    for (const c of parts) {
+      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }], c.blocks);
+      base += c.blocks;
+    }
+    return;
+  }
+
+  // Reduce-then-scan: block sums, their exclusive scan (recursively), then every block
+  // again with its carry. A single block needs no sums: its carry is the zero-filled word.
+  const carries = plan.temporary(totalBlocks * 4, 'scan carries');
+  if (totalBlocks > 1) {
+    const sums = plan.temporary(totalBlocks * 4, 'scan block sums');
+    const k = await kernel('aggregates', ['write']);
+    let base = 0;
+    for (const c of parts) {
+      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), { buffer: sums, size: totalBlocks * 4 }], c.blocks);
+      base += c.blocks;
+    }
+    await buildScan(plan, sums, carries, { ...s, length: totalBlocks, exclusive: true });
+  }
+  const k = await kernel('downsweep', ['write', 'read']);
+  let base = 0;
+  for (const c of parts) {
+    plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: carries, size: totalBlocks * 4 }], c.blocks);
+    base += c.blocks;
+  }
+}
+
+/**
+ * Prefix sums of a Uint32Array, Int32Array or Float32Array (returns the same type), or of a
+ * GPUBuffer (`type` required; returns a new GPUBuffer, its size rounded up to 16 bytes).
+ */
+export async function scan<A extends ElementArray>(gpu: KernelDevice, input: A, options?: ScanOptions): Promise<A>;
+export async function scan(gpu: KernelDevice, input: GPUBuffer, options: ScanOptions & { type: ElementType }): Promise<GPUBuffer>;
+export async function scan(gpu: KernelDevice, input: ElementArray | GPUBuffer, options?: ScanOptions): Promise<ElementArray | GPUBuffer> {
+  const ctx = kernelContext(gpu);
+  const spec = inputSpec(ctx, 'scan', input, options, TYPES);
+  const s = settings(gpu, spec.type, spec.length, options);
+  const r = await execute(ctx, spec, 'scan', spec.length * 4, spec.length * 4, (plan, buffer, output) => buildScan(plan, buffer, output, s));
+  return r instanceof ArrayBuffer ? arrayOf(spec.type, r, spec.length) : r;
+}

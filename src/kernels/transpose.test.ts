@@ -1,0 +1,53 @@
+// Transposes on Dawn: exact for any shape (ragged tiles at both edges), padded and unpadded
+// tiles, and matrices split into blocks when they exceed one binding.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession, type DeviceHandle } from '../gpu/session.js';
+import { randomArray } from '../bench/data.js';
+import { referenceTranspose } from './reference.js';
+import { transpose } from './transpose.js';
+
+process.env.XDG_RUNTIME_DIR ??= '/tmp';
+const session = new GpuSession(nodeGpuProvider());
+let gpu: DeviceHandle;
+beforeAll(async () => {
+  gpu = await session.device();
+});
+
+/** Exact equality, reporting the first difference (a typed-array diff of millions of elements would exhaust memory). */
+function expectSame(got: Float32Array, want: Float32Array) {
+  expect(got.length).toBe(want.length);
+  const i = got.findIndex((v, k) => !Object.is(v, want[k]));
+  if (i >= 0) expect.fail(`element ${i}: ${got[i]} instead of ${want[i]}`);
+}
+
+const extent = fc.oneof(fc.constantFrom(0, 1, 31, 32, 33, 63, 65, 255, 257), fc.integer({ min: 1, max: 300 }));
+const seed = fc.integer({ min: 0, max: 2 ** 31 });
+
+describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
+  it('moves every element to (column, row)', async () => {
+    await fc.assert(
+      fc.asyncProperty(extent, extent, seed, async (rows, cols, s) => {
+        const m = randomArray('f32', rows * cols, s) as Float32Array;
+        expectSame(await transpose(gpu, m, { rows, cols, padded }), referenceTranspose(m, rows, cols));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('handles a large matrix and extreme aspect ratios', async () => {
+    for (const [rows, cols] of [[1024, 1024], [1, 5000], [5000, 1]]) {
+      const m = randomArray('f32', rows! * cols!, rows!) as Float32Array;
+      expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded }), referenceTranspose(m, rows!, cols!));
+    }
+  });
+
+  it('splits matrices larger than one binding into blocks', async () => {
+    // 4 KiB bindings: 1023 floats of span per block.
+    for (const [rows, cols] of [[300, 257], [3, 3000], [3000, 3], [600, 700]]) {
+      const m = randomArray('f32', rows! * cols!, cols!) as Float32Array;
+      expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, maxBindingBytes: rows === 600 ? 65536 : 4096 }), referenceTranspose(m, rows!, cols!));
+    }
+  });
+});

@@ -1,0 +1,113 @@
+// Transpose of an M×N row-major f32 matrix into N×M. A workgroup of 32×8 invocations moves
+// one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
+// and writes tile columns as output rows (consecutive along the output's rows), so both
+// global accesses are coalesced. The column reads of the tile are what padding is for:
+// with rows of 32 floats, the 32 lanes reading a column all hit one bank (32-way
+// conflict); rows of 33 put them in 32 different banks. Ragged edges are masked.
+import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
+import { bindingLimit, kernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import { buildPlan, execute } from './execute.js';
+import { getKernel } from './pipelines.js';
+import type { KernelPlan, PlanBuilder } from './plan.js';
+
+const TILE = 32;
+const ROWS_PER_STEP = 8;
+
+export interface TransposeOptions extends KernelOptions, BufferInput {
+  rows: number;
+  cols: number;
+  /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
+  padded?: boolean;
+}
+
+function transposeShader(padded: boolean): string {
+  return `
+// wgsl-lab kernels: transpose (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tile)
+struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> src: array<f32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<f32>;
+
+var<workgroup> tile: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;
+
+@compute @workgroup_size(${TILE}, ${ROWS_PER_STEP})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+  let t = wid.x + wid.y * nwg.x;
+  if (t >= P.tiles) { return; }
+  let r0 = (t / P.tiles_x) * ${TILE}u;
+  let c0 = (t % P.tiles_x) * ${TILE}u;
+  for (var k = 0u; k < ${TILE}u; k += ${ROWS_PER_STEP}u) {
+    let r = r0 + lid.y + k;
+    let c = c0 + lid.x;
+    if (r < P.rows && c < P.cols) { tile[lid.y + k][lid.x] = src[P.in_base + r * P.in_stride + c]; }
+  }
+  workgroupBarrier();
+  for (var k = 0u; k < ${TILE}u; k += ${ROWS_PER_STEP}u) {
+    let r = c0 + lid.y + k;
+    let c = r0 + lid.x;
+    if (r < P.cols && c < P.rows) { dst[P.out_base + r * P.out_stride + c] = tile[lid.x][lid.y + k]; }
+  }
+}
+`;
+}
+
+/**
+ * Rows and columns per block so the input span of a block ((h-1)·N + w elements) and its
+ * output span ((w-1)·M + h) each fit one binding; multiples of the tile where possible.
+ */
+function blockSize(extent: number, other: number, cap: number): number {
+  const fit = Math.max(1, Math.min(extent, Math.floor(cap / other)));
+  return fit >= TILE && fit < extent ? fit - (fit % TILE) : fit;
+}
+
+async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, rows: number, cols: number, padded: boolean, limit: number): Promise<void> {
+  if (rows === 0 || cols === 0) return;
+  const { ctx } = plan;
+  const kernel = await getKernel(ctx.device, `transpose ${padded ? 'padded' : 'unpadded'}`, transposeShader(padded), ['uniform', 'read', 'write']);
+  const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
+  const h = blockSize(rows, cols, cap);
+  const w = blockSize(cols, rows, cap);
+  for (let r0 = 0; r0 < rows; r0 += h) {
+    for (let c0 = 0; c0 < cols; c0 += w) {
+      const bh = Math.min(h, rows - r0);
+      const bw = Math.min(w, cols - c0);
+      const src = window(ctx, input, 4, r0 * cols + c0, (bh - 1) * cols + bw);
+      const dst = window(ctx, output, 4, c0 * rows + r0, (bw - 1) * rows + bh);
+      const tilesX = Math.ceil(bw / TILE);
+      const tiles = tilesX * Math.ceil(bh / TILE);
+      plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], tiles);
+    }
+  }
+}
+
+function checkShape(rows: unknown, cols: unknown): { rows: number; cols: number } {
+  checkLength('transpose', rows as number, 'rows');
+  checkLength('transpose', cols as number, 'cols');
+  return { rows: rows as number, cols: cols as number };
+}
+
+/** Plans a transpose into a new N×M buffer the caller owns. */
+export async function planTranspose(gpu: KernelDevice, input: GPUBuffer, options: TransposeOptions): Promise<KernelPlan> {
+  const ctx = kernelContext(gpu);
+  const { rows, cols } = checkShape(options.rows, options.cols);
+  inputSpec(ctx, 'transpose', input, { type: 'f32', length: rows * cols }, ['f32']);
+  const limit = bindingLimit(ctx, options);
+  return buildPlan(ctx, 'transpose', input, rows * cols * 4, (plan, src, dst) => buildTranspose(plan, src, dst, rows, cols, options.padded ?? true, limit));
+}
+
+/**
+ * Transposes `rows`×`cols` f32 (row-major) into `cols`×`rows`. A Float32Array gives a
+ * Float32Array; a GPUBuffer gives a new GPUBuffer.
+ */
+export async function transpose(gpu: KernelDevice, input: Float32Array, options: TransposeOptions): Promise<Float32Array>;
+export async function transpose(gpu: KernelDevice, input: GPUBuffer, options: TransposeOptions): Promise<GPUBuffer>;
+export async function transpose(gpu: KernelDevice, input: Float32Array | GPUBuffer, options: TransposeOptions): Promise<Float32Array | GPUBuffer> {
+  const ctx = kernelContext(gpu);
+  const { rows, cols } = checkShape(options?.rows, options?.cols);
+  const spec = inputSpec(ctx, 'transpose', input, input instanceof Float32Array ? options : { ...options, type: 'f32', length: options.length ?? rows * cols }, ['f32']);
+  if (spec.length !== rows * cols) throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
+  const limit = bindingLimit(ctx, options);
+  const bytes = rows * cols * 4;
+  const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, rows, cols, options.padded ?? true, limit));
+  return r instanceof ArrayBuffer ? new Float32Array(r) : r;
+}
