@@ -108,19 +108,18 @@ export function instantiate(source: string, iters: number, workgroups: number): 
   return source.replace('WORKGROUPS', String(workgroups)).replace('OUTPUT', String(workgroups * LANES)).replace('ITERS', `${iters}u`);
 }
 
-/** Median GPU time (timestamp queries when available) of `runs` runs after one warm-up. */
-export async function timePattern(session: GpuSession, p: BankPattern, iters: number, workgroups: number, runs: number): Promise<{ ms: number; method: string }> {
+/**
+ * Median GPU time (timestamp queries when available) of `runs` repetitions in one
+ * submission, after warm-up repetitions worth about `warmupMs` of GPU time (an idle GPU runs
+ * at low clocks for a while).
+ */
+export async function timePattern(session: GpuSession, p: BankPattern, iters: number, workgroups: number, runs: number, warmupMs = 200): Promise<{ ms: number; method: string }> {
   const source = instantiate(p.source, iters, workgroups);
-  const times: number[] = [];
-  let method = '';
-  for (let i = 0; i <= runs; i++) {
-    const r = await runOnGpuFromSource(session, source, { file: p.name });
-    if (!r.compile.ok) throw new Error(`pattern '${p.name}' does not compile: ${r.compile.messages.map((m) => m.message).join('; ')}`);
-    if (i > 0) times.push(r.timing!.ms);
-    method = r.timing!.method;
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, method };
+  const once = await runOnGpuFromSource(session, source, { file: p.name });
+  if (!once.compile.ok) throw new Error(`pattern '${p.name}' does not compile: ${once.compile.messages.map((m) => m.message).join('; ')}`);
+  const warmup = Math.min(2000, Math.ceil(warmupMs / Math.max(once.timing!.ms, 0.01)));
+  const r = await runOnGpuFromSource(session, source, { file: p.name, repeat: runs, warmup });
+  return { ms: r.timing!.ms, method: r.timing!.method };
 }
 
 /** Ranks with ties averaged (1-based). */

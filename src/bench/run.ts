@@ -18,7 +18,8 @@ export interface BenchOptions {
   progress?: (done: number, total: number, label: string) => void;
 }
 
-export const SETTINGS = { quick: { warmup: 2, runs: 20 }, full: { warmup: 5, runs: 30 } };
+// warmupMs: GPU time spent before timing, so that clocks are up (see measure.ts).
+export const SETTINGS = { quick: { warmup: 2, runs: 20, warmupMs: 10 }, full: { warmup: 5, runs: 30, warmupMs: 300 } };
 
 /** The cases a run performs: the filtered ones plus the copy cases their ratios need (none when nothing matches). */
 export function selectCases(gpu: DeviceHandle, o: Pick<BenchOptions, 'quick' | 'filter'>): BenchCase[] {
@@ -60,7 +61,7 @@ export async function runBench(gpu: DeviceHandle, o: BenchOptions): Promise<Benc
   };
 }
 
-async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings: { warmup: number; runs: number }): Promise<BenchResult> {
+async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings: { warmup: number; runs: number; warmupMs: number }): Promise<BenchResult> {
   const base = { name: c.name, primitive: c.primitive, variant: c.variant, n: c.n, group: c.group, bytes: c.bytes, runs: settings.runs, ...(c.details ? { details: c.details } : {}) };
   const failed = (error: string): BenchResult => ({ ...base, ms: null, GBps: null, ratioToCopy: null, validated: false, minMs: null, maxMs: null, error });
   let plan: KernelPlan | undefined;
@@ -68,7 +69,7 @@ async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings
     const input = inputs.get(c.input);
     plan = await withErrorScopes(gpu.device, () => c.plan(gpu, inputs));
     const verdict = c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
-    const timing = await withErrorScopes(gpu.device, () => timePlan(gpu, plan!, settings.warmup, settings.runs));
+    const timing = await withErrorScopes(gpu.device, () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
     const ms = median(timing.runs);
     return {
       ...base,

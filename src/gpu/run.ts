@@ -21,7 +21,19 @@ function layoutEntry(b: PlannedBinding): GPUBindGroupLayoutEntry {
   return { binding: b.binding, visibility: ShaderStage.COMPUTE, buffer: { type: readOnly ? 'read-only-storage' : 'storage' } };
 }
 
-export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, plan: RunPlan): Promise<GpuRunOutput> {
+export interface GpuRunOptions {
+  /**
+   * Timed repetitions of the whole run (all passes), each bracketed by its own timestamps;
+   * the timing reported is their median. The buffers read back are those after the last.
+   */
+  repeat?: number;
+  /** Untimed repetitions before them (the GPU's clocks rise while it is busy). */
+  warmup?: number;
+}
+
+export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, plan: RunPlan, options: GpuRunOptions = {}): Promise<GpuRunOutput> {
+  const repeat = Math.max(1, options.repeat ?? 1);
+  const warmup = Math.max(0, options.warmup ?? 0);
   GpuSession.checkLost(handle);
   const { device } = handle;
   const created: GPUBuffer[] = [];
@@ -68,27 +80,35 @@ export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, pla
       device.createBindGroup({ layout: l, entries: bound.filter(({ b }) => b.group === g).map(({ b, buf }) => ({ binding: b.binding, resource: { buffer: buf } })) }),
     );
 
+    const stampBytes = 16 * repeat;
     const timestamps = handle.hasTimestamps
-      ? { set: device.createQuerySet({ type: 'timestamp', count: 2 }), resolve: track(device.createBuffer({ size: 16, usage: BufferUsage.QUERY_RESOLVE | BufferUsage.COPY_SRC })), read: track(device.createBuffer({ size: 16, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST })) }
+      ? {
+          set: device.createQuerySet({ type: 'timestamp', count: 2 * repeat }),
+          resolve: track(device.createBuffer({ size: stampBytes, usage: BufferUsage.QUERY_RESOLVE | BufferUsage.COPY_SRC })),
+          read: track(device.createBuffer({ size: stampBytes, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST })),
+        }
       : undefined;
 
     const encoder = device.createCommandEncoder();
     // One compute pass per planned pass: WebGPU makes each pass's writes visible to the next.
-    // The timestamps bracket them all: start of the first, end of the last.
+    // Timestamps bracket each timed repetition: start of its first pass, end of its last.
     const last = plan.passes.length - 1;
-    plan.passes.forEach((p, k) => {
-      const timestampWrites: GPUComputePassTimestampWrites | undefined = timestamps
-        ? { querySet: timestamps.set, ...(k === 0 ? { beginningOfPassWriteIndex: 0 } : {}), ...(k === last ? { endOfPassWriteIndex: 1 } : {}) }
-        : undefined;
-      const pass = encoder.beginComputePass(timestampWrites && (k === 0 || k === last) ? { timestampWrites } : {});
-      pass.setPipeline(pipelines[k]!);
-      bindGroups.forEach((bg, g) => pass.setBindGroup(g, bg));
-      pass.dispatchWorkgroups(...p.dispatch);
-      pass.end();
-    });
+    for (let rep = 0; rep < warmup + repeat; rep++) {
+      const t = rep - warmup;
+      plan.passes.forEach((p, k) => {
+        const stamps: GPUComputePassTimestampWrites | undefined = timestamps && t >= 0 && (k === 0 || k === last)
+          ? { querySet: timestamps.set, ...(k === 0 ? { beginningOfPassWriteIndex: 2 * t } : {}), ...(k === last ? { endOfPassWriteIndex: 2 * t + 1 } : {}) }
+          : undefined;
+        const pass = encoder.beginComputePass(stamps ? { timestampWrites: stamps } : {});
+        pass.setPipeline(pipelines[k]!);
+        bindGroups.forEach((bg, g) => pass.setBindGroup(g, bg));
+        pass.dispatchWorkgroups(...p.dispatch);
+        pass.end();
+      });
+    }
     if (timestamps) {
-      encoder.resolveQuerySet(timestamps.set, 0, 2, timestamps.resolve, 0);
-      encoder.copyBufferToBuffer(timestamps.resolve, 0, timestamps.read, 0, 16);
+      encoder.resolveQuerySet(timestamps.set, 0, 2 * repeat, timestamps.resolve, 0);
+      encoder.copyBufferToBuffer(timestamps.resolve, 0, timestamps.read, 0, stampBytes);
     }
     const readbacks = plan.bindings.map((b, i) => {
       if (b.kind !== 'storage') return undefined;
@@ -127,13 +147,18 @@ export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, pla
       throw e;
     }
 
-    let timing: Timing = { ms: wallMs, method: 'wall-clock' };
+    let timing: Timing = { ms: wallMs / (warmup + repeat), method: 'wall-clock' };
     if (timestamps) {
       await timestamps.read.mapAsync(MapMode.READ);
-      const [begin, end] = new BigInt64Array(timestamps.read.getMappedRange().slice(0));
+      const stamps = new BigInt64Array(timestamps.read.getMappedRange().slice(0));
       timestamps.read.unmap();
       timestamps.set.destroy();
-      if (end! > begin! && begin! > 0n) timing = { ms: Number(end! - begin!) / 1e6, method: 'timestamp-query' };
+      const runs: number[] = [];
+      for (let t = 0; t < repeat; t++) {
+        const [begin, end] = [stamps[2 * t]!, stamps[2 * t + 1]!];
+        if (end > begin && begin > 0n) runs.push(Number(end - begin) / 1e6);
+      }
+      if (runs.length === repeat) timing = { ms: median(runs), method: 'timestamp-query', ...(repeat > 1 ? { runs } : {}) };
     }
     GpuSession.checkLost(handle);
     return { contents, timing };
@@ -144,4 +169,10 @@ export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, pla
   } finally {
     for (const b of created) b.destroy();
   }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }

@@ -48,8 +48,11 @@ export interface DeviceDescription {
 }
 
 export interface Timing {
+  /** GPU time of the run (the median, when it was repeated). */
   ms: number;
   method: 'timestamp-query' | 'wall-clock';
+  /** Every timed repetition, when there were several. */
+  runs?: number[];
 }
 
 export interface PassResult {

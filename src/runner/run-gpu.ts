@@ -12,6 +12,9 @@ import { bufferResults, evaluateExpects, passResults, type RunResult } from './r
 export interface RunOptions {
   file?: string;
   entry?: string;
+  /** Timed repetitions and untimed warm-up repetitions (GPU only; see runOnGpu). */
+  repeat?: number;
+  warmup?: number;
 }
 
 /** Reads the shader's declarations; a failure here (after the compiler accepted it) is ours to explain. */
@@ -40,7 +43,7 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
   };
   if (!shader.ok) return base;
   const plan = planRun(harness, reflectOrExplain(source), handle.limits, { entry: options.entry });
-  const out = await runOnGpu(handle, shader, plan);
+  const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers);
   return {
