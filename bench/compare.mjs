@@ -27,7 +27,7 @@ const CONTEXT = [
   { what: 'copy kernel vs CUDA device-to-device copy', ours: 'copy/f32', versus: { peer: 'copy/f32' } },
   { what: 'scan (f32, exclusive) vs CuPy cumsum (f32)', ours: 'scan/exclusive/f32', versus: { peer: 'cumsum/f32' } },
   { what: 'stencil (3-point smoothing) vs copy kernel', ours: 'stencil/smooth3/f32', versus: 'copy' },
-  { what: 'scan reduce-then-scan vs copy kernel', ours: 'scan/inclusive/u32', variant: 'reduce-then-scan', versus: 'copy' },
+  { what: 'scan single-pass (look-back) vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass', versus: 'copy' },
   { what: 'unpadded transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
 ];
 

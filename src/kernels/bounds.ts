@@ -2,7 +2,7 @@
 // With u = 2^-24 (f32 unit roundoff), a sum computed along a tree in which every input
 // passes through at most d additions is within γ(d)·Σ|x| of the true sum, where
 // γ(d) = d·u / (1 − d·u) (Higham, Accuracy and Stability of Numerical Algorithms, §4.2).
-import { PARTIALS_PER_GROUP, VALUES_PER_GROUP, VALUES_PER_THREAD, PARTIALS_PER_THREAD } from './reduce-wgsl.js';
+import { MAX_VALUE_GROUPS, PARTIALS_PER_GROUP, VALUES_PER_GROUP, VALUES_PER_THREAD, PARTIALS_PER_THREAD } from './reduce-wgsl.js';
 import { BLOCK_ELEMENTS } from './scan-wgsl.js';
 
 export const F32_UNIT_ROUNDOFF = 2 ** -24;
@@ -20,10 +20,16 @@ export function gamma(d: number): number {
  */
 const CROSS_INVOCATION = 127 + 63;
 
-/** Levels the reduction runs for n inputs: 8192 per workgroup, then 4096 partials per workgroup. */
+/** Spans of 8192 inputs each level-0 workgroup walks, at most (grid-stride loop). */
+function spansPerGroup(n: number): number {
+  const spans = Math.ceil(n / VALUES_PER_GROUP);
+  return Math.ceil(spans / Math.max(1, Math.min(spans, MAX_VALUE_GROUPS)));
+}
+
+/** Levels the reduction runs for n inputs: up to 4096 level-0 partials, then 4096 partials per workgroup. */
 export function reduceLevels(n: number): number {
   let levels = 1;
-  let count = Math.ceil(n / VALUES_PER_GROUP);
+  let count = Math.min(Math.ceil(n / VALUES_PER_GROUP), MAX_VALUE_GROUPS);
   while (count > 1) {
     count = Math.ceil(count / PARTIALS_PER_GROUP);
     levels++;
@@ -33,7 +39,7 @@ export function reduceLevels(n: number): number {
 
 /** The depth d of the reduction's summation tree for n inputs. */
 export function reduceDepth(n: number): number {
-  const first = VALUES_PER_THREAD + 2 + CROSS_INVOCATION;
+  const first = VALUES_PER_THREAD * spansPerGroup(n) + 2 + CROSS_INVOCATION;
   return first + (reduceLevels(n) - 1) * (PARTIALS_PER_THREAD + CROSS_INVOCATION);
 }
 

@@ -80,6 +80,14 @@ describe.each(PATHS)('reduce on Dawn (subgroups: %s)', (subgroups) => {
     expect(await sumExact(gpu, u, { subgroups })).toBe(referenceSumExact(u));
   });
 
+  it('walks several spans per workgroup when the input needs more than 4096 workgroups', async () => {
+    // 2^25 + 7 elements: 4097 spans of 8192, so level 0's 4096 workgroups loop (grid stride).
+    const n = 2 ** 25 + 7;
+    const u = randomArray('u32', n, 21) as Uint32Array;
+    expect(await sumExact(gpu, u, { subgroups })).toBe(referenceSumExact(u));
+    expect(await reduce(gpu, u, { op: 'min', subgroups })).toBe(referenceReduce(u, 'min'));
+  });
+
   it('processes inputs larger than one binding in chunks, never truncating', async () => {
     // 16 KiB bindings: 4096 elements per chunk, so 50001 elements take 13 chunks.
     const opts = { subgroups, maxBindingBytes: 16384 };

@@ -1,7 +1,7 @@
 // Reductions: sum, min and max over f32, i32 and u32; an exact 64-bit integer sum; a
-// compensated f32 sum. Level 0 reads the data with vec4 loads (8192 elements per
-// workgroup) and writes one partial per workgroup; later levels reduce the partials
-// (4096 per workgroup) until one is left, all dispatches in one compute pass. Inputs
+// compensated f32 sum. Level 0 reads the data with vec4 loads (spans of 8192 elements, at
+// most 4096 workgroups walking them) and writes one partial per workgroup; later levels
+// reduce the partials (4096 per workgroup) until one is left, all dispatches in one pass. Inputs
 // larger than one storage binding are read in chunks whose partials land side by side.
 import { arrayOf, chunks, elementTypeOf, inputSpec, vec4ReadWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
@@ -10,6 +10,7 @@ import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import {
   identityBits,
+  MAX_VALUE_GROUPS,
   ONE_BITS,
   PARTIALS_PER_GROUP,
   partialBytes,
@@ -88,12 +89,13 @@ async function buildReduce(
 
   // Level 0: the data, in chunks that fit one binding.
   const level0 = chunks(o.length, 4, limit);
-  let count = level0.reduce((sum, c) => sum + Math.ceil(c.count / VALUES_PER_GROUP), 0);
+  const groupsOf = (count: number) => Math.min(Math.ceil(count / VALUES_PER_GROUP), MAX_VALUE_GROUPS);
+  let count = level0.reduce((sum, c) => sum + groupsOf(c.count), 0);
   let current = count === 1 ? output : plan.temporary(count * pBytes, 'partials');
   const values = await kernel(shader('values'));
   let at = 0;
   for (const c of level0) {
-    const groups = Math.ceil(c.count / VALUES_PER_GROUP);
+    const groups = groupsOf(c.count);
     const dst = window(ctx, current, pBytes, at, groups);
     plan.dispatch(values, [c.count, groups, 0, dst.base, ONE_BITS], [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding, dst.binding], groups);
     at += groups;

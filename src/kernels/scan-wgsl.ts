@@ -13,9 +13,12 @@
 //  - 'aggregates' + 'downsweep' (reduce-then-scan): one dispatch writes every block's sum,
 //    the sums are scanned, a second dispatch scans each block with its carry. Nothing
 //    waits on anything, but the data is read twice.
-// The library uses single-pass: it moves 2n elements against reduce-then-scan's 3n, and
-// scan is bound by memory bandwidth, so reduce-then-scan cannot reach 0.9× the copy kernel.
-// The benchmark times both (`scan/…/reduce-then-scan`) so the choice stays measured.
+// Single-pass moves 2n elements against reduce-then-scan's 3n, so only it can approach the
+// copy kernel's bandwidth. Measured on an H200 (bench/results), though, reduce-then-scan
+// runs at 0.65× the copy kernel, which is its 2/3 ceiling, while this single-pass runs at
+// 0.40×: its blocks spend their time in the look-back rounds (two workgroup barriers per
+// round). The library therefore defaults to reduce-then-scan; the benchmark times both so
+// the choice stays measured.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 

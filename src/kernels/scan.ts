@@ -1,5 +1,5 @@
 // Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
-// See scan-wgsl.ts for the algorithm and why single-pass is the default.
+// See scan-wgsl.ts for the two algorithms and why reduce-then-scan is the default.
 import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
@@ -13,7 +13,7 @@ export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 export interface ScanOptions extends KernelOptions, BufferInput {
   /** Exclusive scan (out[i] = x[0] + … + x[i-1]); default inclusive. */
   exclusive?: boolean;
-  /** Default 'single-pass' (decoupled look-back with fallback). */
+  /** Default 'reduce-then-scan' (measured faster on an H200); 'single-pass' is decoupled look-back with fallback. */
   algorithm?: ScanAlgorithm;
   /**
    * Look-back rounds without progress before a workgroup reduces a predecessor's block
@@ -44,7 +44,7 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
   const ctx = kernelContext(gpu);
   const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
   if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6) throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
-  const algorithm = o?.algorithm ?? 'single-pass';
+  const algorithm = o?.algorithm ?? 'reduce-then-scan';
   if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
   return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, forceFallback: !!o?.forceFallback, limit: bindingLimit(ctx, o) };
 }

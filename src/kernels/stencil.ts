@@ -47,14 +47,15 @@ const SPAN: u32 = PER_THREAD * ${WORKGROUP}u;
 // Element i of the whole array (i within the bound window).
 fn x(i: u32) -> f32 { return src1[P.base + i - P.first]; }
 
-// The chunk's vec4 j, whole (its four elements exist): v holds them, the neighbours are scalars.
+// The chunk's vec4 j, whole (its four elements exist): v holds them, the neighbours are
+// scalars. Only the neighbours the stencil uses are loaded.
 fn whole4(j: u32, v: vec4<f32>) -> vec4<f32> {
   let g = P.first + 4u * j;
   var left = v.x;
   if (g > 0u) { left = x(g - 1u); }
-  var right = v.w;
+${kind === 'smooth3' ? `  var right = v.w;
   if (g + 4u < P.n) { right = x(g + 4u); }
-  return ${combine};
+` : ''}  return ${combine};
 }
 
 // The ragged end of the array: element by element, indices clamped.

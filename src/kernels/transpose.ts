@@ -1,9 +1,15 @@
-// Transpose of an M×N row-major f32 matrix into N×M. A workgroup of 32×8 invocations moves
+// Transpose of an M×N row-major f32 matrix into N×M. A workgroup of 256 invocations moves
 // one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
 // global accesses are coalesced. The column reads of the tile are what padding is for:
-// with rows of 32 floats, the 32 lanes reading a column all hit one bank (32-way
-// conflict); rows of 33 put them in 32 different banks. Ragged edges are masked.
+// with rows of 32 floats, the lanes reading a column all hit one bank (32-way conflict);
+// rows of 33 put them in different banks. Ragged edges are masked.
+//
+// When both dimensions and both window offsets are multiples of 4 (the usual case), each
+// invocation moves one vec4 in and one vec4 out: a quarter of the memory instructions of
+// the scalar kernel, which measured 0.57× the copy kernel on an H200. Its tile accesses
+// stay conflict-free with the padding: a subgroup's 32 lanes cover rows r..r+3 and the 8
+// vec4 columns, so (33 r + 4 q + j) mod 32 = (r + 4 q + j) mod 32 takes 32 distinct values.
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
 import { bindingLimit, kernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { buildPlan, execute } from './execute.js';
@@ -51,6 +57,42 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 `;
 }
 
+/** The vec4 kernel: rows, columns, strides and bases are all multiples of 4 (bases in elements). */
+function transposeVec4Shader(padded: boolean): string {
+  return `
+// wgsl-lab kernels: transpose, vec4 (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tile)
+struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> dst: array<vec4<f32>>;
+
+var<workgroup> tile: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;
+
+@compute @workgroup_size(${ROWS_PER_STEP * TILE})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
+  let t = wid.x + wid.y * nwg.x;
+  if (t >= P.tiles) { return; }
+  let r0 = (t / P.tiles_x) * ${TILE}u;
+  let c0 = (t % P.tiles_x) * ${TILE}u;
+  // Read: row a of the tile, vec4 column q (elements 4q .. 4q+3).
+  let a = lidx / 8u;
+  let q = lidx % 8u;
+  if (r0 + a < P.rows && c0 + 4u * q < P.cols) {
+    let v = src[(P.in_base + (r0 + a) * P.in_stride + c0 + 4u * q) / 4u];
+    tile[a][4u * q] = v.x;
+    tile[a][4u * q + 1u] = v.y;
+    tile[a][4u * q + 2u] = v.z;
+    tile[a][4u * q + 3u] = v.w;
+  }
+  workgroupBarrier();
+  // Write: output row c0 + a (an input column), elements r0 + 4q .. r0 + 4q + 3.
+  if (c0 + a < P.cols && r0 + 4u * q < P.rows) {
+    dst[(P.out_base + (c0 + a) * P.out_stride + r0 + 4u * q) / 4u] = vec4<f32>(tile[4u * q][a], tile[4u * q + 1u][a], tile[4u * q + 2u][a], tile[4u * q + 3u][a]);
+  }
+}
+`;
+}
+
 /**
  * Rows and columns per block so the input span of a block ((h-1)·N + w elements) and its
  * output span ((w-1)·M + h) each fit one binding; multiples of the tile where possible.
@@ -63,7 +105,9 @@ function blockSize(extent: number, other: number, cap: number): number {
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, rows: number, cols: number, padded: boolean, limit: number): Promise<void> {
   if (rows === 0 || cols === 0) return;
   const { ctx } = plan;
-  const kernel = await getKernel(ctx.device, `transpose ${padded ? 'padded' : 'unpadded'}`, transposeShader(padded), ['uniform', 'read', 'write']);
+  const tag = padded ? 'padded' : 'unpadded';
+  const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded), ['uniform', 'read', 'write']);
+  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag}`, transposeVec4Shader(padded), ['uniform', 'read', 'write']);
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -75,6 +119,9 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
       const dst = window(ctx, output, 4, c0 * rows + r0, (bw - 1) * rows + bh);
       const tilesX = Math.ceil(bw / TILE);
       const tiles = tilesX * Math.ceil(bh / TILE);
+      // vec4 views need whole vec4s: dimensions, strides and offsets in multiples of 4.
+      const aligned = [bh, bw, cols, rows, src.base, dst.base].every((x) => x % 4 === 0);
+      const kernel = aligned ? await vec4() : await scalar();
       plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], tiles);
     }
   }
