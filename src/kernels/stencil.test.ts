@@ -31,19 +31,24 @@ async function expectStencil(values: Float32Array, options: StencilOptions & { k
   }
 }
 
-describe.each(['neighbour-average', 'smooth3'] as StencilKind[])('stencil %s on Dawn', (kind) => {
+// Both paths: neighbours shuffled from adjacent lanes (subgroups) and loaded (no subgroups).
+const CASES = (['neighbour-average', 'smooth3'] as StencilKind[]).flatMap((kind) => [true, false].map((subgroups) => [kind, subgroups] as const));
+
+describe.each(CASES)('stencil %s on Dawn (subgroups: %s)', (kind, subgroups) => {
   it('matches the reference for 1–3 steps', async () => {
+    if (subgroups && !gpu.hasSubgroups) return;
     await fc.assert(
       fc.asyncProperty(length, seed, fc.integer({ min: 1, max: 3 }), async (n, s, steps) => {
-        await expectStencil(randomArray('f32', n, s, { scale: 1000 }) as Float32Array, { kind, steps });
+        await expectStencil(randomArray('f32', n, s, { scale: 1000 }) as Float32Array, { kind, steps, subgroups });
       }),
       { numRuns: 10 },
     );
   });
 
   it('handles a large input and chunks with halos', async () => {
-    await expectStencil(randomArray('f32', 2 ** 20 + 2, 1) as Float32Array, { kind, steps: 2 });
-    await expectStencil(randomArray('f32', 30_001, 2) as Float32Array, { kind, steps: 3, maxBindingBytes: 4096 });
+    if (subgroups && !gpu.hasSubgroups) return;
+    await expectStencil(randomArray('f32', 2 ** 20 + 2, 1) as Float32Array, { kind, steps: 2, subgroups });
+    await expectStencil(randomArray('f32', 30_001, 2) as Float32Array, { kind, steps: 3, maxBindingBytes: 4096, subgroups });
   });
 });
 

@@ -6,8 +6,9 @@
 // rows of 33 put them in different banks. Ragged edges are masked.
 //
 // When both dimensions and both window offsets are multiples of 4 (the usual case), each
-// invocation moves one vec4 in and one vec4 out: a quarter of the memory instructions of
-// the scalar kernel, which measured 0.57× the copy kernel on an H200. Its tile accesses
+// invocation moves one vec4 in and one vec4 out per tile: a quarter of the memory
+// instructions of the scalar kernel, which measured 0.57× the copy kernel on an H200; a
+// workgroup moves several tiles so that several loads are in flight. Its tile accesses
 // stay conflict-free with the padding: a subgroup's 32 lanes cover rows r..r+3 and the 8
 // vec4 columns, so (33 r + 4 q + j) mod 32 = (r + 4 q + j) mod 32 takes 32 distinct values.
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
@@ -57,38 +58,54 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 `;
 }
 
+/**
+ * Tiles one workgroup of the vec4 kernel moves, their loads in flight together: as many as
+ * fit the device's workgroup memory, up to 4 (4.2 KB each when padded; WebGPU's default
+ * 16 KB limit takes 3).
+ */
+function vec4TilesPerGroup(workgroupBytes: number, padded: boolean): number {
+  return Math.max(1, Math.min(4, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
+}
+
 /** The vec4 kernel: rows, columns, strides and bases are all multiples of 4 (bases in elements). */
-function transposeVec4Shader(padded: boolean): string {
+function transposeVec4Shader(padded: boolean, perGroup: number): string {
+  const tiles = Array.from({ length: perGroup }, (_, i) => i);
   return `
-// wgsl-lab kernels: transpose, vec4 (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tile)
+// wgsl-lab kernels: transpose, vec4 (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tiles, ${perGroup} per workgroup)
 struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> dst: array<vec4<f32>>;
 
-var<workgroup> tile: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;
+${tiles.map((i) => `var<workgroup> tile${i}: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;`).join('\n')}
 
 @compute @workgroup_size(${ROWS_PER_STEP * TILE})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
-  let t = wid.x + wid.y * nwg.x;
-  if (t >= P.tiles) { return; }
-  let r0 = (t / P.tiles_x) * ${TILE}u;
-  let c0 = (t % P.tiles_x) * ${TILE}u;
-  // Read: row a of the tile, vec4 column q (elements 4q .. 4q+3).
+  let first = (wid.x + wid.y * nwg.x) * ${perGroup}u;
+  if (first >= P.tiles) { return; }
+  // Read: row a of each tile, vec4 column q (elements 4q .. 4q+3). All loads, then the stores.
   let a = lidx / 8u;
   let q = lidx % 8u;
-  if (r0 + a < P.rows && c0 + 4u * q < P.cols) {
-    let v = src[(P.in_base + (r0 + a) * P.in_stride + c0 + 4u * q) / 4u];
-    tile[a][4u * q] = v.x;
-    tile[a][4u * q + 1u] = v.y;
-    tile[a][4u * q + 2u] = v.z;
-    tile[a][4u * q + 3u] = v.w;
-  }
+${tiles
+  .map(
+    (i) => `  let t${i} = first + ${i}u;
+  let r${i} = (t${i} / P.tiles_x) * ${TILE}u;
+  let c${i} = (t${i} % P.tiles_x) * ${TILE}u;
+  var v${i} = vec4<f32>();
+  let in${i} = t${i} < P.tiles && r${i} + a < P.rows && c${i} + 4u * q < P.cols;
+  if (in${i}) { v${i} = src[(P.in_base + (r${i} + a) * P.in_stride + c${i} + 4u * q) / 4u]; }`,
+  )
+  .join('\n')}
+${tiles.map((i) => `  if (in${i}) { tile${i}[a][4u * q] = v${i}.x; tile${i}[a][4u * q + 1u] = v${i}.y; tile${i}[a][4u * q + 2u] = v${i}.z; tile${i}[a][4u * q + 3u] = v${i}.w; }`).join('\n')}
   workgroupBarrier();
-  // Write: output row c0 + a (an input column), elements r0 + 4q .. r0 + 4q + 3.
-  if (c0 + a < P.cols && r0 + 4u * q < P.rows) {
-    dst[(P.out_base + (c0 + a) * P.out_stride + r0 + 4u * q) / 4u] = vec4<f32>(tile[4u * q][a], tile[4u * q + 1u][a], tile[4u * q + 2u][a], tile[4u * q + 3u][a]);
-  }
+  // Write: output row c + a (an input column), elements r + 4q .. r + 4q + 3.
+${tiles
+  .map(
+    (i) => `  if (t${i} < P.tiles && c${i} + a < P.cols && r${i} + 4u * q < P.rows) {
+    dst[(P.out_base + (c${i} + a) * P.out_stride + r${i} + 4u * q) / 4u] = vec4<f32>(tile${i}[4u * q][a], tile${i}[4u * q + 1u][a], tile${i}[4u * q + 2u][a], tile${i}[4u * q + 3u][a]);
+  }`,
+  )
+  .join('\n')}
 }
 `;
 }
@@ -107,7 +124,8 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const { ctx } = plan;
   const tag = padded ? 'padded' : 'unpadded';
   const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded), ['uniform', 'read', 'write']);
-  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag}`, transposeVec4Shader(padded), ['uniform', 'read', 'write']);
+  const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded);
+  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup), ['uniform', 'read', 'write']);
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -122,7 +140,8 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
       // vec4 views need whole vec4s: dimensions, strides and offsets in multiples of 4.
       const aligned = [bh, bw, cols, rows, src.base, dst.base].every((x) => x % 4 === 0);
       const kernel = aligned ? await vec4() : await scalar();
-      plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], tiles);
+      const groups = aligned ? Math.ceil(tiles / perGroup) : tiles;
+      plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], groups);
     }
   }
 }
