@@ -8,7 +8,7 @@
 // When both dimensions and both window offsets are multiples of 4 (the usual case), each
 // invocation moves one vec4 in and one vec4 out per tile: a quarter of the memory
 // instructions of the scalar kernel, which measured 0.57× the copy kernel on an H200; a
-// workgroup moves two tiles so that twice the loads are in flight. Its tile accesses
+// workgroup could move several tiles (see vec4TilesPerGroup). Its tile accesses
 // stay conflict-free with the padding: a subgroup's 32 lanes cover rows r..r+3 and the 8
 // vec4 columns, so (33 r + 4 q + j) mod 32 = (r + 4 q + j) mod 32 takes 32 distinct values.
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
@@ -60,11 +60,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 
 /**
  * Tiles one workgroup of the vec4 kernel moves, their loads in flight together. Measured on
- * an H200 (16384×16384): 1 tile 0.84× the copy kernel, 2 tiles 0.88×, 4 tiles 0.67× (fewer
- * workgroups fit an SM). Two tiles are 8.4 KB, within WebGPU's default 16 KB.
+ * an H200 (16384×16384): 1 tile 0.84× the copy kernel in every run; 2 tiles 0.88× in one
+ * run but 0.35× in another; 4 tiles 0.67×. One tile is the dependable choice.
  */
 function vec4TilesPerGroup(workgroupBytes: number, padded: boolean): number {
-  return Math.max(1, Math.min(2, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
+  return Math.max(1, Math.min(1, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
 }
 
 /** The vec4 kernel: rows, columns, strides and bases are all multiples of 4 (bases in elements). */
