@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds a self-contained `wgsl-lab bench` for a GPU host with no node_modules:
+# Builds self-contained programs for a GPU host with no node_modules:
 #   .gpuhost/wgsl-lab-bench.mjs   the bench CLI and everything it imports, one ESM file
+#   .gpuhost/bank-truth.mjs       the bank-conflict model vs hardware suite (src/bench/bank-truth-cli.ts)
 #   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
 # Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
 # Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with ../shared/gpu/pack.sh's node and
@@ -29,7 +30,17 @@ const dawnBesideBundle = {
   },
 };
 
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  plugins: [dawnBesideBundle],
+  logLevel: 'warning',
+};
+
 await build({
+  ...common,
   stdin: {
     contents: `import { benchCommand } from './src/cli/bench.ts';
 const io = { out: (s) => process.stdout.write(s + '\\n'), err: (s) => process.stderr.write(s + '\\n') };
@@ -41,13 +52,9 @@ process.stdout.write('', () => process.exit(code));
     sourcefile: 'gpuhost-bench-entry.ts',
     loader: 'ts',
   },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
   outfile: `${dir}/wgsl-lab-bench.mjs`,
-  plugins: [dawnBesideBundle],
-  logLevel: 'warning',
 });
+
+await build({ ...common, entryPoints: ['src/bench/bank-truth-cli.ts'], outfile: `${dir}/bank-truth.mjs` });
 JS
-ls -l "$dir/wgsl-lab-bench.mjs" "$dir/dawn.node"
+ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/dawn.node"
