@@ -38,6 +38,13 @@ function isFunctionName(name: string): name is FunctionName {
 const VALUE = "a value (a number, i, a function call or '(')";
 
 /**
+ * Limits that keep parsing and evaluation (both recursive) far from the stack's end: a
+ * line nested deeper, or with more operations, is refused with an error, not a crash.
+ */
+export const MAX_INIT_NESTING = 128;
+export const MAX_INIT_OPERATIONS = 512;
+
+/**
  * Parses an init expression that runs to the end of the line. Throws a
  * HarnessError (via the stream) at the first problem.
  */
@@ -55,8 +62,26 @@ export function parseInitExpr(ts: TokenStream): InitExpr {
 class ExprParser {
   /** Next random() call-site index (k), assigned in source order. */
   private nextSite = 0;
+  /** Open parentheses, calls and signs around the current position. */
+  private nesting = 0;
+  private operations = 0;
 
   constructor(private readonly ts: TokenStream) {}
+
+  /** Counts one operation (an operator, sign or call) at `column`, within MAX_INIT_OPERATIONS. */
+  private operation(column: number): void {
+    if (++this.operations > MAX_INIT_OPERATIONS) this.ts.error(column, `expression too long: more than ${MAX_INIT_OPERATIONS} operations`);
+  }
+
+  /** Runs `f` one nesting level deeper, within MAX_INIT_NESTING. */
+  private nested<T>(column: number, f: () => T): T {
+    if (++this.nesting > MAX_INIT_NESTING) this.ts.error(column, `expression nested too deeply: more than ${MAX_INIT_NESTING} levels of parentheses, calls or signs`);
+    try {
+      return f();
+    } finally {
+      this.nesting--;
+    }
+  }
 
   expr(): InitExpr {
     let left = this.term();
@@ -64,6 +89,7 @@ class ExprParser {
       const tok = this.ts.peek();
       if (tok.kind !== 'punct' || (tok.text !== '+' && tok.text !== '-')) return left;
       this.ts.next();
+      this.operation(tok.column);
       left = { kind: 'binary', op: tok.text, left, right: this.term() };
     }
   }
@@ -74,6 +100,7 @@ class ExprParser {
       const tok = this.ts.peek();
       if (tok.kind !== 'punct' || (tok.text !== '*' && tok.text !== '/' && tok.text !== '%')) return left;
       this.ts.next();
+      this.operation(tok.column);
       left = { kind: 'binary', op: tok.text, left, right: this.unary() };
     }
   }
@@ -82,7 +109,8 @@ class ExprParser {
     const tok = this.ts.peek();
     if (tok.kind === 'punct' && (tok.text === '-' || tok.text === '+')) {
       this.ts.next();
-      return { kind: 'unary', op: tok.text, operand: this.unary() };
+      this.operation(tok.column);
+      return { kind: 'unary', op: tok.text, operand: this.nested(tok.column, () => this.unary()) };
     }
     return this.primary();
   }
@@ -96,7 +124,7 @@ class ExprParser {
     }
     if (tok.kind === 'punct' && tok.text === '(') {
       ts.next();
-      const inner = this.expr();
+      const inner = this.nested(tok.column, () => this.expr());
       this.close(tok.column, 'an operator or');
       return inner;
     }
@@ -121,10 +149,13 @@ class ExprParser {
     // random()'s site number is taken at its name, so `random() + random()`
     // numbers sites 0, 1 left to right even inside nested calls.
     const site = name === 'random' ? this.nextSite++ : -1;
-    if (!ts.isPunct(')')) {
-      args.push(this.expr());
-      while (ts.accept(',')) args.push(this.expr());
-    }
+    this.operation(tok.column);
+    this.nested(tok.column, () => {
+      if (!ts.isPunct(')')) {
+        args.push(this.expr());
+        while (ts.accept(',')) args.push(this.expr());
+      }
+    });
     this.close(open.column, "',' or");
     const arity = FUNCTION_ARITY[name];
     if (args.length !== arity) {

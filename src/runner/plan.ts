@@ -90,14 +90,14 @@ function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], li
   const axes = ['X', 'Y', 'Z'] as const;
   ws.forEach((n, i) => {
     const limit = limits[`maxComputeWorkgroupSize${axes[i]!}`];
-    if (n > limit) throw new InputError(`@workgroup_size ${axes[i]!.toLowerCase()} = ${n} exceeds this device's maxComputeWorkgroupSize${axes[i]} (${limit})`, at.line, at.column);
+    if (n > limit) throw new InputError(`@workgroup_size ${axes[i]!.toLowerCase()} = ${n} exceeds this device's maxComputeWorkgroupSize${axes[i]} (${limit}): use a smaller @workgroup_size and dispatch more workgroups`, at.line, at.column);
   });
   const invocations = ws[0] * ws[1] * ws[2];
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
-    throw new InputError(`@workgroup_size(${ws.join(', ')}) is ${invocations} invocations; this device allows ${limits.maxComputeInvocationsPerWorkgroup} (maxComputeInvocationsPerWorkgroup)`, at.line, at.column);
+    throw new InputError(`@workgroup_size(${ws.join(', ')}) is ${invocations} invocations; this device allows ${limits.maxComputeInvocationsPerWorkgroup} (maxComputeInvocationsPerWorkgroup): use a smaller @workgroup_size and dispatch more workgroups`, at.line, at.column);
   }
   if (entry.workgroupStorageBytes > limits.maxComputeWorkgroupStorageSize) {
-    throw new InputError(`'${entry.name}' uses ${entry.workgroupStorageBytes} bytes of workgroup memory; this device allows ${limits.maxComputeWorkgroupStorageSize} (maxComputeWorkgroupStorageSize)`, at.line, at.column);
+    throw new InputError(`'${entry.name}' uses ${entry.workgroupStorageBytes} bytes of workgroup memory; this device allows ${limits.maxComputeWorkgroupStorageSize} (maxComputeWorkgroupStorageSize): use smaller var<workgroup> arrays (a smaller tile, or the data in several rounds)`, at.line, at.column);
   }
   dispatch.forEach((n, i) => {
     if (n > limits.maxComputeWorkgroupsPerDimension) {
@@ -108,6 +108,18 @@ function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], li
 }
 
 function planBindings(harness: Harness, reflection: Reflection, limits: RunLimits, passes: PlannedPass[]): PlannedBinding[] {
+  // One buffer per binding: an entry point that uses two variables at the same binding
+  // would leave one of them without memory (WebGPU refuses such a pipeline too).
+  for (const p of passes) {
+    const seen = new Map<string, BindingInfo>();
+    for (const b of p.entry.bindings) {
+      const first = seen.get(`${b.group}:${b.binding}`);
+      if (first && first !== b) {
+        throw new InputError(`'${p.entry.name}' uses both '${first.name}' and '${b.name}' at ${bindingName(b)}: give one of them another @binding`, b.loc.line, b.loc.column);
+      }
+      seen.set(`${b.group}:${b.binding}`, b);
+    }
+  }
   const declared = new Map(reflection.bindings.map((b) => [`${b.group}:${b.binding}`, b]));
   const usedBindings = passes.flatMap((p) => p.entry.bindings);
   const used = new Set(usedBindings.map((b) => `${b.group}:${b.binding}`));
@@ -142,7 +154,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         throw new InputError(`buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`, spec.line, spec.column);
       }
       if (bytes > limits.maxStorageBufferBindingSize) {
-        throw new InputError(`buffer ${bindingName(spec)} is ${bytes} bytes; this device binds at most ${limits.maxStorageBufferBindingSize} (maxStorageBufferBindingSize)`, spec.line, spec.column);
+        throw new InputError(`buffer ${bindingName(spec)} is ${bytes} bytes; this device binds at most ${limits.maxStorageBufferBindingSize} (maxStorageBufferBindingSize, already the adapter's maximum): split the data over several buffers or dispatches`, spec.line, spec.column);
       }
     }
     const data = isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec);
@@ -173,7 +185,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
   for (const p of passes) {
     const storageCount = p.entry.bindings.filter((b) => b.space === 'storage').length;
     if (storageCount > limits.maxStorageBuffersPerShaderStage) {
-      throw new InputError(`'${p.entry.name}' uses ${plural(storageCount, 'storage buffer')}; this device allows ${limits.maxStorageBuffersPerShaderStage} per stage (maxStorageBuffersPerShaderStage)`, p.entry.loc.line, p.entry.loc.column);
+      throw new InputError(`'${p.entry.name}' uses ${plural(storageCount, 'storage buffer')}; this device allows ${limits.maxStorageBuffersPerShaderStage} per stage (maxStorageBuffersPerShaderStage): combine some of them into one buffer`, p.entry.loc.line, p.entry.loc.column);
     }
   }
   return bindings;

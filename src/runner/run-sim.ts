@@ -56,8 +56,9 @@ export function bindPlan(sim: Simulator, plan: RunPlan): Uint8Array[] {
   return plan.bindings.map((b) => {
     const bytes = new Uint8Array(b.byteSize);
     bytes.set(new Uint8Array(b.data.buffer, b.data.byteOffset, b.data.byteLength));
-    const g = sim.module.globals.find((x) => x.group === b.group && x.binding === b.binding);
-    if (g) sim.bindBuffer(g, bytes);
+    // Every variable declared at this binding sees the buffer (an entry point uses at most
+    // one of them; binding only the first left a later, used one without memory).
+    for (const g of sim.module.globals) if (g.group === b.group && g.binding === b.binding) sim.bindBuffer(g, bytes);
     return bytes;
   });
 }
@@ -92,7 +93,7 @@ export function runOnSimulatorFromSource(source: string, options: RunOptions & S
     plan.passes.forEach((p, i) => sim.runPass(p.entry.name, p.dispatch, i));
   } catch (e) {
     if (e instanceof StepLimitError) {
-      throw new InputError(`the kernel did not finish within ${e.steps} simulated steps (stopped at line ${e.site.line}); raise the budget with --max-steps if it is just long`, e.site.line, e.site.column);
+      throw new InputError(`the kernel did not finish within ${e.steps} simulated steps (stopped at line ${e.site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, e.site.line, e.site.column);
     }
     throw e;
   }

@@ -371,23 +371,38 @@ export class Compiler {
   /** Evaluates an argument as the callee's parameter expects it (value or pointer). */
   private userCall(e: A.CallExpr, f: FnInfo): ValueCode {
     const callee = this.compileFunction(f);
-    const binds = e.args.map((arg, i) => {
+    // Each argument is evaluated into its own temporary, and the parameters are bound only
+    // after all of them: a nested call to the same function in a later argument
+    // (`f(1u, f(2u, 3u))`) would otherwise overwrite the parameters already bound.
+    const args = e.args.map((arg, i) => {
       const p = f.params[i]!;
       if (p.type.kind === 'ptr') {
         const ref = this.ref(arg);
         const slot = this.localPointer(p);
-        return (m: Mask) => {
-          ref.eval(m);
-          slot.region = ref.region;
-          for (let k = 0; k < m.n; k++) slot.addr[m.lanes[k]!] = ref.addr[m.lanes[k]!]!;
+        const addr = new Float64Array(this.W);
+        let region: Region | null = null;
+        return {
+          evaluate: (m: Mask) => {
+            ref.eval(m);
+            region = ref.region;
+            for (let k = 0; k < m.n; k++) addr[m.lanes[k]!] = ref.addr[m.lanes[k]!]!;
+          },
+          bind: (m: Mask) => {
+            slot.region = region;
+            for (let k = 0; k < m.n; k++) slot.addr[m.lanes[k]!] = addr[m.lanes[k]!]!;
+          },
         };
       }
       const v = this.value(arg);
       const dst = this.localValues(p);
       const slots = v.slots;
-      return (m: Mask) => {
-        v.eval(m);
-        copySlots(v.out, dst, m, slots);
+      const tmp = new Float64Array(this.W * Math.max(slots, 1));
+      return {
+        evaluate: (m: Mask) => {
+          v.eval(m);
+          copySlots(v.out, tmp, m, slots);
+        },
+        bind: (m: Mask) => copySlots(tmp, dst, m, slots),
       };
     });
     const retSlots = callee.retSlots;
@@ -395,7 +410,8 @@ export class Compiler {
     return vcode(f.returnType, retSlots, out, (m) => {
         // All arguments first, then the parameters are bound (a nested call to the same
         // function as an argument must not see half-bound parameters).
-        for (const b of binds) b(m);
+        for (const a of args) a.evaluate(m);
+        for (const a of args) a.bind(m);
         callee.run(m);
         if (callee.ret) copySlots(callee.ret, out, m, retSlots);
       });

@@ -13,6 +13,7 @@ import type { SimHooks, SiteInfo } from './hooks.js';
 import { leafPlan } from './layout.js';
 import { Region, ScalarKind } from './memory.js';
 import { installStatements } from './statements.js';
+import { DEFAULT_MAX_STEPS } from './limits.js';
 
 export interface SimulatorOptions {
   /** Lanes per subgroup (default 32). */
@@ -23,7 +24,16 @@ export interface SimulatorOptions {
   overrides?: Record<string, number>;
 }
 
-export const DEFAULT_MAX_STEPS = 50_000_000;
+export { DEFAULT_MAX_STEPS };
+
+/**
+ * Most bytes of function- and private-address-space variables the simulator supports, per
+ * invocation and per workgroup (per-invocation bytes × invocations). Tint accepts arrays
+ * of up to 65535 elements there (WGSL only guarantees 8 KiB); the simulator keeps a value
+ * per lane and plans every scalar of a stored type, so it stops well before that.
+ */
+export const MAX_INVOCATION_BYTES = 64 * 2 ** 10;
+export const MAX_INVOCATION_MEMORY = 16 * 2 ** 20;
 
 interface CompiledEntry {
   fn: FnInfo;
@@ -32,6 +42,10 @@ interface CompiledEntry {
   run: () => void;
   workgroupRegions: Region[];
   privateInit: (() => void)[];
+  /** Where starting the entry point's invocations is charged to the step budget. */
+  startSite: SiteInfo;
+  /** Steps a workgroup's start costs: one per invocation, and one per 64 bytes of memory reset. */
+  startSteps: number;
 }
 
 export interface PassOptions {
@@ -48,6 +62,8 @@ export class Simulator {
   /** Source sites of all compiled entry points; access events refer to them by id. */
   readonly sites: SiteInfo[] = [];
   steps = 0;
+  /** Steps charged for starting workgroups (see runPass), against the same budget. */
+  startSteps = 0;
   readonly maxSteps: number;
   readonly subgroupSize: number;
 
@@ -84,9 +100,18 @@ export class Simulator {
     const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps);
     ctx.hooks = this.hooks;
     const compiler = new Compiler(this.module, this.source, ctx, this.sites);
+    const perInvocation = compiler.frameBytes + compiler.privateBytes;
+    if (perInvocation > MAX_INVOCATION_BYTES || perInvocation * W > MAX_INVOCATION_MEMORY) {
+      throw new NotSupportedError(
+        `${perInvocation} bytes of function and private variables per invocation (× ${W} invocations; the simulator supports at most ${MAX_INVOCATION_BYTES / 2 ** 10} KiB per invocation and ${MAX_INVOCATION_MEMORY / 2 ** 20} MiB per workgroup)`,
+        fn.decl.nameLoc.line,
+        fn.decl.nameLoc.column,
+      );
+    }
     installStatements(compiler);
     compiler.bindBuiltinInputs(fn);
     const compiled = compiler.compileFunction(fn);
+    const startSite = compiler.site(fn.decl.body);
     ctx.functionRegion = Region.zeroed('function', 'function', compiler.frameBytes * W, false);
     ctx.privateRegion = Region.zeroed('private', 'private', compiler.privateBytes * W, false);
     const workgroupRegions: Region[] = [];
@@ -97,7 +122,9 @@ export class Simulator {
       workgroupRegions.push(r);
     }
     const privateInit = this.privateInitializers(compiler, ctx, W);
-    const e: CompiledEntry = { fn, compiler, ctx, run: () => compiled.run(ctx.all), workgroupRegions, privateInit };
+    const resetBytes = ctx.privateRegion.bytes.length + workgroupRegions.reduce((a, r) => a + r.bytes.length, 0);
+    const startSteps = W + Math.ceil(resetBytes / 64);
+    const e: CompiledEntry = { fn, compiler, ctx, run: () => compiled.run(ctx.all), workgroupRegions, privateInit, startSite, startSteps };
     this.entries.set(name, e);
     return e;
   }
@@ -151,6 +178,13 @@ export class Simulator {
         ctx.enterWorkgroup(id, dispatch);
         for (const f of e.compiler.structInputs) f();
         const event = { pass, id, linear };
+        // Starting a workgroup costs steps too: its invocations, and the zeroing of its
+        // workgroup and private memory. A dispatch of workgroups that do (almost) nothing,
+        // 65535 × 65535 of them, with megabytes to reset each time, must still end. They are
+        // counted apart from the statements, against the same budget, so that the budget a
+        // kernel's statements get (and where a step limit is reported) stays as it was.
+        this.startSteps += e.startSteps;
+        if (this.startSteps > this.maxSteps) throw new StepLimitError(e.startSite, this.maxSteps);
         this.hooks.workgroupStart?.(event);
         e.run();
         this.hooks.workgroupEnd?.(event);

@@ -99,6 +99,14 @@ function stmt(c: Compiler, s: A.Stmt): StmtCode {
   }
 }
 
+/**
+ * Lane-steps a statement that moves a value of `slots` scalars costs: one, plus one per 64
+ * scalars, so that copying large arrays over and over still ends at the step budget.
+ */
+function moveCost(slots: number): number {
+  return 1 + Math.floor(slots / 64);
+}
+
 function varDecl(c: Compiler, s: A.VarStmt): StmtCode {
   const v = c.info.stmtLocals.get(s)!;
   const ref = c.localVarRef(v, c.site(s, v.name));
@@ -107,8 +115,9 @@ function varDecl(c: Compiler, s: A.VarStmt): StmtCode {
   const zero = new Float64Array(c.W * slotCount(v.type));
   const site = c.site(s);
   const ctx = c.ctx;
+  const cost = moveCost(slotCount(v.type));
   return (m) => {
-    ctx.step(m.n, site);
+    ctx.step(m.n * cost, site);
     ref.eval(m);
     if (init) {
       init.eval(m);
@@ -143,8 +152,9 @@ function letDecl(c: Compiler, s: A.ValueDeclStmt, v: LocalVar): StmtCode {
   }
   const dst = c.localValues(v);
   const slots = init.slots;
+  const cost = moveCost(slots);
   return (m) => {
-    ctx.step(m.n, site);
+    ctx.step(m.n * cost, site);
     init.eval(m);
     copySlots(init.out, dst, m, slots);
     return m;
@@ -166,8 +176,9 @@ function assign(c: Compiler, s: A.AssignStmt): StmtCode {
   const store = c.storer(ref, s);
   const value = c.value(s.value);
   if (s.op === '=') {
+    const cost = moveCost(slotCount(ref.type));
     return (m) => {
-      ctx.step(m.n, site);
+      ctx.step(m.n * cost, site);
       // WGSL evaluates the left-hand side's memory view before the right-hand side.
       ref.eval(m);
       value.eval(m);

@@ -2,6 +2,7 @@ import type * as A from './ast.js';
 import { tokenize } from './lexer.js';
 import { KEYWORDS, type Token } from './tokens.js';
 import { WgslSyntaxError, type Loc } from './source.js';
+import { closest } from './suggest.js';
 
 /** Names that take a template list where an expression or type is expected. */
 const TEMPLATED = /^(array|atomic|ptr|bitcast|vec[234]|mat[234]x[234]|texture_\w+|binding_array)$/;
@@ -24,13 +25,49 @@ const BINARY_LEVELS: A.BinaryOp[][] = [
   ['*', '/', '%'],
 ];
 
+/**
+ * Nesting limits, as in Tint ("maximum parser recursive depth reached", "reached max
+ * expression depth of 512"): the parser, the resolver and the simulator recurse over the
+ * tree, and deeper input would overflow the stack instead of getting an error.
+ */
+export const MAX_NESTING = 128;
+export const MAX_EXPRESSION_DEPTH = 512;
+
+/** Every attribute WGSL defines; any other name is a typo that Tint refuses too. */
+const ATTRIBUTES = new Set(['align', 'binding', 'blend_src', 'builtin', 'color', 'compute', 'const', 'diagnostic', 'fragment', 'group', 'id', 'input_attachment_index', 'interpolate', 'invariant', 'location', 'must_use', 'size', 'subgroup_size', 'vertex', 'workgroup_size']);
+
 export function parseWgsl(source: string): A.ModuleAst {
   return new Parser(tokenize(source)).module();
 }
 
 class Parser {
   private i = 0;
+  /** Open blocks, parentheses, calls, templates and unary operators around the position. */
+  private nesting = 0;
+  /** Height of each expression tree built (absent: a leaf, height 1). */
+  private readonly heights = new WeakMap<A.Expr, number>();
   constructor(private readonly toks: Token[]) {}
+
+  /** Runs `f` one nesting level deeper, within MAX_NESTING. */
+  private nested<T>(f: () => T): T {
+    if (++this.nesting > MAX_NESTING) {
+      const t = this.tok;
+      throw new WgslSyntaxError(`nesting too deep: more than ${MAX_NESTING} levels of blocks, parentheses, calls or operators`, t.line, t.column);
+    }
+    try {
+      return f();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** Records the height of a new expression node; refuses trees deeper than MAX_EXPRESSION_DEPTH. */
+  private node<T extends A.Expr>(e: T, ...children: A.Expr[]): T {
+    const h = 1 + Math.max(0, ...children.map((c) => this.heights.get(c) ?? 1));
+    if (h > MAX_EXPRESSION_DEPTH) throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc.line, e.loc.column);
+    this.heights.set(e, h);
+    return e;
+  }
 
   // ---------- token helpers ----------
 
@@ -126,6 +163,10 @@ class Parser {
       this.i++;
       const nameTok = this.tok;
       if (nameTok.kind !== 'ident') this.fail('an attribute name');
+      if (!ATTRIBUTES.has(nameTok.text)) {
+        const guess = closest(nameTok.text, ATTRIBUTES);
+        throw new WgslSyntaxError(`unknown attribute '@${nameTok.text}'${guess ? `: did you mean '@${guess}'?` : ''}`, nameTok.line, nameTok.column);
+      }
       this.i++;
       const args: A.Expr[] = [];
       if (this.eat('(')) {
@@ -248,6 +289,10 @@ class Parser {
   }
 
   private templateList(): A.Expr[] {
+    return this.nested(() => this.templateBody());
+  }
+
+  private templateBody(): A.Expr[] {
     this.expect('<');
     const args: A.Expr[] = [];
     while (!(this.tok.kind === 'punct' && this.tok.text.startsWith('>'))) {
@@ -266,6 +311,10 @@ class Parser {
   // ---------- statements ----------
 
   private block(): A.BlockStmt {
+    return this.nested(() => this.blockBody());
+  }
+
+  private blockBody(): A.BlockStmt {
     const t = this.expect('{');
     const body: A.Stmt[] = [];
     while (!this.is('}')) {
@@ -366,7 +415,7 @@ class Parser {
     const cond = this.expression();
     const then = this.block();
     let elseBranch: A.BlockStmt | A.IfStmt | undefined;
-    if (this.eat('else')) elseBranch = this.is('if') ? this.ifStmt() : this.block();
+    if (this.eat('else')) elseBranch = this.is('if') ? this.nested(() => this.ifStmt()) : this.block();
     return { kind: 'if', loc: this.loc(t), cond, then, else: elseBranch };
   }
 
@@ -451,7 +500,7 @@ class Parser {
   // ---------- expressions ----------
 
   expression(): A.Expr {
-    return this.binary(0);
+    return this.nested(() => this.binary(0));
   }
 
   private binary(level: number): A.Expr {
@@ -463,7 +512,7 @@ class Parser {
       if (t.kind !== 'punct' || !(ops as string[]).includes(t.text)) return left;
       this.i++;
       const right = this.binary(level + 1);
-      left = { kind: 'binary', loc: this.loc(t), op: t.text as A.BinaryOp, left, right };
+      left = this.node<A.BinaryExpr>({ kind: 'binary', loc: this.loc(t), op: t.text as A.BinaryOp, left, right }, left, right);
     }
   }
 
@@ -471,7 +520,8 @@ class Parser {
     const t = this.tok;
     if (t.kind === 'punct' && (t.text === '-' || t.text === '!' || t.text === '~' || t.text === '&' || t.text === '*')) {
       this.i++;
-      return { kind: 'unary', loc: this.loc(t), op: t.text, operand: this.unary() };
+      const operand = this.nested(() => this.unary());
+      return this.node<A.UnaryExpr>({ kind: 'unary', loc: this.loc(t), op: t.text, operand }, operand);
     }
     return this.postfix(this.primary());
   }
@@ -482,12 +532,12 @@ class Parser {
       if (this.eat('[')) {
         const index = this.expression();
         this.expect(']');
-        base = { kind: 'index', loc: this.loc(t), base, index };
+        base = this.node<A.IndexExpr>({ kind: 'index', loc: this.loc(t), base, index }, base, index);
       } else if (this.eat('.')) {
         const m = this.tok;
         if (m.kind !== 'ident') this.fail('a member name or swizzle');
         this.i++;
-        base = { kind: 'member', loc: this.loc(t), base, member: m.text, memberLoc: this.loc(m) };
+        base = this.node<A.MemberExpr>({ kind: 'member', loc: this.loc(t), base, member: m.text, memberLoc: this.loc(m) }, base);
       } else {
         return base;
       }
@@ -520,7 +570,7 @@ class Parser {
           if (!this.eat(',')) break;
         }
         this.expect(')', "',' or ')'");
-        return { kind: 'call', loc: id.loc, callee: id, args };
+        return this.node<A.CallExpr>({ kind: 'call', loc: id.loc, callee: id, args }, ...args);
       }
       return id;
     }

@@ -37,6 +37,9 @@ const SWIZZLE = { x: 0, y: 1, z: 2, w: 3, r: 0, g: 1, b: 2, a: 3 } as Record<str
 const SCALAR_NAMES: Record<string, ScalarType> = { bool: BOOL, i32: I32, u32: U32, f32: F32, f16: F16 };
 const SUFFIX: Record<string, ScalarType> = { f: F32, i: I32, u: U32, h: F16 };
 
+/** Longest chain of module-scope declarations that depend on each other. */
+const MAX_DECLARATION_DEPTH = 128;
+
 export function resolveModule(ast: A.ModuleAst, options: ResolveOptions = {}): ModuleInfo {
   return new Resolver(ast, options).run();
 }
@@ -50,6 +53,8 @@ class Resolver {
   private scopes: Map<string, LocalVar>[] = [];
   private fn: FnInfo | null = null;
   private nextLocalId = 0;
+  /** Where each function first calls each callee (to point at a recursion cycle). */
+  private readonly callSites = new Map<FnInfo, Map<FnInfo, Loc>>();
 
   constructor(
     private readonly ast: A.ModuleAst,
@@ -85,6 +90,7 @@ class Resolver {
     }
     if (this.options.bodies === false) return this.info;
     for (const f of this.info.functions.values()) this.fnBody(f);
+    this.checkRecursion();
     // Collect transitive global use after all bodies are typed.
     const visit = (f: FnInfo, seen: Set<FnInfo>) => {
       for (const c of f.callees) {
@@ -96,6 +102,30 @@ class Resolver {
     };
     for (const f of this.info.functions.values()) visit(f, new Set([f]));
     return this.info;
+  }
+
+  /**
+   * WGSL forbids recursion, also through other functions (a calls b, b calls a); the
+   * simulator inlines calls and would never stop. Self-calls are refused in userCall.
+   */
+  private checkRecursion(): void {
+    const state = new Map<FnInfo, 'open' | 'done'>();
+    const path: FnInfo[] = [];
+    const visit = (f: FnInfo): void => {
+      state.set(f, 'open');
+      path.push(f);
+      for (const c of f.callees) {
+        if (state.get(c) === 'done') continue;
+        if (state.get(c) === 'open') {
+          const cycle = [...path.slice(path.indexOf(c)), c].map((x) => `'${x.name}'`).join(' -> ');
+          this.err(this.callSites.get(f)!.get(c)!, `recursive call cycle ${cycle}: WGSL does not allow recursion`);
+        }
+        visit(c);
+      }
+      path.pop();
+      state.set(f, 'done');
+    };
+    for (const f of this.info.functions.values()) if (!state.has(f)) visit(f);
   }
 
   // ---------- errors ----------
@@ -127,6 +157,9 @@ class Resolver {
       // Functions may be referenced before their body is typed; everything else is a cycle.
       this.err(loc, `'${name}' depends on itself`);
     }
+    // Declarations resolve each other recursively (a struct's member types, a const's
+    // operands): bound the chain so a long one is an error, not a stack overflow.
+    if (this.resolving.size >= MAX_DECLARATION_DEPTH) this.err(loc, `'${name}' is at the end of a chain of more than ${MAX_DECLARATION_DEPTH} declarations that depend on each other`);
     this.resolving.add(name);
     let sym: ModuleSymbol;
     switch (d.kind) {
@@ -164,8 +197,8 @@ class Resolver {
       return {
         name: m.name,
         type,
-        align: alignAttr ? this.constInt(alignAttr.args[0]!, '@align') : undefined,
-        size: sizeAttr ? this.constInt(sizeAttr.args[0]!, '@size') : undefined,
+        align: alignAttr ? this.constInt(this.attrArg(alignAttr), '@align') : undefined,
+        size: sizeAttr ? this.constInt(this.attrArg(sizeAttr), '@size') : undefined,
       };
     });
     const s = layoutStruct(d.name, members);
@@ -183,7 +216,7 @@ class Resolver {
 
   private overrideDecl(d: A.ConstDecl): OverrideInfo {
     const idAttr = d.attrs.find((a) => a.name === 'id');
-    const id = idAttr ? this.constInt(idAttr.args[0]!, '@id') : undefined;
+    const id = idAttr ? this.constInt(this.attrArg(idAttr), '@id') : undefined;
     let type = d.type ? this.typeOf(d.type) : undefined;
     let value: ConstValue | undefined;
     if (d.init) {
@@ -216,8 +249,13 @@ class Resolver {
     const g: GlobalVar = { name: d.name, decl: d, space, access, type: type!, loc: d.nameLoc };
     const group = d.attrs.find((a) => a.name === 'group');
     const binding = d.attrs.find((a) => a.name === 'binding');
-    if (group) g.group = this.constInt(group.args[0]!, '@group');
-    if (binding) g.binding = this.constInt(binding.args[0]!, '@binding');
+    if (group) g.group = this.constInt(this.attrArg(group), '@group');
+    if (binding) g.binding = this.constInt(this.attrArg(binding), '@binding');
+    // Buffers, textures and samplers are bound by (group, binding); without both the
+    // variable has no memory (WGSL: a resource variable requires both attributes).
+    if ((space === 'storage' || space === 'uniform' || space === 'handle') && (g.group === undefined || g.binding === undefined)) {
+      this.err(d.nameLoc, `'${d.name}' is a ${space === 'handle' ? 'texture or sampler' : `${space} buffer`} and needs both @group and @binding`);
+    }
     this.info.globals.push(g);
     return g;
   }
@@ -239,12 +277,12 @@ class Resolver {
       const type = this.typeOf(p.type);
       f.params.push({ name: p.name, kind: 'param', type, id: index, loc: p.loc });
       const b = p.attrs.find((a) => a.name === 'builtin');
-      if (b) f.builtinInputs.push({ param: index, builtin: this.enumerant(b.args[0]!) });
+      if (b) f.builtinInputs.push({ param: index, builtin: this.enumerant(this.attrArg(b)) });
       if (f.stage && !b && type.kind === 'struct') {
         const sd = this.decls.get(type.name) as A.StructDecl | undefined;
         sd?.members.forEach((m, mi) => {
           const mb = m.attrs.find((a) => a.name === 'builtin');
-          if (mb) f.builtinInputs.push({ param: index, member: mi, builtin: this.enumerant(mb.args[0]!) });
+          if (mb) f.builtinInputs.push({ param: index, member: mi, builtin: this.enumerant(this.attrArg(mb)) });
         });
       }
     });
@@ -259,6 +297,12 @@ class Resolver {
     this.info.functions.set(d.name, f);
     if (f.stage) this.info.entryPoints.push(f);
     return f;
+  }
+
+  /** The single argument of an attribute such as @group(0); a bare `@group` is an error, not a crash. */
+  private attrArg(a: A.Attribute): A.Expr {
+    if (a.args.length !== 1) this.err(a.loc, `'@${a.name}' takes one argument, found ${a.args.length}`);
+    return a.args[0]!;
   }
 
   private enumerant(e: A.Expr): string {
@@ -287,6 +331,7 @@ class Resolver {
   private lookupType(id: A.IdentExpr): Type | PartialType | undefined {
     const name = id.name;
     const tmpl = id.template;
+    if (tmpl && tmpl.length === 0) this.err(id.loc, `'${name}<>' has an empty template list`);
     // Local and module declarations shadow predeclared names.
     if (this.lookupLocal(name)) return undefined;
     if (this.decls.has(name)) {
@@ -476,6 +521,9 @@ class Resolver {
       case 'switch': {
         const sel = this.valueType(this.expr(s.selector));
         if (sel.kind !== 'scalar' || !isIntScalar(sel)) this.err(s.selector.loc, `switch selector must be i32 or u32, got ${typeName(sel)}`);
+        // WGSL requires exactly one default clause (the simulator relies on it for lanes no case matches).
+        const defaults = s.clauses.filter((c) => c.selectors.some((e) => !e)).length;
+        if (defaults !== 1) this.err(s.loc, defaults ? `a switch has one 'default' clause, this one has ${defaults}` : "a switch needs a 'default' clause");
         // Case values must share the selector's type; an abstract selector takes theirs.
         let common: ScalarType = sel.kind === 'scalar' && !isAbstract(sel) ? sel : I32;
         for (const c of s.clauses) for (const e of c.selectors) if (e) {
@@ -483,10 +531,17 @@ class Resolver {
           if (t.kind === 'scalar' && !isAbstract(t)) common = t;
         }
         this.convert(s.selector, common);
+        // Case values are constants, each at most once (Tint refuses duplicates; a lane
+        // would otherwise match two clauses).
+        const caseAt = new Map<number, A.Expr>();
         for (const c of s.clauses) {
           for (const e of c.selectors) if (e) {
-            this.expectConst(e, 'a case selector');
+            const v = this.expectConst(e, 'a case selector');
             this.convert(e, common);
+            const key = v.v[0]!;
+            const first = caseAt.get(key);
+            if (first) this.err(e.loc, `duplicate case value ${key} (already a case at line ${first.loc.line})`);
+            caseAt.set(key, e);
           }
           this.block(c.body);
         }
@@ -770,7 +825,7 @@ class Resolver {
     const allConst = args.every((a) => !!a.const);
 
     if (name === 'bitcast') {
-      if (!id.template) this.err(id.loc, 'bitcast needs a target type: bitcast<u32>(x)');
+      if (id.template?.length !== 1) this.err(id.loc, 'bitcast needs one target type: bitcast<u32>(x)');
       if (args.length !== 1) this.err(e.loc, 'bitcast takes one argument');
       const target = this.typeOf(id.template![0]!);
       const o = this.at(e.loc, () => resolveBitcast(target, argTypes[0]!));
@@ -800,6 +855,9 @@ class Resolver {
       this.err(id.loc, `unknown function '${name}'`);
     }
     const overload = this.at(e.loc, () => def!.resolve(argTypes, allConst));
+    // Every overload lists one parameter per argument; a builtin that does not check its
+    // arity itself (`dot4I8Packed(a, )`) must not reach the simulator with one missing.
+    if (overload.params.length !== args.length) this.err(e.loc, `'${name}' takes ${overload.params.length} argument${overload.params.length === 1 ? '' : 's'}, got ${args.length}`);
     e.args.forEach((a, i) => {
       const p = overload.params[i]!;
       if (p.kind !== 'ptr') this.convert(a, p);
@@ -829,7 +887,12 @@ class Resolver {
       this.expr(a);
       this.convert(a, f.params[i]!.type);
     });
-    this.fn?.callees.add(f);
+    if (this.fn) {
+      this.fn.callees.add(f);
+      const sites = this.callSites.get(this.fn) ?? new Map<FnInfo, Loc>();
+      if (!sites.has(f)) sites.set(f, e.loc);
+      this.callSites.set(this.fn, sites);
+    }
     return { type: f.returnType, call: { kind: 'fn', f } };
   }
 }

@@ -1,0 +1,125 @@
+// One fuzz campaign: a fast-check property run for a time budget, with the seed printed,
+// the number of cases counted, every failing input shrunk, saved and printed with the
+// command that replays it, and a summary line (JSON) appended to $FUZZ_SUMMARY.
+//
+// Budgets: each campaign has a share of the bounded CI run (CI_SECONDS, about 60 s in all
+// on a 2-core machine). FUZZ_MINUTES=N spreads N minutes over the campaigns in the same
+// proportions (scripts/fuzz.mjs runs the files one after another). FUZZ_SEED fixes the
+// seed; FUZZ_SEED with FUZZ_PATH replays one case (as printed on failure).
+import fc from 'fast-check';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Seconds each campaign runs in a plain `vitest run test/fuzz`. */
+export const CI_SECONDS = {
+  'header-valid': 3,
+  'header-wild': 3,
+  'wgsl-grammar': 10,
+  'wgsl-mutations': 14,
+  'differential': 14,
+  'planted-races': 5,
+} as const;
+export type CampaignName = keyof typeof CI_SECONDS;
+
+const TOTAL_CI = Object.values(CI_SECONDS).reduce((a, b) => a + b, 0);
+
+/** The time budget of a campaign (ms): its CI share, or its share of FUZZ_MINUTES. */
+export function budgetMs(name: CampaignName): number {
+  const minutes = Number(process.env.FUZZ_MINUTES ?? 0);
+  if (minutes > 0) return (minutes * 60_000 * CI_SECONDS[name]) / TOTAL_CI;
+  return CI_SECONDS[name] * 1000;
+}
+
+/** A vitest timeout for a campaign: its budget plus time to shrink and report a failure. */
+export function testTimeoutMs(name: CampaignName): number {
+  return budgetMs(name) + 120_000;
+}
+
+/** Per-case wall-clock limit of the watchdog. */
+export function caseTimeoutMs(): number {
+  return Number(process.env.FUZZ_CASE_TIMEOUT_MS ?? 15_000);
+}
+
+export interface CampaignOptions<T> {
+  name: CampaignName;
+  arbitrary: fc.Arbitrary<T>;
+  /** Throws (an assertion error) when the case is a failure. */
+  check: (input: T) => Promise<void> | void;
+  /** The failing input as text to save and print (e.g. the kernel source). */
+  show: (input: T) => string;
+  /** Extra counters printed with the summary (filled by check). */
+  stats?: Record<string, number>;
+  /** Minimum number of cases even on a slow machine. */
+  minRuns?: number;
+}
+
+export interface CampaignResult {
+  name: CampaignName;
+  cases: number;
+  seconds: number;
+  seed: number;
+  failed: boolean;
+  stats: Record<string, number>;
+  failure?: { message: string; input: string; path: string; file: string };
+}
+
+function seedFromEnv(): number {
+  const s = process.env.FUZZ_SEED;
+  if (s !== undefined && s !== '') return Number(s) | 0;
+  return (Date.now() ^ (process.pid << 16)) | 0;
+}
+
+export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignResult> {
+  const seed = seedFromEnv();
+  const stats = opts.stats ?? {};
+  const budget = budgetMs(opts.name);
+  const replay = process.env.FUZZ_PATH;
+  let cases = 0;
+  const t0 = performance.now();
+  const property = fc.asyncProperty(opts.arbitrary, async (input) => {
+    cases++;
+    await opts.check(input);
+  });
+  console.log(`[fuzz] ${opts.name}: seed ${seed}, budget ${(budget / 1000).toFixed(0)} s${replay ? `, replaying path ${replay}` : ''}`);
+  // Search without shrinking first, so the budget goes to new cases ...
+  const search = await fc.check(property, {
+    seed,
+    path: replay || undefined,
+    numRuns: replay ? 1 : opts.minRuns ? Math.max(opts.minRuns, 1_000_000_000) : 1_000_000_000,
+    endOnFailure: true,
+    plugins: replay ? [] : [fc.interruptAfterTimeLimit(budget)],
+  });
+  const searchCases = cases;
+  // The counters of the search only (shrinking runs the check again).
+  const searchStats = { ...stats };
+  let result: CampaignResult = { name: opts.name, cases: searchCases, seconds: (performance.now() - t0) / 1000, seed, failed: false, stats: searchStats };
+  if (search.failed) {
+    // ... then replay the failure and shrink it (bounded), and keep the smallest input.
+    const shrink = await fc.check(property, { seed, path: search.counterexamplePath!, plugins: [fc.interruptAfterTimeLimit(60_000)] });
+    const best = shrink.failed ? shrink : search;
+    const input = opts.show((best.counterexample as unknown as [T])[0]);
+    const cause = best.errorInstance as Error | undefined;
+    const message = String(cause?.message ?? 'failed (interrupted or too many skips)').slice(0, 4000);
+    const dir = join(tmpdir(), 'wgsl-lab-fuzz', 'failures');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${opts.name}-${seed}.txt`);
+    writeFileSync(file, input);
+    result = { ...result, failed: true, failure: { message, input, path: best.counterexamplePath ?? search.counterexamplePath!, file } };
+    console.log(
+      `[fuzz] ${opts.name}: FAILED after ${searchCases} cases (seed ${seed}, path ${result.failure!.path})\n` +
+        `  reproduce: FUZZ_SEED=${seed} FUZZ_PATH=${result.failure!.path} XDG_RUNTIME_DIR=/tmp/xdg npx vitest run test/fuzz\n` +
+        `  input saved to ${file}\n  ${message.split('\n').join('\n  ')}\n--- input ---\n${input}\n--- end ---`,
+    );
+  }
+  const statText = Object.entries(searchStats).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(`[fuzz] ${opts.name}: ${searchCases} cases in ${result.seconds.toFixed(1)} s (seed ${seed})${statText ? `: ${statText}` : ''}`);
+  const summary = process.env.FUZZ_SUMMARY;
+  if (summary) appendFileSync(summary, JSON.stringify({ name: result.name, cases: result.cases, seconds: +result.seconds.toFixed(1), seed, failed: result.failed, stats: searchStats, failure: result.failure && { message: result.failure.message.slice(0, 300), file: result.failure.file } }) + '\n');
+  return result;
+}
+
+/** Adds 1 to a counter. */
+export function count(stats: Record<string, number>, key: string, n = 1): void {
+  stats[key] = (stats[key] ?? 0) + n;
+}
