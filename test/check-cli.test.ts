@@ -1,29 +1,12 @@
 // `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
 // of DESIGN.md, SARIF 2.1.0, options and exit codes.
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir, wgslLab } from './support/cli.js';
 
-const BIN = fileURLToPath(new URL('../bin/wgsl-lab.js', import.meta.url));
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-check-'));
-
-function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile('node', [BIN, 'check', ...args], { env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' }, maxBuffer: 1 << 24 }, (error, out, err) => {
-      resolve({ code: error ? (error.code as number) : 0, out, err });
-    });
-  });
-}
-
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
+const { write: file } = scratchDir('wgsl-lab-check-');
+const check = (...args: string[]) => wgslLab('check', ...args);
 
 describe('wgsl-lab check', () => {
   it('reports the race of the barrier-less neighbour average with both sites, exit 1', async () => {

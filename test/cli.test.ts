@@ -1,28 +1,9 @@
 // The wgsl-lab command as a user runs it: output format, exit codes, JSON.
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { LESSONS, scratchDir, wgslLab as cli } from './support/cli.js';
 
-const BIN = fileURLToPath(new URL('../bin/wgsl-lab.js', import.meta.url));
-const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-cli-'));
-
-function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile('node', [BIN, ...args], { env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' } }, (error, out, err) => {
-      resolve({ code: error ? (error.code as number) : 0, out, err });
-    });
-  });
-}
-
-function file(name: string, text: string): string {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
+const { dir, write: file } = scratchDir('wgsl-lab-cli-');
 
 describe('wgsl-lab run', () => {
   it('prints the checkpoint of an example and exits 0', async () => {
@@ -91,6 +72,33 @@ describe('wgsl-lab run', () => {
     const flag = await cli('run', '--bogus', 'x.wgsl');
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/Unknown option '--bogus'/);
+  });
+
+  it('runs on the simulator with a step budget of the user\'s choice, and refuses a wrong one', async () => {
+    const forever = file('forever.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(2)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 2u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`);
+    const stopped = await cli('run', '--sim', '--max-steps', '5000', forever);
+    expect(stopped.code).toBe(2);
+    expect(stopped.err).toMatch(/forever\.wgsl:\d+:\d+: error: the kernel did not finish within 5000 simulated steps .*--max-steps N/);
+    const short = file('short.wgsl', `//! buffer 0 u32[1]\n//! expect 0[0] = 100\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n  for (var i = 0u; i < 100u; i++) { o[0] += 1u; }\n}\n`);
+    expect((await cli('run', '--sim', '--max-steps', '100', short)).code).toBe(2);
+    const enough = await cli('run', '--sim', '--max-steps', '1000', short);
+    expect(enough.code).toBe(0);
+    expect(enough.out).toMatch(/pass/);
+    const noSim = await cli('run', '--max-steps', '1000', short);
+    expect(noSim.code).toBe(2);
+    expect(noSim.err).toMatch(/--max-steps goes with --sim/);
+    const bad = await cli('run', '--sim', '--max-steps', 'lots', short);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--max-steps must be a positive integer, got 'lots'/);
+  });
+
+  it('refuses a misspelt attribute and a duplicate case on the simulator, where no compiler checks first', async () => {
+    const typo = await cli('run', '--sim', file('typo.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroupsize(1) fn main() { o[0] = 1u; }\n`));
+    expect(typo.code).toBe(1);
+    expect(typo.out + typo.err).toMatch(/typo\.wgsl:3:11: error: unknown attribute '@workgroupsize': did you mean '@workgroup_size'\?/);
+    const dup = await cli('run', '--sim', file('dup.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n  switch (i) {\n    case 1u, 2u: { o[0] = 1u; }\n    case 2u: { o[0] = 2u; }\n    default: {}\n  }\n}\n`));
+    expect(dup.code).toBe(1);
+    expect(dup.out + dup.err).toMatch(/dup\.wgsl:6:10: error: duplicate case value 2 \(already a case at line 5\)/);
   });
 
   it('lists and verifies the lessons', async () => {

@@ -12,6 +12,7 @@ import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { readSource } from './io.js';
 import { toJson } from './json.js';
+import { CliUsageError, positiveInt } from './options.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
@@ -19,15 +20,6 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--
   reports data races, barrier divergence, out-of-bounds indices, reads of never-written
   workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
-
-function positiveInt(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new CliUsageError(`${name} must be a positive integer, got '${text}'`);
-  return n;
-}
-
-class CliUsageError extends Error {}
 
 export async function checkCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -8,12 +8,15 @@ import type { RunResult } from '../runner/result.js';
 import { describeFailure } from './errors.js';
 import { readSource } from './io.js';
 import { toJson } from './json.js';
+import { CliUsageError, positiveInt } from './options.js';
+import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 
-export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim] [--json] [--full] [--entry NAME]
+export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--json] [--full] [--entry NAME]
   Runs each file's @compute entry point as its //! header says, prints the buffers and
   checks every expect line. Exit 0: all passed; 1: an expectation failed or the shader did
   not compile; 2: bad input (missing file, header error, binding mismatch, limits).
   --sim          run on the simulator instead of the GPU
+  --max-steps N  with --sim: the step budget before a kernel counts as endless (default 50000000)
   --json         print a JSON result per file (an array when several files)
   --full         print every buffer element (default: long buffers are abbreviated)
   --entry NAME   the entry point to run when the shader has several`;
@@ -32,6 +35,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       json: { type: 'boolean' },
       full: { type: 'boolean' },
       entry: { type: 'string' },
+      'max-steps': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -39,8 +43,14 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     io.out(RUN_USAGE);
     return 0;
   }
-  if (!positionals.length) {
-    io.err(`wgsl-lab run: no file given\n${RUN_USAGE}`);
+  let maxSteps: number;
+  try {
+    if (!positionals.length) throw new CliUsageError('no file given');
+    if (values['max-steps'] !== undefined && !values.sim) throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
+    maxSteps = positiveInt('--max-steps', values['max-steps'], DEFAULT_MAX_STEPS);
+  } catch (e) {
+    if (!(e instanceof CliUsageError)) throw e;
+    io.err(`wgsl-lab run: ${e.message}\n${RUN_USAGE}`);
     return 2;
   }
   const session = new GpuSession(nodeGpuProvider());
@@ -52,7 +62,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       let result: RunResult;
       if (values.sim) {
         const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
-        result = runOnSimulatorFromSource(source, { file, entry: values.entry });
+        result = runOnSimulatorFromSource(source, { file, entry: values.entry, maxSteps });
       } else {
         result = await runOnGpuFromSource(session, source, { file, entry: values.entry });
       }

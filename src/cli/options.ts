@@ -1,0 +1,12 @@
+// Option values shared by the commands: parsed once, refused with the option's name.
+
+/** A wrong option value: the command prints it with its usage and exits 2. */
+export class CliUsageError extends Error {}
+
+/** `text` as a positive integer, `fallback` when the option was not given. */
+export function positiveInt(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new CliUsageError(`${name} must be a positive integer, got '${text}'`);
+  return n;
+}

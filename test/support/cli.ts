@@ -1,0 +1,38 @@
+// The built wgsl-lab command, run as a user runs it, and scratch files to feed it.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/wgsl-lab.js', import.meta.url));
+export const LESSONS = fileURLToPath(new URL('../../lessons', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs `wgsl-lab ARGS…` and collects its exit code and both streams (large outputs included). */
+export function wgslLab(...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
+    execFile('node', [BIN, ...args], { env, maxBuffer: 1 << 24 }, (error, out, err) => {
+      resolve({ code: error ? (error.code as number) : 0, out, err });
+    });
+  });
+}
+
+/** A folder of its own for one test file's scratch kernels; `write` puts a file there. */
+export function scratchDir(prefix: string): { dir: string; write: (name: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    write(name, text) {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    },
+  };
+}
