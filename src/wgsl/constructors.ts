@@ -4,7 +4,7 @@
 import { joinScalar } from './builtins.js';
 import { convertValue, slotCount, zeroValue } from './values.js';
 import {
-  componentCount, concretize, scalarOf, typeName, withScalar, typeEquals, leafScalar,
+  componentCount, concretize, scalarOf, typeName, withScalar, typeEquals, leafScalar, isConstructible,
   type ScalarType, type Type, type VectorType,
 } from './types.js';
 
@@ -40,9 +40,13 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
 
   if (target.kind === 'partial-array') {
     if (!args.length) fail('array() needs elements, or a template: array<T, N>()');
+    for (const a of args) if (!isConstructible(a)) fail(`array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ${typeName(a)}`);
     let elem = args[0]!;
     for (const a of args.slice(1)) {
-      const ja = joinScalar(scalarOf(elem) ?? (leafScalar(elem) as ScalarType), scalarOf(a) ?? (leafScalar(a) as ScalarType));
+      // Elements of one shape may differ in abstract-ness (array(1, 2.5)); others must be equal.
+      const se = scalarOf(elem) ?? leafScalar(elem);
+      const sa = scalarOf(a) ?? leafScalar(a);
+      const ja = se && sa ? joinScalar(se, sa) : undefined;
       if (a.kind !== elem.kind || componentCount(a) !== componentCount(elem) || !ja) {
         if (!typeEquals(a, elem)) fail(`array elements ${typeName(elem)} and ${typeName(a)} differ`);
       } else elem = withScalar(elem, ja);
@@ -68,6 +72,7 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
   }
 
   const t = target;
+  if (!isConstructible(t)) fail(`${typeName(t)} cannot be constructed (only scalars, vectors, matrices, fixed-size arrays and structs of them can)`);
   if (args.length === 0) return { type: t, params: [] };
 
   switch (t.kind) {

@@ -273,6 +273,26 @@ export function isRuntimeSized(t: Type): boolean {
 }
 
 /** The scalar at the leaves of a host-shareable type, if all leaves share one. */
+/**
+ * WGSL's constructible types, the only ones a value constructor (`array(…)`, `S(…)`) can
+ * build: scalars, vectors, matrices, fixed-size arrays and structs of them. Not atomics,
+ * pointers, runtime-sized arrays or textures.
+ */
+export function isConstructible(t: Type): boolean {
+  switch (t.kind) {
+    case 'scalar':
+    case 'vec':
+    case 'mat':
+      return true;
+    case 'array':
+      return t.count !== null && isConstructible(t.elem);
+    case 'struct':
+      return t.members.every((m) => isConstructible(m.type));
+    default:
+      return false;
+  }
+}
+
 export function leafScalar(t: Type): ScalarType | undefined {
   switch (t.kind) {
     case 'scalar':
