@@ -820,7 +820,9 @@ describe('a difference of Dawn on lavapipe, not of wgsl-lab (found by differenti
     expect(runOnSimulatorFromSource(source).buffers[0]!.values[0]).toBe(1);
     const gpu = await runOnGpuFromSource(gpuSession(), source);
     // 4 on Dawn with Mesa lavapipe 25 (Tint leaves the zero to the variable's declaration at
-    // function entry); the generator gives such variables an explicit initializer.
+    // function entry), 1 where the driver follows WGSL; anything else is a new difference.
+    // The generator gives such variables an explicit initializer.
+    expect([1, 4]).toContain(gpu.buffers[0]!.values[0]);
     console.log(`[fuzz] zero-initialization in a loop: simulator 1, Dawn ${gpu.buffers[0]!.values[0]}`);
   });
 });
