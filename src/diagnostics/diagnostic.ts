@@ -1,0 +1,77 @@
+// The one shape of "a message about a place in a file". Compiler messages, header errors,
+// input errors, unsupported features and the analyzer's findings are all Diagnostics; the
+// CLI's text, `run --json`/`check --json`, SARIF, the lab's editor markers and the language
+// server render this one type (docs/check-json.md gives the JSON form).
+import { compareSpans, type SourceSpan } from './span.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** What produced a diagnostic; the `check --json` kinds are a subset. */
+export type DiagnosticKind =
+  // the WGSL compiler (Tint) or wgsl-lab's own front end
+  | 'compile-error'
+  | 'compile-warning'
+  | 'compile-info'
+  // the `//!` header
+  | 'header'
+  // a problem with the input that is not the shader's text (files, options, limits, bindings)
+  | 'input'
+  // valid WGSL the simulator does not implement
+  | 'not-supported'
+  // the analyzer's checks
+  | 'data-race'
+  | 'barrier-divergence'
+  | 'out-of-bounds'
+  | 'never-written-read'
+  | 'step-limit'
+  | 'bank-conflict'
+  // the GPU or the environment (no adapter, device lost, rejected operation)
+  | 'gpu'
+  // a defect of wgsl-lab itself
+  | 'internal';
+
+/** A second place a diagnostic is about (the other access of a race, a declaration). */
+export interface RelatedInformation {
+  loc: SourceSpan;
+  message: string;
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  kind: DiagnosticKind;
+  /** The message alone: no file name, no location prefix, no severity. */
+  message: string;
+  /** Where; absent when the diagnostic is about the file as a whole (or no file). */
+  loc?: SourceSpan;
+  related: RelatedInformation[];
+  /** Further explanation, printed after the message (e.g. how to fix it). */
+  notes: string[];
+  /** The analyzer's facts about a finding (part of the `check --json` contract). */
+  variable?: string;
+  addressSpace?: 'workgroup' | 'storage';
+  hazard?: 'RAW' | 'WAR' | 'WAW';
+  benign?: boolean;
+  /** How many times the finding occurred (e.g. racing pairs of invocations). */
+  count?: number;
+}
+
+/** A diagnostic with defaults for the list fields. */
+export function diagnostic(
+  fields: Pick<Diagnostic, 'severity' | 'kind' | 'message'> & Partial<Omit<Diagnostic, 'severity' | 'kind' | 'message'>>,
+): Diagnostic {
+  return { related: [], notes: [], ...fields };
+}
+
+/** Orders diagnostics top to bottom (those without a location first), stable for ties. */
+export function sortDiagnostics<T extends Diagnostic>(list: readonly T[]): T[] {
+  return list
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => compareSpans(a.d.loc, b.d.loc) || a.i - b.i)
+    .map(({ d }) => d);
+}
+
+export function countBySeverity(list: readonly Diagnostic[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of list) counts[d.severity]++;
+  return counts;
+}

@@ -1,0 +1,62 @@
+// Where in a source text something is. Every diagnostic, error and AST node points with
+// one of these so that the CLI, JSON, SARIF, the lab's editor and the language server all
+// place it the same way (1-based line and column as compilers print them; offset and
+// length in UTF-16 code units as editors index text).
+
+export interface SourceSpan {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column (UTF-16 code units from the line's start, plus one). */
+  column: number;
+  /** Index of the first character in the whole text (UTF-16 code units). */
+  offset: number;
+  /** Length of the span in code units (at least the first token's). */
+  length: number;
+}
+
+/** Start offsets of every line of `source` (line breaks: \n, \r\n and a lone \r). */
+export function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (source.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/**
+ * The span of `length` characters at a 1-based line and column of `source`. A position
+ * past the end of the text is kept as given (its offset clamped to the text's length), so
+ * a location reported by another tool never throws.
+ */
+export function spanAt(source: string, line: number, column: number, length = 1): SourceSpan {
+  const starts = lineStarts(source);
+  const start = starts[Math.min(Math.max(line, 1), starts.length) - 1] ?? 0;
+  const offset = Math.min(start + Math.max(column, 1) - 1, source.length);
+  return { line, column, offset, length: Math.max(0, length) };
+}
+
+/** The span covering `length` characters from `offset`, with its line and column. */
+export function spanOfOffset(source: string, offset: number, length = 1): SourceSpan {
+  const starts = lineStarts(source);
+  const clamped = Math.min(Math.max(offset, 0), source.length);
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= clamped) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: clamped - (starts[lo] ?? 0) + 1, offset: clamped, length: Math.max(0, length) };
+}
+
+/** Orders spans top to bottom, then left to right. */
+export function compareSpans(a: SourceSpan | undefined, b: SourceSpan | undefined): number {
+  if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
+  return a.line - b.line || a.column - b.column;
+}
