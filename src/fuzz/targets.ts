@@ -136,6 +136,7 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
         for (const u of harness.uniforms) {
           if (uniformValue(u).length !== 1) throw new BadResult('uniformValue is not one element');
         }
+        return undefined;
       }),
     );
   }
@@ -152,6 +153,7 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
       run('resolve', () => {
         if (!ast) return 'did not parse';
         resolveModule(ast);
+        return undefined;
       }),
     );
   }

@@ -1192,7 +1192,7 @@ class KernelGen {
     this.block({ ...top, phase: 'pre' }, c.range(0, 3));
     const phases = c.range(1, 3);
     const plantPhase = this.options.plant ? c.int(phases) : -1;
-    for (let k = 0; k < phases; k++) this.phase(top, k, k === plantPhase);
+    for (let k = 0; k < phases; k++) this.phase(top, k === plantPhase);
     this.block({ ...top, phase: 'post' }, c.range(1, 4));
     this.sink(top, this.scopes[0]!, 8);
     this.indent--;
@@ -1200,7 +1200,7 @@ class KernelGen {
   }
 
   /** One workgroup-memory phase: own-slot writes, barrier, reads by anyone, barrier. */
-  private phase(top: Ctx, k: number, plant: boolean): void {
+  private phase(top: Ctx, plant: boolean): void {
     const c = this.c;
     const write: Ctx = { ...top, phase: 'write' };
     const read: Ctx = { ...top, phase: 'read' };

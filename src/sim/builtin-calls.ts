@@ -157,7 +157,7 @@ function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[])
 
 const noop = () => {};
 
-function voidCode(c: Compiler, run: (m: Mask) => void): ValueCode {
+function voidCode(_c: Compiler, run: (m: Mask) => void): ValueCode {
   return vcode({ kind: 'void' }, 0, new Float64Array(0), run);
 }
 

@@ -37,7 +37,7 @@ export function f32ToF16Bits(v: number): number {
   const exp = (x >>> 23) & 0xff;
   let mant = x & 0x7fffff;
   if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  let e = exp - 127 + 15;
+  const e = exp - 127 + 15;
   if (e >= 0x1f) return sign | 0x7c00;
   if (e <= 0) {
     if (e < -10) return sign;

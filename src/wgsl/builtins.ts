@@ -34,11 +34,6 @@ const fail = (msg: string): never => {
   throw new BuiltinTypeError(msg);
 };
 
-function isNumeric(t: Type): boolean {
-  const s = scalarOf(t);
-  return !!s && s.name !== 'bool' && t.kind !== 'mat';
-}
-
 /** Joins two scalar types by WGSL's automatic conversion of abstract values. */
 export function joinScalar(a: ScalarType, b: ScalarType): ScalarType | undefined {
   if (a.name === b.name) return a;
