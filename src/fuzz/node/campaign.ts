@@ -1,40 +1,55 @@
-// One fuzz campaign: a fast-check property run for a time budget, with the seed printed,
-// the number of cases counted, every failing input shrunk, saved and printed with the
-// command that replays it, and a summary line (JSON) appended to $FUZZ_SUMMARY.
+// One fuzz campaign: a fast-check property run, with the seed printed, the number of cases
+// counted, every failing input shrunk, saved and printed with the command that replays it,
+// and a summary line (JSON) appended to $FUZZ_SUMMARY.
 //
-// Budgets: each campaign has a share of the bounded CI run (CI_SECONDS, about 60 s in all
-// on a 2-core machine). FUZZ_MINUTES=N spreads N minutes over the campaigns in the same
-// proportions (scripts/fuzz.mjs runs the files one after another). The CI run's seeds are
-// fixed, a long run's fresh (see seedFor); FUZZ_SEED sets one, and with FUZZ_PATH replays
-// one case (as printed on failure).
+// Two modes. The bounded run inside `npm test` executes a fixed number of cases per
+// campaign (CI_CASES) from a fixed seed, so its result is the same on a fast or a busy
+// machine: the same cases, never fewer because the machine was slow. FUZZ_MINUTES=N is
+// the exploring run: it spreads N minutes over the campaigns (in the proportions of
+// LONG_RUN_SHARE) with fresh seeds (scripts/fuzz.mjs runs the files one after another).
+// FUZZ_SEED sets the seed, and with FUZZ_PATH replays one case (as printed on failure).
 import fc from 'fast-check';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Seconds each campaign runs in a plain `vitest run test/fuzz`. */
-export const CI_SECONDS = {
+/**
+ * Cases each campaign runs in a plain `vitest run test/fuzz`: about 60 s in all on a quiet
+ * 2-core machine without a GPU (lavapipe).
+ */
+export const CI_CASES = {
+  'header-valid': 8_000,
+  'header-wild': 2_500,
+  'wgsl-grammar': 350,
+  'wgsl-mutations': 7_000,
+  'differential': 60,
+  'planted-races': 300,
+} as const;
+export type CampaignName = keyof typeof CI_CASES;
+
+/** Relative share of a long run's minutes per campaign (the CI run's time on a quiet machine). */
+const LONG_RUN_SHARE: Record<CampaignName, number> = {
   'header-valid': 3,
   'header-wild': 3,
   'wgsl-grammar': 10,
   'wgsl-mutations': 14,
   'differential': 14,
   'planted-races': 5,
-} as const;
-export type CampaignName = keyof typeof CI_SECONDS;
+};
+const TOTAL_SHARE = Object.values(LONG_RUN_SHARE).reduce((a, b) => a + b, 0);
 
-const TOTAL_CI = Object.values(CI_SECONDS).reduce((a, b) => a + b, 0);
-
-/** The time budget of a campaign (ms): its CI share, or its share of FUZZ_MINUTES. */
-export function budgetMs(name: CampaignName): number {
+/** The time budget (ms) of a campaign in a long run, or undefined in the bounded run. */
+export function budgetMs(name: CampaignName): number | undefined {
   const minutes = Number(process.env.FUZZ_MINUTES ?? 0);
-  if (minutes > 0) return (minutes * 60_000 * CI_SECONDS[name]) / TOTAL_CI;
-  return CI_SECONDS[name] * 1000;
+  return minutes > 0 ? (minutes * 60_000 * LONG_RUN_SHARE[name]) / TOTAL_SHARE : undefined;
 }
 
-/** A vitest timeout for a campaign: its budget plus time to shrink and report a failure. */
+/**
+ * A vitest timeout for a campaign: only a hang guard. A long run's budget, or for the
+ * bounded run ten times its quiet-machine time, plus time to shrink and report a failure.
+ */
 export function testTimeoutMs(name: CampaignName): number {
-  return budgetMs(name) + 120_000;
+  return (budgetMs(name) ?? LONG_RUN_SHARE[name] * 10_000) + 120_000;
 }
 
 /** Per-case wall-clock limit of the watchdog. */
@@ -51,8 +66,6 @@ export interface CampaignOptions<T> {
   show: (input: T) => string;
   /** Extra counters printed with the summary (filled by check). */
   stats?: Record<string, number>;
-  /** Minimum number of cases even on a slow machine. */
-  minRuns?: number;
 }
 
 export interface CampaignResult {
@@ -91,14 +104,15 @@ export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignRes
     cases++;
     await opts.check(input);
   });
-  console.log(`[fuzz] ${opts.name}: seed ${seed}, budget ${(budget / 1000).toFixed(0)} s${replay ? `, replaying path ${replay}` : ''}`);
-  // Search without shrinking first, so the budget goes to new cases ...
+  const plan = replay ? `replaying path ${replay}` : budget === undefined ? `${CI_CASES[opts.name]} cases` : `budget ${(budget / 1000).toFixed(0)} s`;
+  console.log(`[fuzz] ${opts.name}: seed ${seed}, ${plan}`);
+  // Search without shrinking first, so a long run's budget goes to new cases ...
   const search = await fc.check(property, {
     seed,
     path: replay || undefined,
-    numRuns: replay ? 1 : opts.minRuns ? Math.max(opts.minRuns, 1_000_000_000) : 1_000_000_000,
+    numRuns: replay ? 1 : budget === undefined ? CI_CASES[opts.name] : 1_000_000_000,
     endOnFailure: true,
-    plugins: replay ? [] : [fc.interruptAfterTimeLimit(budget)],
+    plugins: replay || budget === undefined ? [] : [fc.interruptAfterTimeLimit(budget)],
   });
   const searchCases = cases;
   // The counters of the search only (shrinking runs the check again).
