@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Merges a `wgsl-lab bench` report and the CuPy peer's report from the same GPU run into
-// the ratios DESIGN.md sets targets for, each marked PASS or MISS with its margin.
+// the ratios the performance targets are set for (TARGETS below; README's benchmark
+// table), each marked PASS or MISS with its margin.
 //   node bench/compare.mjs --bench OUT/bench.json --peer OUT/peer.json [--out DIR]
 // Writes DIR/compare.md and DIR/compare.json (DIR defaults to the bench report's folder)
 // and prints the markdown. Exit 0 when every target passes, 1 when one misses or a
@@ -9,7 +10,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-// Targets (DESIGN.md, "Performance"): each a ratio of throughputs measured in the same run.
+// Targets (the "target" column of README's benchmark table): each a ratio of throughputs
+// measured in the same run.
 // `ours` names a main-table result of the bench report (its library-default variant, listed
 // first); `versus` is either the same report's copy kernel or a peer result.
 const TARGETS = [

@@ -1,10 +1,10 @@
 //! dispatch 4
 //! buffer 0 u32[1]
 // verdict: race WAW storage done 19 19 benign
-// Reported as benign: every workgroup's store carries the same value (1). DESIGN.md:
-// a WAW of identical values is still a race, reported with benign: true. Across
-// workgroups the detector compares the stored bits as it does within one, so the
-// label does not depend on which workgroup happened to run first.
+// Reported as benign: every workgroup's store carries the same value (1). As
+// docs/analyzer.md says, a WAW of identical values is still a race, reported with
+// benign: true. Across workgroups the detector compares the stored bits as within one,
+// so the label does not depend on which workgroup happened to run first.
 //
 
 // Each workgroup marks "done" by having its first invocation store 1 into one storage word.

@@ -8,7 +8,7 @@
 // barrier interval (with two of its invocations), not only the last writer, so the read
 // at line 31 conflicts with both stores. Swapping the two if-blocks reports the same
 // three pairs: detection does not depend on the order the simulator runs lanes in,
-// as DESIGN.md requires.
+// as docs/analyzer.md (data races) states.
 //
 
 // Two boundary invocations publish their input through one shared word (meant to be two

@@ -2,7 +2,7 @@
 //! buffer 1 u32[64]
 // verdict: race WAW workgroup status 22 22
 // One report for the pair (line 22, line 22), not benign: the invocations store
-// different values (0 and 1). DESIGN.md asks for one report per (variable, pair of
+// different values (0 and 1). docs/analyzer.md: one report per (variable, pair of
 // sites); the detector keeps one finding per pair and clears its benign label as soon
 // as any two conflicting stores differ, even if some pairs stored equal values
 // (invocations 1 and 2 both store 0).

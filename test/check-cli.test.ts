@@ -1,5 +1,5 @@
 // `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
-// of DESIGN.md, SARIF 2.1.0, options and exit codes.
+// of docs/check-json.md, SARIF 2.1.0, options and exit codes.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { scratchDir, wgslLab } from './support/cli.js';

@@ -1,4 +1,4 @@
-// Bank-conflict model of workgroup memory (DESIGN.md "Bank conflicts"): bank =
+// Bank-conflict model of workgroup memory (docs/bank-model.md): bank =
 // ⌊byte address / 4⌋ mod B. Each memory instruction of a subgroup is split into phases of
 // min(S, 4·B / w) lanes (w = bytes one lane moves); a phase costs as many wavefronts as the
 // largest number of distinct words that fall into one bank (lanes on the same word are a

@@ -1,5 +1,5 @@
-// The analyzer's report: exactly the `check --json` contract of DESIGN.md, plus fields a
-// caller may ignore (sampled workgroups, assumptions). The CLI prints it as JSON, text or
+// The analyzer's report: exactly the `check --json` contract of docs/check-json.md, plus
+// the extras it lists, which a caller may ignore (sampled workgroups, assumptions). The CLI prints it as JSON, text or
 // SARIF; the lab draws it on the editor.
 
 export type Severity = 'error' | 'warning' | 'info';
