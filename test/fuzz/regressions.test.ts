@@ -13,7 +13,7 @@ import { parseWgsl } from '../../src/wgsl/parser.js';
 import { resolveModule } from '../../src/wgsl/resolve.js';
 import { NotSupportedError, WgslSemanticError, WgslSyntaxError } from '../../src/wgsl/source.js';
 import { runTargets } from '../../src/fuzz/targets.js';
-import { gpuSession } from '../support/gpu.js';
+import { session } from '../support/gpu.js';
 
 /** No target crashes on the input (the fuzzers' property), and the simulator's verdict. */
 function noCrash(source: string): void {
@@ -730,7 +730,6 @@ describe('regressions found by fuzzing', () => {
   it("simulator vs Dawn: a call in an argument of a call to the same function overwrote the parameters bound before it", async () => {
     // differential fuzzing (the generator before test/fuzz existed): outU[0] was 2127246335 on
     // the simulator and 2127246111 on Dawn, from h0((32u - wid.x), h0(arrayLength(&inI), nwg.x)).
-    const session = gpuSession();
     const gpu = await runOnGpuFromSource(session, NESTED_CALL);
     const sim = runOnSimulatorFromSource(NESTED_CALL);
     expect(gpu.compile.ok).toBe(true);
@@ -818,7 +817,7 @@ describe('a difference of Dawn on lavapipe, not of wgsl-lab (found by differenti
   }
 }`;
     expect(runOnSimulatorFromSource(source).buffers[0]!.values[0]).toBe(1);
-    const gpu = await runOnGpuFromSource(gpuSession(), source);
+    const gpu = await runOnGpuFromSource(session, source);
     // 4 on Dawn with Mesa lavapipe 25 (Tint leaves the zero to the variable's declaration at
     // function entry), 1 where the driver follows WGSL; anything else is a new difference.
     // The generator gives such variables an explicit initializer.
