@@ -18,10 +18,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze, type AnalyzeOptions } from '../src/checks/analyze.js';
 import { compileWgsl } from '../src/gpu/compile.js';
-import { gpuSession } from './support/gpu.js';
+import { gpu } from './support/gpu.js';
 
 const DIR = fileURLToPath(new URL('../corpus', import.meta.url));
-const session = gpuSession();
 
 interface Expected {
   findings: string[];
@@ -71,8 +70,7 @@ describe('analyzer corpus', () => {
     it(f, async () => {
       const source = readFileSync(join(DIR, f), 'utf8');
       const want = expected(source);
-      const h = await session.device();
-      const compiled = await compileWgsl(h.device, source);
+      const compiled = await compileWgsl(gpu.device, source);
       const r = analyze(source, { file: f, compile: { ok: compiled.ok, messages: compiled.messages }, ...want.options });
       const got = r.diagnostics
         .map((d) => {

@@ -9,14 +9,21 @@ import { loadLessons } from '../src/lessons/load.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../src/runner/run-sim.js';
 import { ulpDistanceF32 } from '../src/harness/index.js';
-import { gpuSession } from './support/gpu.js';
+import { gpu, gpuHas, session } from './support/gpu.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const session = gpuSession();
+// Subgroup results depend on the subgroup size: simulate the device's.
+const { subgroupMinSize, subgroupMaxSize } = gpu.description;
+const subgroupSize = subgroupMinSize === subgroupMaxSize ? subgroupMinSize : undefined;
 
 interface Case {
   name: string;
   source: string;
+}
+
+/** The device features a kernel's `enable` directives need (WGSL's f16 is 'shader-f16'). */
+function featuresNeeded(source: string): GPUFeatureName[] {
+  return [...source.matchAll(/^\s*enable\s+([\w\s,]+);/gm)].flatMap((m) => m[1]!.split(',').map((x) => x.trim())).filter(Boolean).map((x) => (x === 'f16' ? 'shader-f16' : x) as GPUFeatureName);
 }
 
 async function cases(): Promise<Case[]> {
@@ -40,11 +47,9 @@ describe('simulator vs Dawn', async () => {
     expect(all.length).toBeGreaterThanOrEqual(30);
   });
   for (const c of all) {
-    it(c.name, async () => {
+    const needs = featuresNeeded(c.source);
+    it.skipIf(!needs.every(gpuHas))(needs.length ? `${c.name} (needs ${needs.join(', ')})` : c.name, async () => {
       const gpu = await runOnGpuFromSource(session, c.source, { file: c.name });
-      // Subgroup results depend on the subgroup size: simulate the device's.
-      const device = (await session.device()).description;
-      const subgroupSize = device.subgroupMinSize === device.subgroupMaxSize ? device.subgroupMinSize : undefined;
       const sim = runOnSimulatorFromSource(c.source, { file: c.name, subgroupSize });
       expect(gpu.compile.ok).toBe(true);
       expect(sim.compile.ok).toBe(true);

@@ -6,10 +6,9 @@ import { loadLessons, type LoadedLesson } from '../src/lessons/load.js';
 import { judgeExample } from '../src/lessons/verify.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
-import { gpuSession } from './support/gpu.js';
+import { session } from './support/gpu.js';
 
 const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
-const session = gpuSession();
 let lessons: LoadedLesson[] = [];
 const results = new Map<string, RunResult>();
 

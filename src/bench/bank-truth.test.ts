@@ -2,10 +2,7 @@
 // see bench/README.md; here the kernels at least compile and run on Dawn).
 import { describe, expect, it } from 'vitest';
 import { bankPatterns, instantiate, modelCost, ranks, spearman, timePattern } from './bank-truth.js';
-import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { GpuSession } from '../gpu/session.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
+import { session } from '../../test/support/gpu.js';
 
 describe('bank truth suite', () => {
   const patterns = bankPatterns();
@@ -35,7 +32,6 @@ describe('bank truth suite', () => {
   });
 
   it('times a pattern on the GPU', async () => {
-    const session = new GpuSession(nodeGpuProvider());
     const t = await timePattern(session, byName('stride 32'), 16, 2, 1);
     expect(t.ms).toBeGreaterThan(0);
     expect(instantiate(byName('stride 1').source, 8, 2)).toContain('//! dispatch 2');

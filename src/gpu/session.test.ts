@@ -6,16 +6,14 @@ import { compileWgsl } from './compile.js';
 import { DeviceLostError, GpuUnavailableError } from './errors.js';
 import { GpuSession } from './session.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
+import { gpu, session } from '../../test/support/gpu.js';
 
 const SQUARE = `//! buffer 0 f32[8] = i\n//! expect 0[0..8] = 0, 1, 4, 9, 16, 25, 36, 49\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) { v[i] = v[i] * v[i]; }\n`;
 
 describe('GpuSession on Dawn', () => {
-  const session = new GpuSession(nodeGpuProvider());
-
   it('acquires a device with timestamp queries and describes it', async () => {
     const h = await session.device();
+    expect(h).toBe(gpu);
     expect(h.description.platform).toBe('node');
     expect(h.description.description.length).toBeGreaterThan(0);
     expect(h.limits.maxComputeWorkgroupsPerDimension).toBeGreaterThanOrEqual(65535);

@@ -1,19 +1,11 @@
 // The library's contract: wrong inputs are refused with a clear message before anything is
 // dispatched; GPUBuffer inputs give GPUBuffer outputs without readback; a bare GPUDevice
 // works like the DeviceHandle; pipelines are built once per device.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BufferUsage, MapMode } from '../gpu/constants.js';
-import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../gpu/session.js';
+import { gpu } from '../../test/support/gpu.js';
 import { histogram, planReduce, reduce, scan, stencil, sumCompensated, sumExact, transpose } from './index.js';
 import { getKernel } from './pipelines.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
-const session = new GpuSession(nodeGpuProvider());
-let gpu: DeviceHandle;
-beforeAll(async () => {
-  gpu = await session.device();
-});
 
 function upload(data: Float32Array | Uint32Array | Int32Array): GPUBuffer {
   const b = gpu.device.createBuffer({ size: Math.max(4, data.byteLength), usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST });

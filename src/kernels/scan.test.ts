@@ -3,21 +3,13 @@
 // the input instead of reading what they published), reduce-then-scan, and chunking.
 // Integers exact; f32 within γ(d_i)·Σ_{k≤i}|x_k| per element (bounds.ts).
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../gpu/session.js';
+import { describe, expect, it } from 'vitest';
+import { gpu, gpuHas } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { f32ScanBound } from './bounds.js';
 import type { ElementArray, ElementType } from './buffers.js';
 import { referenceScan } from './reference.js';
 import { scan, type ScanOptions } from './scan.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
-const session = new GpuSession(nodeGpuProvider());
-let gpu: DeviceHandle;
-beforeAll(async () => {
-  gpu = await session.device();
-});
 
 /** 0, 1, the workgroup size ± 1, 2^k ± 1 around the block (4096 elements), random lengths. */
 const length = fc.oneof(fc.constantFrom(0, 1, 2, 5, 255, 256, 257, 1023, 1025, 4095, 4096, 4097, 8193, 65537), fc.integer({ min: 0, max: 30_000 }));
@@ -43,46 +35,48 @@ async function expectScan(values: ElementArray, options: ScanOptions) {
   }
 }
 
-describe.each([true, false])('scan on Dawn (subgroups: %s)', (subgroups) => {
-  for (const type of ['u32', 'i32', 'f32'] as ElementType[]) {
-    it(`inclusive and exclusive over ${type}`, async () => {
+for (const subgroups of [true, false]) {
+  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`, () => {
+    for (const type of ['u32', 'i32', 'f32'] as ElementType[]) {
+      it(`inclusive and exclusive over ${type}`, async () => {
+        await fc.assert(
+          fc.asyncProperty(length, seed, fc.boolean(), async (n, s, exclusive) => {
+            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups });
+          }),
+          { numRuns: 8 },
+        );
+      });
+
+      it(`${type} with the look-back fallback forced`, async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 4097, max: 40_000 }), seed, fc.boolean(), async (n, s, exclusive) => {
+            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, spinLimit: 0, forceFallback: true });
+          }),
+          { numRuns: 3 },
+        );
+      });
+    }
+
+    it('reduce-then-scan gives the same sums', async () => {
       await fc.assert(
-        fc.asyncProperty(length, seed, fc.boolean(), async (n, s, exclusive) => {
-          await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups });
+        fc.asyncProperty(length, seed, fc.constantFrom<ElementType>('u32', 'f32'), fc.boolean(), async (n, s, type, exclusive) => {
+          await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, algorithm: 'reduce-then-scan' });
         }),
         { numRuns: 8 },
       );
     });
 
-    it(`${type} with the look-back fallback forced`, async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 4097, max: 40_000 }), seed, fc.boolean(), async (n, s, exclusive) => {
-          await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, spinLimit: 0, forceFallback: true });
-        }),
-        { numRuns: 3 },
-      );
+    it(`handles a large input (${LARGE} elements)`, async () => {
+      await expectScan(randomArray('u32', LARGE, 5), { subgroups });
+      await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
     });
-  }
 
-  it('reduce-then-scan gives the same sums', async () => {
-    await fc.assert(
-      fc.asyncProperty(length, seed, fc.constantFrom<ElementType>('u32', 'f32'), fc.boolean(), async (n, s, type, exclusive) => {
-        await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, algorithm: 'reduce-then-scan' });
-      }),
-      { numRuns: 8 },
-    );
+    it('carries prefixes across chunks', async () => {
+      // 16 KiB bindings: 4096 elements per chunk, one block each.
+      const values = randomArray('i32', 40_003, 7);
+      await expectScan(values, { subgroups, maxBindingBytes: 16384 });
+      await expectScan(values, { subgroups, maxBindingBytes: 16384, exclusive: true, spinLimit: 0, forceFallback: true });
+      await expectScan(values, { subgroups, maxBindingBytes: 16384, algorithm: 'reduce-then-scan' });
+    });
   });
-
-  it(`handles a large input (${LARGE} elements)`, async () => {
-    await expectScan(randomArray('u32', LARGE, 5), { subgroups });
-    await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
-  });
-
-  it('carries prefixes across chunks', async () => {
-    // 16 KiB bindings: 4096 elements per chunk, one block each.
-    const values = randomArray('i32', 40_003, 7);
-    await expectScan(values, { subgroups, maxBindingBytes: 16384 });
-    await expectScan(values, { subgroups, maxBindingBytes: 16384, exclusive: true, spinLimit: 0, forceFallback: true });
-    await expectScan(values, { subgroups, maxBindingBytes: 16384, algorithm: 'reduce-then-scan' });
-  });
-});
+}

@@ -1,19 +1,11 @@
 // Transposes on Dawn: exact for any shape (ragged tiles at both edges), padded and unpadded
 // tiles, and matrices split into blocks when they exceed one binding.
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../gpu/session.js';
+import { describe, expect, it } from 'vitest';
+import { gpu } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { referenceTranspose } from './reference.js';
 import { transpose } from './transpose.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
-const session = new GpuSession(nodeGpuProvider());
-let gpu: DeviceHandle;
-beforeAll(async () => {
-  gpu = await session.device();
-});
 
 /** Exact equality, reporting the first difference (a typed-array diff of millions of elements would exhaust memory). */
 function expectSame(got: Float32Array, want: Float32Array) {

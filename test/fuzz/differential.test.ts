@@ -11,7 +11,7 @@ import { Watchdog, type JobResult } from '../../src/fuzz/node/pool.js';
 import { runOnGpuFromSource } from '../../src/runner/run-gpu.js';
 import { ulpDistanceF32 } from '../../src/harness/index.js';
 import type { CheckReport } from '../../src/checks/report.js';
-import { gpuSession } from '../support/gpu.js';
+import { session } from '../support/gpu.js';
 import { choices } from './support.js';
 
 interface SimBuffers {
@@ -27,7 +27,6 @@ function unwrap<T>(r: JobResult<T>, what: string): T {
 }
 
 describe('fuzz: simulator vs Dawn on generated race-free kernels; planted races', () => {
-  const session = gpuSession();
   let watchdog: Watchdog;
   beforeAll(async () => {
     watchdog = await Watchdog.create();

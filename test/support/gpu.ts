@@ -1,9 +1,29 @@
-// One Dawn session per test file: real WebGPU (lavapipe when there is no GPU).
+// The GPU of the tests: one Dawn session per test file (vitest gives every file its own
+// module graph), its device acquired when the file is collected, so that tests can be
+// skipped at collection time for what the device lacks:
+//
+//   it.skipIf(!gpuHas('subgroups'))('… (needs the subgroups feature)', …)
+//
+// Real WebGPU (lavapipe when there is no GPU). No adapter is a failure of the whole file,
+// with the install hint, not a skip: a run without a GPU must not look like a green one.
 import { nodeGpuProvider } from '../../src/gpu/adapters/node.js';
-import { GpuSession } from '../../src/gpu/session.js';
+import { GpuSession, type DeviceHandle } from '../../src/gpu/session.js';
+import type { RunLimits } from '../../src/runner/limits.js';
 
 process.env.XDG_RUNTIME_DIR ??= '/tmp';
 
-export function gpuSession(): GpuSession {
-  return new GpuSession(nodeGpuProvider());
+/** The file's session: runners take it, and it replaces a lost device on the next `device()`. */
+export const session = new GpuSession(nodeGpuProvider());
+
+/** The device as acquired at collection (after a test destroys it, ask `session.device()`). */
+export const gpu: DeviceHandle = await session.device();
+
+/** The features the device was created with (session.ts asks for those the adapter has). */
+export const gpuFeatures: ReadonlySet<string> = new Set(gpu.device.features);
+
+/** The device's limits that runs are checked against. */
+export const gpuLimits: Readonly<RunLimits> = gpu.limits;
+
+export function gpuHas(feature: GPUFeatureName): boolean {
+  return gpuFeatures.has(feature);
 }

@@ -1,0 +1,11 @@
+//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+
+var<workgroup> tile: array<u32, 4>;
+var<workgroup> tile: array<u32, 8>;
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  tile[i] = i;
+  o[i] = tile[i];
+}

@@ -1,0 +1,8 @@
+//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  let x: u32 = 1.5;
+  o[i] = x;
+}
