@@ -1,7 +1,10 @@
 // The result of running a harnessed kernel, on the GPU or on the simulator: the same shape
 // for both, so `run --json`, the lab's output panel and the tests read one format.
 import { checkExpect, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
+import type { DeviceDescription } from '../gpu/device.js';
 import type { RunPlan } from './plan.js';
+
+export type { DeviceDescription };
 
 export interface CompileMessage {
   severity: 'error' | 'warning' | 'info';
@@ -34,17 +37,6 @@ export interface ExpectOutcome {
   actual: number[];
   ok: boolean;
   mismatches: { index: number; expected: number; actual: number; ulps?: number }[];
-}
-
-export interface DeviceDescription {
-  /** Human description: vendor, architecture, driver. */
-  description: string;
-  /** Software implementation (lavapipe, SwiftShader) rather than a GPU. */
-  fallback: boolean;
-  platform: 'node' | 'browser' | 'simulator';
-  features: string[];
-  subgroupMinSize?: number;
-  subgroupMaxSize?: number;
 }
 
 export interface Timing {

@@ -63,7 +63,7 @@ override scale: f32;
 `;
     const e = await runOnGpuFromSource(session, src).then(() => undefined, (err: unknown) => err);
     expect(e).toBeInstanceOf(GpuOperationError);
-    expect((e as GpuOperationError).kind).toBe('pipeline');
+    expect((e as GpuOperationError).operation).toBe('pipeline');
     expect((e as Error).message).toMatch(/the pipeline for 'main' could not be created: .*overridable constant.*scale/s);
     expect((await runOnGpuFromSource(session, SMALL)).ok).toBe(true);
   });
