@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze, type AnalyzeOptions } from '../src/checks/analyze.js';
 import { compileWgsl } from '../src/gpu/compile.js';
+import { compileMessage } from '../src/runner/result.js';
 import { gpu } from './support/gpu.js';
 
 const DIR = fileURLToPath(new URL('../corpus', import.meta.url));
@@ -71,7 +72,7 @@ describe('analyzer corpus', () => {
       const source = readFileSync(join(DIR, f), 'utf8');
       const want = expected(source);
       const compiled = await compileWgsl(gpu.device, source);
-      const r = analyze(source, { file: f, compile: { ok: compiled.ok, messages: compiled.messages }, ...want.options });
+      const r = analyze(source, { file: f, compile: { ok: compiled.ok, messages: compiled.diagnostics.map(compileMessage) }, ...want.options });
       const got = r.diagnostics
         .map((d) => {
           if (d.kind === 'data-race') return `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related![0]!.line} ${d.line}${d.benign ? ' benign' : ''}`;

@@ -1,13 +1,14 @@
 // Runs the benchmark: for each case, build its plan, validate the output once against the
 // CPU, time the warm-up-discarded runs, and report the median. A case that fails (out of
 // memory, validation error) is reported as such; the others still run.
+import { withErrorScopes } from '../gpu/scopes.js';
 import type { DeviceHandle } from '../gpu/session.js';
-import { runAndRead, withErrorScopes } from '../kernels/buffers.js';
+import { runAndRead } from '../kernels/buffers.js';
 import { kernelContext } from '../kernels/context.js';
 import type { KernelPlan } from '../kernels/index.js';
 import { benchCases, FULL_SIZES, QUICK_SIZES, type BenchCase } from './cases.js';
 import { Inputs } from './inputs.js';
-import { median, timePlan } from './measure.js';
+import { timePlan } from './measure.js';
 import { addCopyRatios, round, type BenchReport, type BenchResult } from './report.js';
 
 export interface BenchOptions {
@@ -67,18 +68,20 @@ async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings
   let plan: KernelPlan | undefined;
   try {
     const input = inputs.get(c.input);
-    plan = await withErrorScopes(gpu.device, () => c.plan(gpu, inputs));
+    plan = await withErrorScopes(gpu, 'the benchmark case', () => c.plan(gpu, inputs));
     const verdict = c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
-    const timing = await withErrorScopes(gpu.device, () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
-    const ms = median(timing.runs);
+    const timing = await withErrorScopes(gpu, 'the timed runs', () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
+    // The median, and every run when there were several (the spread of the runs).
+    const ms = timing.ms;
+    const runs = timing.runs ?? [ms];
     return {
       ...base,
       ms: round(ms, 5),
       GBps: ms > 0 ? round(c.bytes / (ms * 1e6), 2) : null,
       ratioToCopy: null,
       validated: verdict === undefined,
-      minMs: round(Math.min(...timing.runs), 5),
-      maxMs: round(Math.max(...timing.runs), 5),
+      minMs: round(Math.min(...runs), 5),
+      maxMs: round(Math.max(...runs), 5),
       ...(verdict ? { error: `validation: ${verdict}` } : {}),
     };
   } catch (e) {

@@ -7,6 +7,7 @@ import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { compileWgsl } from '../gpu/compile.js';
 import { GpuUnavailableError } from '../gpu/errors.js';
 import { GpuSession } from '../gpu/session.js';
+import { compileMessage } from '../runner/result.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
@@ -70,7 +71,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
         try {
           const handle = await session.device();
           const c = await compileWgsl(handle.device, source);
-          compile = { ok: c.ok, messages: c.messages };
+          compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
         } catch (e) {
           if (!(e instanceof GpuUnavailableError)) throw e;
           compilerMissing = true;

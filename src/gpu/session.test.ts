@@ -21,17 +21,17 @@ describe('GpuSession on Dawn', () => {
     expect(await session.device()).toBe(h);
   });
 
-  it('returns every compiler message with severity, line, column, offset and length', async () => {
+  it('returns every compiler message as a diagnostic located by line, column, offset and length', async () => {
     const h = await session.device();
     const code = `@compute @workgroup_size(1)\nfn main() {\n  let x: u32 = 1.5;\n}\n`;
     const c = await compileWgsl(h.device, code);
     expect(c.ok).toBe(false);
-    const e = c.messages[0]!;
-    expect(e).toMatchObject({ severity: 'error', line: 3, column: 16 });
-    expect(code.slice(e.offset, e.offset + e.length)).toBe('1.5');
+    const e = c.diagnostics[0]!;
+    expect(e).toMatchObject({ severity: 'error', kind: 'compile-error', loc: { line: 3, column: 16 }, related: [], notes: [] });
+    expect(code.slice(e.loc!.offset, e.loc!.offset + e.loc!.length)).toBe('1.5');
     expect(e.message).toMatch(/abstract-float|cannot|u32/);
     const good = await compileWgsl(h.device, SQUARE);
-    expect(good).toMatchObject({ ok: true, messages: [] });
+    expect(good).toMatchObject({ ok: true, diagnostics: [] });
   });
 
   it('runs, then survives device loss: a clear error for the lost run, a new device for the next', async () => {

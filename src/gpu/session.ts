@@ -1,8 +1,8 @@
 // One GPU device per session, acquired on first use with the features and limits compute
 // work can use, and replaced when it is lost. Environment-neutral: the platform only
 // supplies the GPU object (Dawn in Node, navigator.gpu in browsers).
-import type { DeviceDescription } from '../runner/result.js';
-import { LIMIT_NAMES, limitsFrom, type RunLimits } from '../runner/limits.js';
+import type { DeviceDescription } from './device.js';
+import { LIMIT_NAMES, limitsFrom, type RunLimits } from './limits.js';
 import { DeviceLostError, GpuUnavailableError } from './errors.js';
 
 export interface GpuProvider {

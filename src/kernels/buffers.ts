@@ -2,8 +2,12 @@
 // GPUBuffers stay on the GPU. Everything a caller can get wrong is checked here, before
 // anything is recorded or dispatched.
 import { BufferUsage, MapMode } from '../gpu/constants.js';
+import { withErrorScopes } from '../gpu/scopes.js';
 import type { KernelContext } from './context.js';
 import type { KernelPlan } from './plan.js';
+
+/** What the kernels' errors say WebGPU rejected. */
+export const KERNEL_WORK = 'a wgsl-lab kernels operation';
 
 export type ElementType = 'f32' | 'i32' | 'u32';
 export type ElementArray = Float32Array | Int32Array | Uint32Array;
@@ -149,14 +153,14 @@ export function chunks(length: number, elementBytes: number, limitBytes: number)
 
 /**
  * Encodes the plan, submits it, and reads `bytes` of its output back; WebGPU errors raised
- * on the way become exceptions rather than console noise.
+ * on the way become exceptions (GpuOperationError) rather than console noise.
  */
 export async function runAndRead(ctx: KernelContext, plan: KernelPlan, bytes: number): Promise<ArrayBuffer> {
   const { device } = ctx;
   const size = Math.max(4, Math.ceil(bytes / 4) * 4);
   const read = device.createBuffer({ size, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
   try {
-    await withErrorScopes(device, async () => {
+    await withErrorScopes(device, KERNEL_WORK, async () => {
       const encoder = device.createCommandEncoder();
       plan.encode(encoder);
       encoder.copyBufferToBuffer(plan.output, 0, read, 0, size);
@@ -167,20 +171,4 @@ export async function runAndRead(ctx: KernelContext, plan: KernelPlan, bytes: nu
   } finally {
     read.destroy();
   }
-}
-
-/** Runs `fn` inside validation and out-of-memory error scopes and throws what they catch. */
-export async function withErrorScopes<T>(device: GPUDevice, fn: () => Promise<T> | T): Promise<T> {
-  device.pushErrorScope('out-of-memory');
-  device.pushErrorScope('validation');
-  let result: T;
-  try {
-    result = await fn();
-  } finally {
-    const validation = await device.popErrorScope();
-    const memory = await device.popErrorScope();
-    const error = validation ?? memory;
-    if (error) throw new Error(`wgsl-lab kernels: WebGPU rejected the operation: ${error.message}`);
-  }
-  return result;
 }

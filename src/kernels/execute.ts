@@ -2,7 +2,8 @@
 // (releasing both if building fails); execute puts the input on the GPU, runs the plan,
 // and either reads the result back (typed-array input) or hands over the output buffer
 // (GPUBuffer input: no readback). Temporaries and uploaded inputs are always released.
-import { createStorage, materialize, runAndRead, withErrorScopes, type InputSpec } from './buffers.js';
+import { withErrorScopes } from '../gpu/scopes.js';
+import { createStorage, KERNEL_WORK, materialize, runAndRead, type InputSpec } from './buffers.js';
 import type { KernelContext } from './context.js';
 import { PlanBuilder, type KernelPlan } from './plan.js';
 
@@ -12,7 +13,7 @@ export async function buildPlan(ctx: KernelContext, what: string, input: GPUBuff
   const output = createStorage(ctx, outputBytes, `${what} output`);
   const builder = new PlanBuilder(ctx, what);
   try {
-    return await withErrorScopes(ctx.device, async () => {
+    return await withErrorScopes(ctx.device, KERNEL_WORK, async () => {
       await build(builder, input, output);
       return builder.finish(output);
     });
@@ -51,7 +52,7 @@ export async function execute(ctx: KernelContext, spec: InputSpec, what: string,
 
 /** Encodes and submits a plan whose output stays on the GPU. */
 export async function submit(ctx: KernelContext, plan: KernelPlan): Promise<void> {
-  await withErrorScopes(ctx.device, () => {
+  await withErrorScopes(ctx.device, KERNEL_WORK, () => {
     const encoder = ctx.device.createCommandEncoder();
     plan.encode(encoder);
     ctx.device.queue.submit([encoder.finish()]);

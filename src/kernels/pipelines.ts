@@ -2,6 +2,7 @@
 // bindings explicitly (binding i of group 0 in order), so bind groups never depend on which
 // bindings an entry point happens to use.
 import { ShaderStage } from '../gpu/constants.js';
+import { captureErrors } from '../gpu/scopes.js';
 
 /** How a kernel sees binding i: a uniform block, read-only storage, or read-write storage. */
 export type BindingKind = 'uniform' | 'read' | 'write';
@@ -29,33 +30,33 @@ export function getKernel(device: GPUDevice, label: string, code: string, bindin
 }
 
 async function createKernel(device: GPUDevice, label: string, code: string, bindings: BindingKind[]): Promise<Kernel> {
-  device.pushErrorScope('validation');
-  const module = device.createShaderModule({ label, code });
-  const info = await module.getCompilationInfo();
-  const layout = device.createBindGroupLayout({
-    label,
-    entries: bindings.map((kind, binding) => ({
-      binding,
-      visibility: ShaderStage.COMPUTE,
-      buffer: { type: kind === 'uniform' ? 'uniform' : kind === 'read' ? 'read-only-storage' : 'storage' },
-    })),
-  });
-  let pipeline: GPUComputePipeline | undefined;
-  let failure: string | undefined;
-  try {
-    pipeline = await device.createComputePipelineAsync({
+  // Captured rather than thrown: the compiler's located messages explain more than the scope.
+  const { value: built, caught } = await captureErrors(device, async () => {
+    const module = device.createShaderModule({ label, code });
+    const info = await module.getCompilationInfo();
+    const layout = device.createBindGroupLayout({
       label,
-      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-      compute: { module, entryPoint: 'main' },
+      entries: bindings.map((kind, binding) => ({
+        binding,
+        visibility: ShaderStage.COMPUTE,
+        buffer: { type: kind === 'uniform' ? 'uniform' : kind === 'read' ? 'read-only-storage' : 'storage' },
+      })),
     });
-  } catch (e) {
-    failure = (e as Error).message;
-  }
-  const scope = await device.popErrorScope();
-  const errors = info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`);
-  if (!pipeline || scope || errors.length) {
-    const detail = errors.length ? errors.join('\n') : failure ?? scope?.message ?? 'unknown error';
+    try {
+      const pipeline = await device.createComputePipelineAsync({
+        label,
+        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+        compute: { module, entryPoint: 'main' },
+      });
+      return { info, layout, pipeline };
+    } catch (e) {
+      return { info, layout, failure: (e as Error).message };
+    }
+  });
+  const errors = built.info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`);
+  if (!built.pipeline || caught || errors.length) {
+    const detail = errors.length ? errors.join('\n') : built.failure ?? caught?.message ?? 'unknown error';
     throw new Error(`wgsl-lab kernels: the '${label}' kernel could not be built on this device:\n${detail}`);
   }
-  return { label, pipeline, layout };
+  return { label, pipeline: built.pipeline, layout: built.layout };
 }

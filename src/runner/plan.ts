@@ -6,7 +6,7 @@ import { bindingName, fillBuffer, uniformValue, type BufferSpec, type ElementArr
 import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js';
 import { typeName } from '../wgsl/types.js';
 import { InputError } from './errors.js';
-import type { RunLimits } from './limits.js';
+import type { RunLimits } from '../gpu/limits.js';
 
 export interface PlannedBinding {
   group: number;

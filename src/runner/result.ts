@@ -1,7 +1,12 @@
 // The result of running a harnessed kernel, on the GPU or on the simulator: the same shape
 // for both, so `run --json`, the lab's output panel and the tests read one format.
 import { checkExpect, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+import type { DeviceDescription } from '../gpu/device.js';
+import type { Timing } from '../gpu/timing.js';
 import type { RunPlan } from './plan.js';
+
+export type { DeviceDescription, Timing };
 
 export interface CompileMessage {
   severity: 'error' | 'warning' | 'info';
@@ -11,6 +16,12 @@ export interface CompileMessage {
   offset: number;
   length: number;
   message: string;
+}
+
+/** A compiler diagnostic in RunResult's form (`run --json`'s compile.messages): zeros where it has no location. */
+export function compileMessage(d: Diagnostic): CompileMessage {
+  const { line, column, offset, length } = d.loc ?? { line: 0, column: 0, offset: 0, length: 0 };
+  return { severity: d.severity, line, column, offset, length, message: d.message };
 }
 
 export interface BufferResult {
@@ -34,25 +45,6 @@ export interface ExpectOutcome {
   actual: number[];
   ok: boolean;
   mismatches: { index: number; expected: number; actual: number; ulps?: number }[];
-}
-
-export interface DeviceDescription {
-  /** Human description: vendor, architecture, driver. */
-  description: string;
-  /** Software implementation (lavapipe, SwiftShader) rather than a GPU. */
-  fallback: boolean;
-  platform: 'node' | 'browser' | 'simulator';
-  features: string[];
-  subgroupMinSize?: number;
-  subgroupMaxSize?: number;
-}
-
-export interface Timing {
-  /** GPU time of the run (the median, when it was repeated). */
-  ms: number;
-  method: 'timestamp-query' | 'wall-clock';
-  /** Every timed repetition, when there were several. */
-  runs?: number[];
 }
 
 export interface PassResult {

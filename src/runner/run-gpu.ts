@@ -1,13 +1,14 @@
 // `run` on the GPU: header → compile with the real compiler → plan → dispatch → read
 // back → check expectations. Returns the RunResult both the CLI and the lab display.
-import { parseHarness } from '../harness/index.js';
-import { compileWgsl } from '../gpu/compile.js';
-import { runOnGpu } from '../gpu/run.js';
-import type { GpuSession } from '../gpu/session.js';
+import { allocateElements, parseHarness, type ElementArray } from '../harness/index.js';
+import { compileWgsl, type CompiledShader } from '../gpu/compile.js';
+import { execute, type BoundBinding, type Execution } from '../gpu/executor.js';
+import type { DeviceHandle, GpuSession } from '../gpu/session.js';
+import type { Timing } from '../gpu/timing.js';
 import { reflect, type Reflection } from '../wgsl/reflect.js';
 import { HarnessErrors, InputError } from './errors.js';
-import { planRun } from './plan.js';
-import { bufferResults, evaluateExpects, passResults, type RunResult } from './result.js';
+import { planRun, type PlannedBinding, type RunPlan } from './plan.js';
+import { bufferResults, compileMessage, evaluateExpects, passResults, type RunResult } from './result.js';
 
 export interface RunOptions {
   file?: string;
@@ -27,6 +28,59 @@ export function reflectOrExplain(source: string): Reflection {
   }
 }
 
+function bindingType(b: PlannedBinding): GPUBufferBindingType {
+  if (b.kind === 'uniform') return 'uniform';
+  return b.shader?.access === 'read' ? 'read-only-storage' : 'storage';
+}
+
+/**
+ * A plan as the GPU executor's input: one buffer per header binding, and every pass bound
+ * to every binding some pass uses, through an explicit layout made from the shader's
+ * declarations (so a mismatch with the shader is WebGPU's error, not a silent re-derivation).
+ */
+export function planExecution(plan: RunPlan, module: GPUShaderModule): Execution {
+  const groups: BoundBinding[][] = [];
+  plan.bindings.forEach((b, i) => {
+    if (!b.shader) return;
+    for (let g = groups.length; g <= b.group; g++) groups.push([]);
+    groups[b.group]!.push({ binding: b.binding, buffer: i, type: bindingType(b) });
+  });
+  return {
+    module,
+    buffers: plan.bindings.map((b) => ({ size: b.byteSize, usage: b.kind, initial: b.data })),
+    passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch })),
+  };
+}
+
+export interface GpuRunOptions {
+  /**
+   * Timed repetitions of the whole run (all passes), each bracketed by its own timestamps;
+   * the timing reported is their median. The buffers read back are those after the last.
+   */
+  repeat?: number;
+  /** Untimed repetitions before them (the GPU's clocks rise while it is busy). */
+  warmup?: number;
+}
+
+export interface GpuRunOutput {
+  /** Contents after the run, one per plan binding (uniforms keep their input). */
+  contents: ElementArray[];
+  timing: Timing;
+}
+
+/** Executes a plan on the device and reads every storage buffer back. */
+export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, plan: RunPlan, options: GpuRunOptions = {}): Promise<GpuRunOutput> {
+  const out = await execute(handle, planExecution(plan, shader.module), { repeat: options.repeat, warmup: options.warmup });
+  const contents = plan.bindings.map((b, i) => {
+    const bytes = out.contents[i];
+    if (!bytes) return b.data;
+    const values = allocateElements(b.spec.type, b.data.length);
+    new Uint8Array(values.buffer).set(new Uint8Array(bytes, 0, b.data.byteLength));
+    return values;
+  });
+  return { contents, timing: out.timing };
+}
+
 export async function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
   const { harness, errors } = parseHarness(source);
   if (errors.length) throw new HarnessErrors(errors);
@@ -36,7 +90,7 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
     file: options.file,
     engine: 'gpu',
     device: handle.description,
-    compile: { ok: shader.ok, messages: shader.messages },
+    compile: { ok: shader.ok, messages: shader.diagnostics.map(compileMessage) },
     buffers: [],
     expects: [],
     ok: false,

@@ -3,10 +3,9 @@
 // the device's maxBufferSize. Each ends in a clear error with nothing read back, and the
 // next run works.
 import { describe, expect, it } from 'vitest';
-import { runOnGpuFromSource } from '../../src/runner/run-gpu.js';
+import { runOnGpu, runOnGpuFromSource } from '../../src/runner/run-gpu.js';
 import { DeviceLostError, GpuOperationError } from '../../src/gpu/errors.js';
 import { compileWgsl } from '../../src/gpu/compile.js';
-import { runOnGpu } from '../../src/gpu/run.js';
 import { planRun } from '../../src/runner/plan.js';
 import { parseHarness } from '../../src/harness/index.js';
 import { reflect } from '../../src/wgsl/reflect.js';
@@ -61,7 +60,7 @@ override scale: f32;
 `;
     const e = await runOnGpuFromSource(session, src).then(() => undefined, (err: unknown) => err);
     expect(e).toBeInstanceOf(GpuOperationError);
-    expect((e as GpuOperationError).kind).toBe('pipeline');
+    expect((e as GpuOperationError).operation).toBe('pipeline');
     expect((e as Error).message).toMatch(/the pipeline for 'main' could not be created: .*overridable constant.*scale/s);
     expect((await runOnGpuFromSource(session, SMALL)).ok).toBe(true);
   });

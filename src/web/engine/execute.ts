@@ -5,7 +5,7 @@ import type { CheckReport } from '../../checks/report.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { parseHarness } from '../../harness/index.js';
 import { runOnGpuFromSource } from '../../runner/run-gpu.js';
-import type { CompileMessage, RunResult } from '../../runner/result.js';
+import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, simulate } from './analyzer-client.js';
 import { backend } from './backend.js';
 import { problemsOf, type Problem } from './problems.js';
@@ -52,7 +52,7 @@ export async function compileOnGpu(source: string): Promise<CompileMessage[] | u
   if (b.kind !== 'gpu') return undefined;
   try {
     const handle = await b.session.device();
-    return (await compileWgsl(handle.device, source)).messages;
+    return (await compileWgsl(handle.device, source)).diagnostics.map(compileMessage);
   } catch {
     // A lost device mid-typing: the next run reports it properly.
     return undefined;
