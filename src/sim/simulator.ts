@@ -12,7 +12,6 @@ import { Ctx, StepLimitError } from './context.js';
 import type { SimHooks, SiteInfo } from './hooks.js';
 import { leafPlan } from './layout.js';
 import { Region, ScalarKind } from './memory.js';
-import { installStatements } from './statements.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
 
 export interface SimulatorOptions {
@@ -108,7 +107,6 @@ export class Simulator {
         fn.decl.nameLoc.column,
       );
     }
-    installStatements(compiler);
     compiler.bindBuiltinInputs(fn);
     const compiled = compiler.compileFunction(fn);
     const startSite = compiler.site(fn.decl.body);
