@@ -6,7 +6,6 @@ import { HarnessErrors } from '../runner/errors.js';
 import { planRun, selectEntryPoint } from '../runner/plan.js';
 import { SIM_LIMITS, bindPlan, frontEndModule } from '../runner/run-sim.js';
 import { StepLimitError } from '../sim/context.js';
-import { combineHooks } from '../sim/hooks.js';
 import { Simulator, DEFAULT_MAX_STEPS } from '../sim/simulator.js';
 import { reflectModule, type Reflection } from '../wgsl/reflect.js';
 import { BankConflictModel } from './banks.js';
@@ -72,21 +71,18 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   if (synthesized.length) report.notes!.push(`The header gives no buffer for ${synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`);
   const plan = planRun(full, reflection, SIM_LIMITS, { entry: options.entry });
 
-  const sim = new Simulator(source, { subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS }, fe.module);
-  const races = new RaceDetector(sim.sites);
+  // The checks subscribe to the simulator's hooks; each keeps its own findings.
+  const races = new RaceDetector();
   const bank = new BankConflictModel(banks, subgroupSize);
   const uninit = new NeverWrittenReads();
   const bounds = new BoundsCheck();
   const divergence = new BarrierDivergence();
+  const sim = new Simulator(source, { subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: [races, bank, uninit, bounds, divergence] }, fe.module);
   bindPlan(sim, plan);
-  // The checks subscribe to the simulator's hooks; the site table is shared by reference.
-  const hooks = combineHooks([races, bank, uninit, bounds, divergence]);
-  Object.assign(sim.hooks, hooks);
   const stepDiagnostics: Diagnostic[] = [];
   const budget = options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS;
   try {
     plan.passes.forEach((p, i) => {
-      // Sites are registered when an entry point is compiled; the detector needs them for messages.
       sim.entry(p.entry.name);
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const perWorkgroup = p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
@@ -107,7 +103,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
       column: e.site.column,
     });
   }
-  report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(), ...bounds.diagnostics(), ...uninit.diagnostics()];
+  report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(sim.sites), ...bounds.diagnostics(), ...uninit.diagnostics()];
   report.bankConflicts = bank.sites();
   return finish(report);
 }

@@ -18,7 +18,7 @@ import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
-import { Site, startLoc } from './sites.js';
+import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
 import { StatementCompiler, type ExprCompiler, type ReturnTarget } from './statements.js';
 
@@ -64,8 +64,8 @@ export class Compiler implements ExprCompiler {
     readonly info: ModuleInfo,
     readonly source: string,
     readonly ctx: Ctx,
-    /** Every site of the module, shared by the compilers of all entry points (ids are indices). */
-    readonly sites: SiteInfo[] = [],
+    /** Every site of the module, shared by the compilers of all entry points. */
+    readonly sites: SiteTable = new SiteTable(),
   ) {
     this.W = ctx.W;
     this.zeros = new Float64Array(ctx.W);
@@ -102,9 +102,8 @@ export class Compiler implements ExprCompiler {
 
   site(e: A.Expr | A.Stmt, variable?: string): SiteInfo {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
-    const s = new Site(this.sites.length, loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
+    const s = this.sites.add(loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
     if (this.selectDepth > 0) s.inSelect = true;
-    this.sites.push(s);
     return s;
   }
 

@@ -60,7 +60,7 @@ async function gpuRefusal(source: string): Promise<InputError> {
 function simRefusal(source: string): InputError | NotSupportedError {
   let started = 0;
   try {
-    runOnSimulatorFromSource(source, { hooks: { workgroupStart: () => void started++ } });
+    runOnSimulatorFromSource(source, { subscribers: [{ workgroupStart: () => void started++ }] });
   } catch (e) {
     expect(started, 'workgroups simulated before the refusal').toBe(0);
     return e as InputError;
