@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze, type AnalyzeOptions } from '../src/checks/analyze.js';
+import { analyze, type AnalyzeOptions } from '../src/runner/analyze.js';
 import { compileWgsl } from '../src/gpu/compile.js';
 import { compileMessage } from '../src/runner/result.js';
 import { gpu } from './support/gpu.js';

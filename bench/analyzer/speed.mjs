@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { cpus } from 'node:os';
 import { detectRaces } from 'wgsl_reflect/wgsl_reflect.module.js';
-import { analyze } from '../../dist/checks/analyze.js';
+import { analyze } from '../../dist/runner/analyze.js';
 import { parseHarness, fillBuffer, uniformValue } from '../../dist/harness/index.js';
 import { reflect } from '../../dist/wgsl/reflect.js';
 

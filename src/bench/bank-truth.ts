@@ -3,7 +3,7 @@
 // vec2/vec4 loads) is analyzed by the model and timed on the GPU; the report gives the rank
 // correlation between measured time and the model's cost, and every pattern where the two
 // disagree. Environment-neutral apart from the session it is given.
-import { analyze } from '../checks/analyze.js';
+import { analyze } from '../runner/analyze.js';
 import type { GpuSession } from '../gpu/session.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 

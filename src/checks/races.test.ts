@@ -5,20 +5,20 @@ import { describe, expect, it } from 'vitest';
 import type { AccessBatch, SiteInfo } from '../sim/hooks.js';
 import { maskOf } from '../sim/mask.js';
 import { Region } from '../sim/memory.js';
+import { SiteTable } from '../sim/sites.js';
 import { RaceDetector } from './races.js';
 
 /** A stream under test: its site table (ids are indexes), its detector, and event builders. */
 function stream() {
-  const sites: SiteInfo[] = [];
-  const detector = new RaceDetector(sites);
+  const sites = new SiteTable();
+  const detector = new RaceDetector();
   let pass = 0;
   let linear = 0;
   return {
     detector,
     site(line: number, column: number, variable: string | undefined, text: string): SiteInfo {
-      const s = { id: sites.length, line, column, variable, text };
-      sites.push(s);
-      return s;
+      // The access text is read from the start of the given source, as the simulator's sites do.
+      return sites.add(line, column, variable, text, 0);
     },
     /** The next workgroup of the current pass (linear index counted up). */
     workgroup(id = linear): void {
@@ -33,7 +33,7 @@ function stream() {
     barrier(kind: 'workgroup' | 'storage', at: SiteInfo, lanes: number[]): void {
       detector.barrier({ site: at, kind, mask: maskOf(lanes), unfinished: lanes.length, workgroupSize: lanes.length });
     },
-    diagnostics: () => detector.diagnostics(),
+    diagnostics: () => detector.diagnostics(sites),
   };
 }
 

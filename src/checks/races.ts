@@ -4,8 +4,9 @@
 // or — for storage memory — any two workgroups of one dispatch (no barrier spans
 // workgroups). Every site that read or wrote a word in an interval is remembered, with two
 // of its lanes, so the verdict does not depend on the order the simulator runs lanes in.
-import type { AccessBatch, BarrierEvent, SimHooks, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
+import type { AccessBatch, BarrierEvent, SimHooks, WorkgroupEvent } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
+import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
 
 type Hazard = 'RAW' | 'WAR' | 'WAW';
@@ -199,8 +200,6 @@ export class RaceDetector implements SimHooks {
   private wg = 0;
   private readonly races = new Map<string, RaceRecord>();
 
-  constructor(private readonly sites: SiteInfo[]) {}
-
   passStart(): void {
     // A new dispatch orders everything before it.
     for (const s of this.states.values()) if (s.crossWriters) s.resetCross();
@@ -331,13 +330,14 @@ export class RaceDetector implements SimHooks {
     this.races.set(key, { variable: r.name, space: r.space as 'workgroup' | 'storage', hazard, benign: hazard === 'WAW' && benign, crossWorkgroup: cross, first, second, count: 1 });
   }
 
-  diagnostics(): Diagnostic[] {
-    return [...this.races.values()].map((x) => this.describe(x));
+  /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */
+  diagnostics(sites: SiteTable): Diagnostic[] {
+    return [...this.races.values()].map((x) => this.describe(x, sites));
   }
 
-  private describe(x: RaceRecord): Diagnostic {
-    const a = this.sites[x.first.site]!;
-    const b = this.sites[x.second.site]!;
+  private describe(x: RaceRecord, sites: SiteTable): Diagnostic {
+    const a = sites.get(x.first.site);
+    const b = sites.get(x.second.site);
     const who = (s: Side) => (x.crossWorkgroup ? `invocation ${s.lane} of workgroup ${s.wg}` : `invocation ${s.lane}`);
     const memory = x.space === 'workgroup' ? `workgroup variable '${x.variable}'` : `storage buffer '${x.variable}'`;
     const verb = (k: 'read' | 'write') => (k === 'read' ? 'reads' : 'writes');

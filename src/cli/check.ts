@@ -1,7 +1,7 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { parseArgs } from 'node:util';
-import { analyze } from '../checks/analyze.js';
+import { analyze } from '../runner/analyze.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { compileWgsl } from '../gpu/compile.js';

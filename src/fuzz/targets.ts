@@ -6,7 +6,7 @@
 import { HarnessError, fillBuffer, parseHarness, uniformValue } from '../harness/index.js';
 import { HarnessErrors, InputError } from '../runner/errors.js';
 import { runOnSimulatorFromSource } from '../runner/run-sim.js';
-import { analyze } from '../checks/analyze.js';
+import { analyze } from '../runner/analyze.js';
 import { parseWgsl } from '../wgsl/parser.js';
 import { resolveModule } from '../wgsl/resolve.js';
 import { reflect } from '../wgsl/reflect.js';

@@ -73,3 +73,24 @@ export class RCode implements RefCode {
     this.eval = evaluate;
   }
 }
+
+/** A compiled statement: runs the lanes of m and returns those that fall through normally. */
+export type StmtCode = (m: Mask) => Mask;
+
+/** Storage of a pointer-typed let or parameter: an address per lane and the region. */
+export interface PtrSlot {
+  addr: Float64Array;
+  region: Region | null;
+}
+
+/** Copies `slots` numbers per lane from src to dst for the lanes of m. */
+export function copySlots(src: Float64Array, dst: Float64Array, m: Mask, slots: number): void {
+  if (slots === 1) {
+    for (let k = 0; k < m.n; k++) dst[m.lanes[k]!] = src[m.lanes[k]!]!;
+    return;
+  }
+  for (let k = 0; k < m.n; k++) {
+    const b = m.lanes[k]! * slots;
+    for (let c = 0; c < slots; c++) dst[b + c] = src[b + c]!;
+  }
+}

@@ -12,29 +12,19 @@ import {
 } from '../wgsl/types.js';
 import { memberSlotOffset, slotCount } from '../wgsl/values.js';
 import type { BinaryTyping } from '../wgsl/operators.js';
-import { RCode, vcode, type RefCode, type ValueCode } from './code.js';
+import { RCode, copySlots, vcode, type PtrSlot, type RefCode, type ValueCode } from './code.js';
 import { Ctx, Flow } from './context.js';
 import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
-import { Site, startLoc } from './sites.js';
+import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
+import { StatementCompiler, type ExprCompiler, type ReturnTarget } from './statements.js';
 
-export type StmtCode = (m: Mask) => Mask;
-
-interface CompiledFn {
+interface CompiledFn extends ReturnTarget {
   info: FnInfo;
   run: (m: Mask) => void;
-  /** Return value per lane. */
-  ret?: Float64Array;
-  retSlots: number;
-}
-
-/** Storage of a pointer-typed let or parameter: an address per lane and the region. */
-interface PtrSlot {
-  addr: Float64Array;
-  region: Region | null;
 }
 
 const BUILTIN_SLOTS: Record<string, number> = {
@@ -49,7 +39,7 @@ const BUILTIN_SLOTS: Record<string, number> = {
   num_subgroups: 1,
 };
 
-export class Compiler {
+export class Compiler implements ExprCompiler {
   readonly W: number;
   /** Function-address-space variables: offset within one invocation's frame. */
   private readonly frameOffsets = new Map<LocalVar, number>();
@@ -62,20 +52,20 @@ export class Compiler {
   private readonly values = new Map<LocalVar, Float64Array>();
   private readonly pointers = new Map<LocalVar, PtrSlot>();
   private readonly fns = new Map<FnInfo, CompiledFn>();
-  /** The function being compiled. */
-  fn!: FnInfo;
   /** Depth of select() arguments around the expression being compiled. */
   selectDepth = 0;
   private readonly zeros: Float64Array;
   /** Constants by type and value: their arrays never change, so equal ones are shared. */
   private readonly constants = new Map<string, ValueCode>();
+  /** Statements (statements.ts), compiled over this compiler's expressions and memory. */
+  private readonly statements = new StatementCompiler(this);
 
   constructor(
     readonly info: ModuleInfo,
     readonly source: string,
     readonly ctx: Ctx,
-    /** Every site of the module, shared by the compilers of all entry points (ids are indices). */
-    readonly sites: SiteInfo[] = [],
+    /** Every site of the module, shared by the compilers of all entry points. */
+    readonly sites: SiteTable = new SiteTable(),
   ) {
     this.W = ctx.W;
     this.zeros = new Float64Array(ctx.W);
@@ -112,9 +102,8 @@ export class Compiler {
 
   site(e: A.Expr | A.Stmt, variable?: string): SiteInfo {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
-    const s = new Site(this.sites.length, loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
+    const s = this.sites.add(loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
     if (this.selectDepth > 0) s.inSelect = true;
-    this.sites.push(s);
     return s;
   }
 
@@ -710,10 +699,7 @@ export class Compiler {
     const retSlots = f.returnType.kind === 'void' ? 0 : slotCount(f.returnType);
     const compiled: CompiledFn = { info: f, retSlots, ret: retSlots ? new Float64Array(this.W * retSlots) : undefined, run: noop };
     this.fns.set(f, compiled);
-    const outer = this.fn;
-    this.fn = f;
-    const body = this.block(f.decl.body);
-    this.fn = outer;
+    const body = this.statements.functionBody(f, compiled);
     const flow = this.ctx.flow;
     compiled.run = (m: Mask) => {
       body(m);
@@ -722,14 +708,6 @@ export class Compiler {
     };
     return compiled;
   }
-
-  returnSlot(): CompiledFn {
-    return this.fns.get(this.fn)!;
-  }
-
-  // Statements live in statements.ts; these are assigned there to keep this file on
-  // expressions and memory.
-  block!: (b: A.BlockStmt) => StmtCode;
 }
 
 function noop(): void {}
@@ -765,17 +743,6 @@ function alignOfSafe(t: Type): number {
 }
 
 import { alignOf as alignOfType } from '../wgsl/types.js';
-
-export function copySlots(src: Float64Array, dst: Float64Array, m: Mask, slots: number): void {
-  if (slots === 1) {
-    for (let k = 0; k < m.n; k++) dst[m.lanes[k]!] = src[m.lanes[k]!]!;
-    return;
-  }
-  for (let k = 0; k < m.n; k++) {
-    const b = m.lanes[k]! * slots;
-    for (let c = 0; c < slots; c++) dst[b + c] = src[b + c]!;
-  }
-}
 
 /** Element-wise, broadcasting and matrix binary operations on per-lane values. */
 function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode, W: number, type: Type): ValueCode {

@@ -43,7 +43,6 @@ export class Ctx {
   functionRegion!: Region;
   privateRegion!: Region;
   steps = 0;
-  hooks: SimHooks = {};
 
   constructor(
     /** Invocations per workgroup. */
@@ -52,6 +51,8 @@ export class Ctx {
     /** Lanes per subgroup. */
     readonly S: number,
     public maxSteps: number,
+    /** The subscribers' hooks, combined (the compiled code calls them directly). */
+    readonly hooks: SimHooks = {},
   ) {
     this.flow = new Uint8Array(W);
     this.finished = new Uint8Array(W);

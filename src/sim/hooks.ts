@@ -77,7 +77,7 @@ export interface SimHooks {
 }
 
 /** Calls every subscriber of each hook in order (plain loops: this is on the hot path). */
-export function combineHooks(list: SimHooks[]): SimHooks {
+export function combineHooks(list: readonly SimHooks[]): SimHooks {
   const pick = <K extends keyof SimHooks>(k: K): NonNullable<SimHooks[K]>[] =>
     list.filter((h) => h[k]).map((h) => (h[k] as (...a: unknown[]) => void).bind(h) as NonNullable<SimHooks[K]>);
   const fan = <T>(fs: ((x: T) => void)[]): ((x: T) => void) | undefined => {

@@ -9,10 +9,10 @@ import { sizeOf } from '../wgsl/types.js';
 import { convertValue } from '../wgsl/values.js';
 import { Compiler } from './compiler.js';
 import { Ctx, StepLimitError } from './context.js';
-import type { SimHooks, SiteInfo } from './hooks.js';
+import { combineHooks, type SimHooks, type SiteInfo } from './hooks.js';
+import { SiteTable } from './sites.js';
 import { leafPlan } from './layout.js';
 import { Region, ScalarKind } from './memory.js';
-import { installStatements } from './statements.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
 
 export interface SimulatorOptions {
@@ -20,7 +20,8 @@ export interface SimulatorOptions {
   subgroupSize?: number;
   /** Budget of lane-steps (statements and loop iterations per invocation) for the whole run. */
   maxSteps?: number;
-  hooks?: SimHooks;
+  /** Observers of the run (the checks), called in this order for every event. */
+  subscribers?: readonly SimHooks[];
   overrides?: Record<string, number>;
 }
 
@@ -58,9 +59,10 @@ export class Simulator {
   private readonly entries = new Map<string, CompiledEntry>();
   /** Storage and uniform memory by variable name, shared by all passes. */
   readonly buffers = new Map<string, Region>();
-  readonly hooks: SimHooks;
+  /** The subscribers' hooks, combined once: every entry point's context calls these. */
+  private readonly hooks: SimHooks;
   /** Source sites of all compiled entry points; access events refer to them by id. */
-  readonly sites: SiteInfo[] = [];
+  readonly sites = new SiteTable();
   steps = 0;
   /** Steps charged for starting workgroups (see runPass), against the same budget. */
   startSteps = 0;
@@ -73,7 +75,7 @@ export class Simulator {
     module?: ModuleInfo,
   ) {
     this.module = module ?? resolveModule(parseWgsl(source), { overrides: options.overrides });
-    this.hooks = options.hooks ?? {};
+    this.hooks = combineHooks(options.subscribers ?? []);
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.subgroupSize = options.subgroupSize ?? 32;
     if (!(this.subgroupSize >= 1)) throw new Error('the subgroup size must be at least 1');
@@ -97,8 +99,7 @@ export class Simulator {
     if (!fn || fn.stage !== 'compute') throw new Error(`no @compute entry point '${name}'`);
     const ws = fn.workgroupSize!;
     const W = ws[0] * ws[1] * ws[2];
-    const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps);
-    ctx.hooks = this.hooks;
+    const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps, this.hooks);
     const compiler = new Compiler(this.module, this.source, ctx, this.sites);
     const perInvocation = compiler.frameBytes + compiler.privateBytes;
     if (perInvocation > MAX_INVOCATION_BYTES || perInvocation * W > MAX_INVOCATION_MEMORY) {
@@ -108,7 +109,6 @@ export class Simulator {
         fn.decl.nameLoc.column,
       );
     }
-    installStatements(compiler);
     compiler.bindBuiltinInputs(fn);
     const compiled = compiler.compileFunction(fn);
     const startSite = compiler.site(fn.decl.body);

@@ -21,6 +21,31 @@ export class Site implements SiteInfo {
   }
 }
 
+/**
+ * The sites of one simulated module, shared by the compilers of all its entry points: a
+ * site's id is its index here, so access events carry a number a check can look up later.
+ */
+export class SiteTable {
+  private readonly list: Site[] = [];
+
+  /** Registers a site; `source` is given for memory accesses, whose text messages quote. */
+  add(line: number, column: number, variable: string | undefined, source: string | undefined, offset: number): Site {
+    const s = new Site(this.list.length, line, column, variable, source, offset);
+    this.list.push(s);
+    return s;
+  }
+
+  get(id: number): SiteInfo {
+    const s = this.list[id];
+    if (!s) throw new Error(`internal: no site ${id}`);
+    return s;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+}
+
 /** Where an expression starts (its leftmost token): `tile` in `tile[i + 1u]`. */
 export function startLoc(e: A.Expr): Loc {
   switch (e.kind) {

@@ -4,99 +4,42 @@
 // own lanes, as SIMT hardware does, so both arms of a divergent `if` are one subgroup's
 // instructions in order.
 import type * as A from '../wgsl/ast.js';
-import type { LocalVar } from '../wgsl/module-info.js';
+import type { ExprInfo, FnInfo, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
 import { slotCount } from '../wgsl/values.js';
-import { copySlots, type Compiler, type StmtCode } from './compiler.js';
-import { RCode, type RefCode } from './code.js';
-import { Flow } from './context.js';
+import { RCode, copySlots, type PtrSlot, type RefCode, type StmtCode, type ValueCode } from './code.js';
+import { Flow, type Ctx } from './context.js';
+import type { SiteInfo } from './hooks.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { binaryScalarOp } from '../wgsl/numeric.js';
 import { scalarOf } from '../wgsl/types.js';
 
-export function installStatements(c: Compiler): void {
-  c.block = (b) => block(c, b.body);
+/**
+ * What statements need from the expression compiler (compiler.ts, which composes a
+ * StatementCompiler over itself): values, memory views and the per-lane storage of locals.
+ */
+export interface ExprCompiler {
+  readonly info: ModuleInfo;
+  readonly ctx: Ctx;
+  /** Invocations per workgroup. */
+  readonly W: number;
+  exprInfo(e: A.Expr): ExprInfo;
+  /** Registers a source site (for step-limit reports and access events). */
+  site(node: A.Expr | A.Stmt, variable?: string): SiteInfo;
+  unsupported(loc: { line: number; column: number }, what: string): never;
+  value(e: A.Expr): ValueCode;
+  ref(e: A.Expr): RefCode;
+  load(ref: RefCode, e: A.Expr): ValueCode;
+  storer(ref: RefCode, at: A.Stmt | A.Expr): (m: Mask, values: Float64Array) => void;
+  localVarRef(v: LocalVar, site: SiteInfo): RefCode;
+  localValues(v: LocalVar): Float64Array;
+  localPointer(v: LocalVar): PtrSlot;
+  aliasLocal(v: LocalVar, arr: Float64Array): boolean;
 }
 
-function block(c: Compiler, body: A.Stmt[]): StmtCode {
-  const codes = body.map((s) => stmt(c, s));
-  if (codes.length === 1) return codes[0]!;
-  return (m) => {
-    for (const code of codes) {
-      if (!m.n) return m;
-      m = code(m);
-    }
-    return m;
-  };
-}
-
-function stmt(c: Compiler, s: A.Stmt): StmtCode {
-  const ctx = c.ctx;
-  switch (s.kind) {
-    case 'block':
-      return c.block(s);
-    case 'var':
-      return varDecl(c, s);
-    case 'let':
-    case 'const': {
-      const v = c.info.stmtLocals.get(s)!;
-      if (s.kind === 'const') return (m) => m;
-      return letDecl(c, s, v);
-    }
-    case 'assign':
-      return assign(c, s);
-    case 'incdec': {
-      const ref = c.ref(s.target);
-      const load = c.load(ref, s.target);
-      const store = c.storer(ref, s);
-      const sname = scalarOf(ref.type)!.name;
-      const f = binaryScalarOp(s.op === '++' ? '+' : '-', sname);
-      const out = new Float64Array(c.W);
-      const site = c.site(s);
-      return (m) => {
-        ctx.step(m.n, site);
-        load.eval(m);
-        for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = f(load.out[m.lanes[k]!]!, 1);
-        store(m, out);
-        return m;
-      };
-    }
-    case 'call': {
-      const code = c.value(s.call);
-      const site = c.site(s);
-      return (m) => {
-        ctx.step(m.n, site);
-        code.eval(m);
-        return m;
-      };
-    }
-    case 'if':
-      return ifStmt(c, s);
-    case 'switch':
-      return switchStmt(c, s);
-    case 'loop':
-      return loop(c, s.body.body, s.continuing?.body.body ?? [], s.continuing?.breakIf, undefined, s);
-    case 'for': {
-      const init = s.init ? stmt(c, s.init) : undefined;
-      const body = loop(c, s.body.body, s.update ? [s.update] : [], undefined, s.cond, s);
-      return init ? (m) => body(init(m)) : body;
-    }
-    case 'while':
-      return loop(c, s.body.body, [], undefined, s.cond, s);
-    case 'break':
-    case 'continue': {
-      const state = s.kind === 'break' ? Flow.BREAK : Flow.CONTINUE;
-      return (m) => {
-        for (let k = 0; k < m.n; k++) ctx.flow[m.lanes[k]!] = state;
-        return Mask.EMPTY;
-      };
-    }
-    case 'return':
-      return returnStmt(c, s);
-    case 'const_assert':
-      return (m) => m;
-    case 'discard':
-      return c.unsupported(s.loc, "'discard'");
-  }
+/** Where a function's return statements leave its value: `retSlots` numbers per lane. */
+export interface ReturnTarget {
+  ret?: Float64Array;
+  retSlots: number;
 }
 
 /**
@@ -107,107 +50,364 @@ function moveCost(slots: number): number {
   return 1 + Math.floor(slots / 64);
 }
 
-function varDecl(c: Compiler, s: A.VarStmt): StmtCode {
-  const v = c.info.stmtLocals.get(s)!;
-  const ref = c.localVarRef(v, c.site(s, v.name));
-  const store = c.storer(ref, s);
-  const init = s.decl.init ? c.value(s.decl.init) : undefined;
-  const zero = new Float64Array(c.W * slotCount(v.type));
-  const site = c.site(s);
-  const ctx = c.ctx;
-  const cost = moveCost(slotCount(v.type));
-  return (m) => {
-    ctx.step(m.n * cost, site);
-    ref.eval(m);
-    if (init) {
-      init.eval(m);
-      store(m, init.out);
-    } else store(m, zero);
-    return m;
-  };
-}
+export class StatementCompiler {
+  /** The function whose body is being compiled (bodies nest through calls). */
+  private current: { fn: FnInfo; target: ReturnTarget } | undefined;
 
-function letDecl(c: Compiler, s: A.ValueDeclStmt, v: LocalVar): StmtCode {
-  const ctx = c.ctx;
-  const site = c.site(s);
-  if (v.type.kind === 'ptr') {
-    const ref = c.ref(s.init);
-    const slot = c.localPointer(v);
-    return (m) => {
-      ctx.step(m.n, site);
-      ref.eval(m);
-      slot.region = ref.region;
-      for (let k = 0; k < m.n; k++) slot.addr[m.lanes[k]!] = ref.addr[m.lanes[k]!]!;
-      return m;
-    };
-  }
-  const init = c.value(s.init);
-  // Most lets can simply name their initializer's result array: no copy per execution.
-  if (c.aliasLocal(v, init.out)) {
-    return (m) => {
-      ctx.step(m.n, site);
-      init.eval(m);
-      return m;
-    };
-  }
-  const dst = c.localValues(v);
-  const slots = init.slots;
-  const cost = moveCost(slots);
-  return (m) => {
-    ctx.step(m.n * cost, site);
-    init.eval(m);
-    copySlots(init.out, dst, m, slots);
-    return m;
-  };
-}
+  constructor(private readonly expr: ExprCompiler) {}
 
-function assign(c: Compiler, s: A.AssignStmt): StmtCode {
-  const ctx = c.ctx;
-  const site = c.site(s);
-  if (s.target === null) {
-    const v = c.value(s.value);
+  /** Compiles a function's body; its return statements fill `target`. */
+  functionBody(fn: FnInfo, target: ReturnTarget): StmtCode {
+    const outer = this.current;
+    this.current = { fn, target };
+    try {
+      return this.block(fn.decl.body.body);
+    } finally {
+      this.current = outer;
+    }
+  }
+
+  private block(body: A.Stmt[]): StmtCode {
+    const codes = body.map((s) => this.stmt(s));
+    if (codes.length === 1) return codes[0]!;
     return (m) => {
-      ctx.step(m.n, site);
-      v.eval(m);
+      for (const code of codes) {
+        if (!m.n) return m;
+        m = code(m);
+      }
       return m;
     };
   }
-  const ref = c.ref(s.target);
-  const store = c.storer(ref, s);
-  const value = c.value(s.value);
-  if (s.op === '=') {
-    const cost = moveCost(slotCount(ref.type));
+
+  private stmt(s: A.Stmt): StmtCode {
+    const c = this.expr;
+    const ctx = c.ctx;
+    switch (s.kind) {
+      case 'block':
+        return this.block(s.body);
+      case 'var':
+        return this.varDecl(s);
+      case 'let':
+      case 'const': {
+        const v = c.info.stmtLocals.get(s)!;
+        if (s.kind === 'const') return (m) => m;
+        return this.letDecl(s, v);
+      }
+      case 'assign':
+        return this.assign(s);
+      case 'incdec': {
+        const ref = c.ref(s.target);
+        const load = c.load(ref, s.target);
+        const store = c.storer(ref, s);
+        const sname = scalarOf(ref.type)!.name;
+        const f = binaryScalarOp(s.op === '++' ? '+' : '-', sname);
+        const out = new Float64Array(c.W);
+        const site = c.site(s);
+        return (m) => {
+          ctx.step(m.n, site);
+          load.eval(m);
+          for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = f(load.out[m.lanes[k]!]!, 1);
+          store(m, out);
+          return m;
+        };
+      }
+      case 'call': {
+        const code = c.value(s.call);
+        const site = c.site(s);
+        return (m) => {
+          ctx.step(m.n, site);
+          code.eval(m);
+          return m;
+        };
+      }
+      case 'if':
+        return this.ifStmt(s);
+      case 'switch':
+        return this.switchStmt(s);
+      case 'loop':
+        return this.loop(s.body.body, s.continuing?.body.body ?? [], s.continuing?.breakIf, undefined, s);
+      case 'for': {
+        const init = s.init ? this.stmt(s.init) : undefined;
+        const body = this.loop(s.body.body, s.update ? [s.update] : [], undefined, s.cond, s);
+        return init ? (m) => body(init(m)) : body;
+      }
+      case 'while':
+        return this.loop(s.body.body, [], undefined, s.cond, s);
+      case 'break':
+      case 'continue': {
+        const state = s.kind === 'break' ? Flow.BREAK : Flow.CONTINUE;
+        return (m) => {
+          for (let k = 0; k < m.n; k++) ctx.flow[m.lanes[k]!] = state;
+          return Mask.EMPTY;
+        };
+      }
+      case 'return':
+        return this.returnStmt(s);
+      case 'const_assert':
+        return (m) => m;
+      case 'discard':
+        return c.unsupported(s.loc, "'discard'");
+    }
+  }
+
+  private varDecl(s: A.VarStmt): StmtCode {
+    const c = this.expr;
+    const v = c.info.stmtLocals.get(s)!;
+    const ref = c.localVarRef(v, c.site(s, v.name));
+    const store = c.storer(ref, s);
+    const init = s.decl.init ? c.value(s.decl.init) : undefined;
+    const zero = new Float64Array(c.W * slotCount(v.type));
+    const site = c.site(s);
+    const ctx = c.ctx;
+    const cost = moveCost(slotCount(v.type));
     return (m) => {
       ctx.step(m.n * cost, site);
-      // WGSL evaluates the left-hand side's memory view before the right-hand side.
       ref.eval(m);
-      value.eval(m);
-      store(m, value.out);
+      if (init) {
+        init.eval(m);
+        store(m, init.out);
+      } else store(m, zero);
       return m;
     };
   }
-  // Compound assignment: the view is evaluated once, loaded, combined, stored.
-  const t = c.info.compoundTypes.get(s)!;
-  const load = c.load(refOnce(ref), s.target);
-  const slots = slotCount(ref.type);
-  const f = binaryScalarOp(s.op.slice(0, -1) as A.BinaryOp, scalarOf(t.left)!.name);
-  const out = new Float64Array(c.W * slots);
-  const vs = value.slots;
-  if (t.shape !== 'elementwise') c.unsupported(s.loc, 'compound assignment with a matrix product');
-  return (m) => {
-    ctx.step(m.n, site);
-    ref.eval(m);
-    value.eval(m);
-    load.eval(m);
-    const L = load.out;
-    const V = value.out;
-    for (let k = 0; k < m.n; k++) {
-      const l = m.lanes[k]!;
-      for (let j = 0; j < slots; j++) out[l * slots + j] = f(L[l * slots + j]!, V[l * vs + (vs === 1 ? 0 : j)]!);
+
+  private letDecl(s: A.ValueDeclStmt, v: LocalVar): StmtCode {
+    const c = this.expr;
+    const ctx = c.ctx;
+    const site = c.site(s);
+    if (v.type.kind === 'ptr') {
+      const ref = c.ref(s.init);
+      const slot = c.localPointer(v);
+      return (m) => {
+        ctx.step(m.n, site);
+        ref.eval(m);
+        slot.region = ref.region;
+        for (let k = 0; k < m.n; k++) slot.addr[m.lanes[k]!] = ref.addr[m.lanes[k]!]!;
+        return m;
+      };
     }
-    store(m, out);
-    return m;
-  };
+    const init = c.value(s.init);
+    // Most lets can simply name their initializer's result array: no copy per execution.
+    if (c.aliasLocal(v, init.out)) {
+      return (m) => {
+        ctx.step(m.n, site);
+        init.eval(m);
+        return m;
+      };
+    }
+    const dst = c.localValues(v);
+    const slots = init.slots;
+    const cost = moveCost(slots);
+    return (m) => {
+      ctx.step(m.n * cost, site);
+      init.eval(m);
+      copySlots(init.out, dst, m, slots);
+      return m;
+    };
+  }
+
+  private assign(s: A.AssignStmt): StmtCode {
+    const c = this.expr;
+    const ctx = c.ctx;
+    const site = c.site(s);
+    if (s.target === null) {
+      const v = c.value(s.value);
+      return (m) => {
+        ctx.step(m.n, site);
+        v.eval(m);
+        return m;
+      };
+    }
+    const ref = c.ref(s.target);
+    const store = c.storer(ref, s);
+    const value = c.value(s.value);
+    if (s.op === '=') {
+      const cost = moveCost(slotCount(ref.type));
+      return (m) => {
+        ctx.step(m.n * cost, site);
+        // WGSL evaluates the left-hand side's memory view before the right-hand side.
+        ref.eval(m);
+        value.eval(m);
+        store(m, value.out);
+        return m;
+      };
+    }
+    // Compound assignment: the view is evaluated once, loaded, combined, stored.
+    const t = c.info.compoundTypes.get(s)!;
+    const load = c.load(refOnce(ref), s.target);
+    const slots = slotCount(ref.type);
+    const f = binaryScalarOp(s.op.slice(0, -1) as A.BinaryOp, scalarOf(t.left)!.name);
+    const out = new Float64Array(c.W * slots);
+    const vs = value.slots;
+    if (t.shape !== 'elementwise') c.unsupported(s.loc, 'compound assignment with a matrix product');
+    return (m) => {
+      ctx.step(m.n, site);
+      ref.eval(m);
+      value.eval(m);
+      load.eval(m);
+      const L = load.out;
+      const V = value.out;
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        for (let j = 0; j < slots; j++) out[l * slots + j] = f(L[l * slots + j]!, V[l * vs + (vs === 1 ? 0 : j)]!);
+      }
+      store(m, out);
+      return m;
+    };
+  }
+
+  private ifStmt(s: A.IfStmt): StmtCode {
+    const c = this.expr;
+    const cond = c.value(s.cond);
+    const then = this.block(s.then.body);
+    const other = s.else ? this.stmt(s.else) : undefined;
+    const site = c.site(s);
+    const ctx = c.ctx;
+    return (m) => {
+      ctx.step(m.n, site);
+      cond.eval(m);
+      const [t, f] = splitMask(m, cond.out);
+      const tOut = t.n ? then(t) : t;
+      const fOut = f.n && other ? other(f) : f;
+      return mergeMasks(tOut, fOut);
+    };
+  }
+
+  private switchStmt(s: A.SwitchStmt): StmtCode {
+    const c = this.expr;
+    const sel = c.value(s.selector);
+    const clauses = s.clauses.map((cl) => ({
+      values: cl.selectors.filter((x): x is A.Expr => x !== null).map((x) => c.exprInfo(x).const!.v[0]!),
+      isDefault: cl.selectors.includes(null),
+      body: this.block(cl.body.body),
+    }));
+    const site = c.site(s);
+    const ctx = c.ctx;
+    return (m) => {
+      ctx.step(m.n, site);
+      sel.eval(m);
+      const pick = new Int32Array(c.W);
+      const groups: number[][] = clauses.map(() => []);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        const v = sel.out[l]!;
+        let chosen = clauses.findIndex((cl) => cl.values.includes(v));
+        if (chosen < 0) chosen = clauses.findIndex((cl) => cl.isDefault);
+        pick[l] = chosen;
+        groups[chosen]!.push(l);
+      }
+      let result = Mask.EMPTY;
+      clauses.forEach((cl, i) => {
+        const lanes = groups[i]!;
+        if (!lanes.length) return;
+        const mm = new Mask(Int32Array.from(lanes), lanes.length);
+        result = mergeMasks(result, cl.body(mm));
+        // `break` leaves the switch; `continue` and `return` keep going outward.
+        const rejoin: number[] = [];
+        for (const l of lanes) {
+          if (ctx.flow[l] === Flow.BREAK) {
+            ctx.flow[l] = Flow.NORMAL;
+            rejoin.push(l);
+          }
+        }
+        if (rejoin.length) result = mergeMasks(result, new Mask(Int32Array.from(rejoin), rejoin.length));
+      });
+      return result;
+    };
+  }
+
+  /**
+   * loop / for / while. Every iteration counts a step per active lane, so a loop with an
+   * empty body still reaches the step limit.
+   */
+  private loop(body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr | undefined, cond: A.Expr | undefined, s: A.Stmt): StmtCode {
+    const c = this.expr;
+    const condCode = cond ? c.value(cond) : undefined;
+    const bodyCode = this.block(body);
+    const contCode = continuing.length ? this.block(continuing) : undefined;
+    const breakIfCode = breakIf ? c.value(breakIf) : undefined;
+    const site = c.site(s);
+    const ctx = c.ctx;
+    const flow = ctx.flow;
+    /** The lanes that go on after the body: normal and continuing ones; breaking ones exit. */
+    const afterBody = (cur: Mask, exited: Mask[]): Mask => {
+      let changed = false;
+      for (let k = 0; k < cur.n && !changed; k++) changed = flow[cur.lanes[k]!] !== Flow.NORMAL;
+      if (!changed) return cur; // the usual case: keep the mask
+      const next = new Int32Array(cur.n);
+      const out = new Int32Array(cur.n);
+      let nn = 0;
+      let no = 0;
+      for (let k = 0; k < cur.n; k++) {
+        const l = cur.lanes[k]!;
+        const f = flow[l];
+        if (f === Flow.NORMAL) next[nn++] = l;
+        else if (f === Flow.CONTINUE) {
+          flow[l] = Flow.NORMAL;
+          next[nn++] = l;
+        } else if (f === Flow.BREAK) {
+          flow[l] = Flow.NORMAL;
+          out[no++] = l;
+        }
+        // RETURN lanes leave the loop and stay marked.
+      }
+      if (no) exited.push(new Mask(out, no));
+      return nn ? new Mask(next, nn) : Mask.EMPTY;
+    };
+    return (m) => {
+      const exited: Mask[] = [];
+      let cur = m;
+      while (cur.n) {
+        ctx.step(cur.n, site);
+        if (condCode) {
+          condCode.eval(cur);
+          const [go, stop] = splitMask(cur, condCode.out);
+          if (stop.n) exited.push(stop);
+          cur = go;
+          if (!cur.n) break;
+        }
+        bodyCode(cur);
+        cur = afterBody(cur, exited);
+        if (!cur.n) break;
+        if (contCode) cur = contCode(cur);
+        if (breakIfCode && cur.n) {
+          breakIfCode.eval(cur);
+          const [stop, go] = splitMask(cur, breakIfCode.out);
+          if (stop.n) exited.push(stop);
+          cur = go;
+        }
+      }
+      let result = Mask.EMPTY;
+      for (const e of exited) result = mergeMasks(result, e);
+      return result;
+    };
+  }
+
+  private returnStmt(s: A.ReturnStmt): StmtCode {
+    const c = this.expr;
+    if (!this.current) throw new Error(`internal: return outside a function at ${s.loc.line}:${s.loc.column}`);
+    const { fn, target } = this.current;
+    const ctx = c.ctx;
+    const isEntry = !!fn.stage;
+    const value = s.value ? c.value(s.value) : undefined;
+    const site = c.site(s);
+    return (m) => {
+      ctx.step(m.n, site);
+      if (value && target.ret) {
+        value.eval(m);
+        copySlots(value.out, target.ret, m, target.retSlots);
+      }
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        ctx.flow[l] = Flow.RETURN;
+        if (isEntry && !ctx.finished[l]) {
+          ctx.finished[l] = 1;
+          ctx.finishedCount++;
+        }
+      }
+      return Mask.EMPTY;
+    };
+  }
 }
 
 /** A view whose eval does nothing: it was evaluated already by the statement. */
@@ -216,153 +416,4 @@ function refOnce(ref: RefCode): RefCode {
     copy.region = ref.region;
   }, ref.whole, ref.reg);
   return copy;
-}
-
-function ifStmt(c: Compiler, s: A.IfStmt): StmtCode {
-  const cond = c.value(s.cond);
-  const then = c.block(s.then);
-  const other = s.else ? stmt(c, s.else) : undefined;
-  const site = c.site(s);
-  const ctx = c.ctx;
-  return (m) => {
-    ctx.step(m.n, site);
-    cond.eval(m);
-    const [t, f] = splitMask(m, cond.out);
-    const tOut = t.n ? then(t) : t;
-    const fOut = f.n && other ? other(f) : f;
-    return mergeMasks(tOut, fOut);
-  };
-}
-
-function switchStmt(c: Compiler, s: A.SwitchStmt): StmtCode {
-  const sel = c.value(s.selector);
-  const clauses = s.clauses.map((cl) => ({
-    values: cl.selectors.filter((x): x is A.Expr => x !== null).map((x) => c.exprInfo(x).const!.v[0]!),
-    isDefault: cl.selectors.includes(null),
-    body: c.block(cl.body),
-  }));
-  const site = c.site(s);
-  const ctx = c.ctx;
-  return (m) => {
-    ctx.step(m.n, site);
-    sel.eval(m);
-    const pick = new Int32Array(c.W);
-    const groups: number[][] = clauses.map(() => []);
-    for (let k = 0; k < m.n; k++) {
-      const l = m.lanes[k]!;
-      const v = sel.out[l]!;
-      let chosen = clauses.findIndex((cl) => cl.values.includes(v));
-      if (chosen < 0) chosen = clauses.findIndex((cl) => cl.isDefault);
-      pick[l] = chosen;
-      groups[chosen]!.push(l);
-    }
-    let result = Mask.EMPTY;
-    clauses.forEach((cl, i) => {
-      const lanes = groups[i]!;
-      if (!lanes.length) return;
-      const mm = new Mask(Int32Array.from(lanes), lanes.length);
-      result = mergeMasks(result, cl.body(mm));
-      // `break` leaves the switch; `continue` and `return` keep going outward.
-      const rejoin: number[] = [];
-      for (const l of lanes) {
-        if (ctx.flow[l] === Flow.BREAK) {
-          ctx.flow[l] = Flow.NORMAL;
-          rejoin.push(l);
-        }
-      }
-      if (rejoin.length) result = mergeMasks(result, new Mask(Int32Array.from(rejoin), rejoin.length));
-    });
-    return result;
-  };
-}
-
-/**
- * loop / for / while. Every iteration counts a step per active lane, so a loop with an
- * empty body still reaches the step limit.
- */
-function loop(c: Compiler, body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr | undefined, cond: A.Expr | undefined, s: A.Stmt): StmtCode {
-  const condCode = cond ? c.value(cond) : undefined;
-  const bodyCode = block(c, body);
-  const contCode = continuing.length ? block(c, continuing) : undefined;
-  const breakIfCode = breakIf ? c.value(breakIf) : undefined;
-  const site = c.site(s);
-  const ctx = c.ctx;
-  const flow = ctx.flow;
-  /** The lanes that go on after the body: normal and continuing ones; breaking ones exit. */
-  const afterBody = (cur: Mask, exited: Mask[]): Mask => {
-    let changed = false;
-    for (let k = 0; k < cur.n && !changed; k++) changed = flow[cur.lanes[k]!] !== Flow.NORMAL;
-    if (!changed) return cur; // the usual case: keep the mask
-    const next = new Int32Array(cur.n);
-    const out = new Int32Array(cur.n);
-    let nn = 0;
-    let no = 0;
-    for (let k = 0; k < cur.n; k++) {
-      const l = cur.lanes[k]!;
-      const f = flow[l];
-      if (f === Flow.NORMAL) next[nn++] = l;
-      else if (f === Flow.CONTINUE) {
-        flow[l] = Flow.NORMAL;
-        next[nn++] = l;
-      } else if (f === Flow.BREAK) {
-        flow[l] = Flow.NORMAL;
-        out[no++] = l;
-      }
-      // RETURN lanes leave the loop and stay marked.
-    }
-    if (no) exited.push(new Mask(out, no));
-    return nn ? new Mask(next, nn) : Mask.EMPTY;
-  };
-  return (m) => {
-    const exited: Mask[] = [];
-    let cur = m;
-    while (cur.n) {
-      ctx.step(cur.n, site);
-      if (condCode) {
-        condCode.eval(cur);
-        const [go, stop] = splitMask(cur, condCode.out);
-        if (stop.n) exited.push(stop);
-        cur = go;
-        if (!cur.n) break;
-      }
-      bodyCode(cur);
-      cur = afterBody(cur, exited);
-      if (!cur.n) break;
-      if (contCode) cur = contCode(cur);
-      if (breakIfCode && cur.n) {
-        breakIfCode.eval(cur);
-        const [stop, go] = splitMask(cur, breakIfCode.out);
-        if (stop.n) exited.push(stop);
-        cur = go;
-      }
-    }
-    let result = Mask.EMPTY;
-    for (const e of exited) result = mergeMasks(result, e);
-    return result;
-  };
-}
-
-function returnStmt(c: Compiler, s: A.ReturnStmt): StmtCode {
-  const ctx = c.ctx;
-  const fn = c.fn;
-  const isEntry = !!fn.stage;
-  const value = s.value ? c.value(s.value) : undefined;
-  const target = c.returnSlot();
-  const site = c.site(s);
-  return (m) => {
-    ctx.step(m.n, site);
-    if (value && target.ret) {
-      value.eval(m);
-      copySlots(value.out, target.ret, m, target.retSlots);
-    }
-    for (let k = 0; k < m.n; k++) {
-      const l = m.lanes[k]!;
-      ctx.flow[l] = Flow.RETURN;
-      if (isEntry && !ctx.finished[l]) {
-        ctx.finished[l] = 1;
-        ctx.finishedCount++;
-      }
-    }
-    return Mask.EMPTY;
-  };
 }

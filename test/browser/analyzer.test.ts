@@ -2,7 +2,7 @@
 // bank-conflict heat map, and the simulator taking over without WebGPU.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze } from '../../src/checks/analyze.js';
+import { analyze } from '../../src/runner/analyze.js';
 import { parseHarness } from '../../src/harness/index.js';
 import { loadLessons } from '../../src/lessons/load.js';
 import { removeBarriers } from '../../src/web/example/code-transforms.js';

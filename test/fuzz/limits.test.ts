@@ -4,9 +4,10 @@
 // budget stops a run with a message that says how to raise it.
 import { describe, expect, it } from 'vitest';
 import { runOnGpuFromSource } from '../../src/runner/run-gpu.js';
-import { runOnSimulatorFromSource, SIM_LIMITS } from '../../src/runner/run-sim.js';
+import { runOnSimulatorFromSource } from '../../src/runner/run-sim.js';
+import { SIM_LIMITS } from '../../src/runner/simulate.js';
 import { InputError } from '../../src/runner/errors.js';
-import { analyze } from '../../src/checks/analyze.js';
+import { analyze } from '../../src/runner/analyze.js';
 import { parseHarness, MAX_ELEMENT_COUNT } from '../../src/harness/index.js';
 import { NotSupportedError } from '../../src/wgsl/source.js';
 import { MAX_INVOCATION_BYTES, MAX_INVOCATION_MEMORY } from '../../src/sim/simulator.js';
@@ -57,7 +58,7 @@ async function gpuRefusal(source: string): Promise<InputError> {
 function simRefusal(source: string): InputError | NotSupportedError {
   let started = 0;
   try {
-    runOnSimulatorFromSource(source, { hooks: { workgroupStart: () => void started++ } });
+    runOnSimulatorFromSource(source, { subscribers: [{ workgroupStart: () => void started++ }] });
   } catch (e) {
     expect(started, 'workgroups simulated before the refusal').toBe(0);
     return e as InputError;

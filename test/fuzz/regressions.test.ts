@@ -7,7 +7,7 @@ import { parseHarness } from '../../src/harness/index.js';
 import { runOnSimulatorFromSource } from '../../src/runner/run-sim.js';
 import { runOnGpuFromSource } from '../../src/runner/run-gpu.js';
 import { HarnessErrors, InputError } from '../../src/runner/errors.js';
-import { analyze } from '../../src/checks/analyze.js';
+import { analyze } from '../../src/runner/analyze.js';
 import { reflect } from '../../src/wgsl/reflect.js';
 import { parseWgsl } from '../../src/wgsl/parser.js';
 import { resolveModule } from '../../src/wgsl/resolve.js';

@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { runTargets, classify, type TargetOptions } from '../targets.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
-import { analyze, type AnalyzeOptions } from '../../checks/analyze.js';
+import { analyze, type AnalyzeOptions } from '../../runner/analyze.js';
 
 export type Job =
   | { id: number; kind: 'targets'; source: string; options: TargetOptions }

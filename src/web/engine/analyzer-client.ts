@@ -1,6 +1,6 @@
 // The page's one analyzer worker, started on first use so that pages which never check
 // or simulate do not pay for loading the simulator.
-import type { AnalyzeOptions } from '../../checks/analyze.js';
+import type { AnalyzeOptions } from '../../runner/analyze.js';
 import type { CheckReport } from '../../checks/report.js';
 import type { RunResult } from '../../runner/result.js';
 import { WorkerClient } from './worker-client.js';

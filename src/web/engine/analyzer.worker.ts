@@ -1,6 +1,6 @@
 // The analyzer and the simulator run here, off the page's thread: simulating every
 // invocation of a kernel can take seconds, and the page must stay responsive meanwhile.
-import { analyze } from '../../checks/analyze.js';
+import { analyze } from '../../runner/analyze.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
 import { problemsOf } from './problems.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';

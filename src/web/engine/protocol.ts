@@ -1,6 +1,6 @@
 // Messages between the page and the analyzer worker. Everything is structured-clone
 // data: RunResult's typed arrays clone as they are; errors travel as Problems.
-import type { AnalyzeOptions } from '../../checks/analyze.js';
+import type { AnalyzeOptions } from '../../runner/analyze.js';
 import type { CheckReport } from '../../checks/report.js';
 import type { RunResult } from '../../runner/result.js';
 import type { Problem } from './problems.js';

@@ -1,0 +1,105 @@
+// The analyzer: simulate a kernel's workgroups with every check subscribed to the
+// simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
+// the `check --json` report.
+import { BankConflictModel } from '../checks/banks.js';
+import { BarrierDivergence, ranges } from '../checks/barriers.js';
+import { BoundsCheck } from '../checks/bounds.js';
+import { RaceDetector } from '../checks/races.js';
+import type { CheckReport, Diagnostic } from '../checks/report.js';
+import { NeverWrittenReads } from '../checks/uninitialized.js';
+import type { CompileMessage } from './result.js';
+import { loadKernel, simulate } from './simulate.js';
+
+export interface AnalyzeOptions {
+  file?: string;
+  /** Messages of the real compiler (Tint); when they contain an error, nothing is simulated. */
+  compile?: { ok: boolean; messages: CompileMessage[] };
+  banks?: 32 | 16;
+  subgroupSize?: number;
+  maxSteps?: number;
+  entry?: string;
+  /** Invocations simulated per dispatch before workgroups are sampled (default 2^17). */
+  maxInvocations?: number;
+}
+
+export const DEFAULT_MAX_INVOCATIONS = 1 << 17;
+
+const NOTES = [
+  'Invocations form subgroups by local_invocation_index (lanes 0..S-1, S..2S-1, …); WGSL leaves this mapping to the implementation.',
+  'Bank model: bank = floor(byte address / 4) mod B; lanes reading the same word are one broadcast. Real hardware may merge or split accesses differently and beat (or miss) the model.',
+];
+
+export function analyze(source: string, options: AnalyzeOptions = {}): CheckReport {
+  const file = options.file ?? '<input>';
+  const banks = options.banks ?? 32;
+  const subgroupSize = options.subgroupSize ?? 32;
+  const model = { banks, bankWidthBytes: 4, subgroupSize };
+  const kernel = loadKernel(source);
+
+  const report: CheckReport = {
+    file,
+    compile: { ok: true, messages: [] },
+    diagnostics: [],
+    bankConflicts: [],
+    model,
+    summary: { errors: 0, warnings: 0, races: 0, maxBankWays: 0 },
+    notes: [...NOTES],
+  };
+
+  // The real compiler has the final word on validity; without it, our front end reports.
+  let messages = options.compile?.messages;
+  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax and types; uniformity is not checked without it.');
+  if (options.compile && !options.compile.ok) messages = options.compile.messages;
+  else if (!kernel.module) messages = kernel.messages;
+  report.compile = { ok: !(messages ?? []).some((m) => m.severity === 'error'), messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })) };
+  if (!report.compile.ok) {
+    report.diagnostics = (messages ?? [])
+      .filter((m) => m.severity === 'error')
+      .map((m) => ({ severity: 'error', kind: 'compile-error', message: m.message, line: m.line, column: m.column }));
+    return finish(report);
+  }
+
+  // The checks subscribe to the simulator's hooks; each keeps its own findings.
+  const races = new RaceDetector();
+  const bank = new BankConflictModel(banks, subgroupSize);
+  const uninit = new NeverWrittenReads();
+  const bounds = new BoundsCheck();
+  const divergence = new BarrierDivergence();
+  const run = simulate(kernel, {
+    entry: options.entry,
+    subgroupSize,
+    maxSteps: options.maxSteps,
+    subscribers: [races, bank, uninit, bounds, divergence],
+    maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
+    defaultBuffers: true,
+  });
+  if (run.synthesized.length) report.notes!.push(`The header gives no buffer for ${run.synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`);
+  for (const s of run.sampled) {
+    report.sampledWorkgroups = { simulated: s.workgroups.length, total: s.total, which: ranges(s.workgroups) };
+    report.notes!.push(`Pass ${s.pass + 1} (${s.entry}) has ${s.total} workgroups; ${s.workgroups.length} were simulated (${ranges(s.workgroups)}). Findings in the others are not reported.`);
+  }
+  const stepDiagnostics: Diagnostic[] = [];
+  if (run.stepLimit) {
+    stepDiagnostics.push({
+      severity: 'error',
+      kind: 'step-limit',
+      message: `the kernel did not finish within ${run.stepLimit.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
+      line: run.stepLimit.site.line,
+      column: run.stepLimit.site.column,
+    });
+  }
+  report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(run.sites), ...bounds.diagnostics(), ...uninit.diagnostics()];
+  report.bankConflicts = bank.sites();
+  return finish(report);
+}
+
+function finish(report: CheckReport): CheckReport {
+  report.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind));
+  report.summary = {
+    errors: report.diagnostics.filter((d) => d.severity === 'error').length,
+    warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
+    races: report.diagnostics.filter((d) => d.kind === 'data-race').length,
+    maxBankWays: Math.max(0, ...report.bankConflicts.map((b) => b.maxWays)),
+  };
+  return report;
+}

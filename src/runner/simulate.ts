@@ -1,0 +1,186 @@
+// The one simulate pipeline, shared by `run --sim` (run-sim.ts) and `check` (analyze.ts):
+// header → front end (loadKernel), then reflect → plan → simulator → memory → passes
+// (simulate). What only the analysis wants is an option: subscribers, a workgroup budget
+// beyond which workgroups are sampled, zero-filled buffers for bindings the header lacks.
+import { allocateElements, parseHarness, type ElementArray, type Harness } from '../harness/index.js';
+import { parseWgsl } from '../wgsl/parser.js';
+import { resolveModule } from '../wgsl/resolve.js';
+import { WgslSemanticError, WgslSyntaxError } from '../wgsl/source.js';
+import type { ModuleInfo } from '../wgsl/module-info.js';
+import { reflectModule } from '../wgsl/reflect.js';
+import { StepLimitError } from '../sim/context.js';
+import type { SimHooks, SiteInfo } from '../sim/hooks.js';
+import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
+import type { SiteTable } from '../sim/sites.js';
+import { Simulator } from '../sim/simulator.js';
+import { withDefaultBuffers } from './default-buffers.js';
+import { HarnessErrors } from './errors.js';
+import { DEFAULT_LIMITS, type RunLimits } from './limits.js';
+import { planRun, type RunPlan } from './plan.js';
+import type { CompileMessage } from './result.js';
+
+/**
+ * What the simulator accepts: WebGPU's defaults, raised to what common desktop GPUs allow
+ * for workgroup size and memory, so kernels written for real hardware can be simulated.
+ */
+export const SIM_LIMITS: RunLimits = {
+  ...DEFAULT_LIMITS,
+  maxComputeWorkgroupSizeX: 1024,
+  maxComputeWorkgroupSizeY: 1024,
+  maxComputeInvocationsPerWorkgroup: 1024,
+  maxComputeWorkgroupStorageSize: 32768,
+  maxStorageBufferBindingSize: 1 << 30,
+  maxBufferSize: 1 << 30,
+};
+
+/** A kernel read for simulation: its `//!` header and what the front end made of the WGSL. */
+export interface LoadedKernel {
+  source: string;
+  harness: Harness;
+  /** The typed module; absent when the front end rejected the source (see messages). */
+  module?: ModuleInfo;
+  /** The front end's errors, as compiler messages. */
+  messages: CompileMessage[];
+}
+
+/** Parses the header (its errors are thrown, all at once) and runs the front end. */
+export function loadKernel(source: string): LoadedKernel {
+  const { harness, errors } = parseHarness(source);
+  if (errors.length) throw new HarnessErrors(errors);
+  const fe = frontEndModule(source);
+  return { source, harness, module: fe.module, messages: fe.messages };
+}
+
+/** The front end's errors as compiler messages. */
+export function frontEndModule(source: string): { module?: ModuleInfo; messages: CompileMessage[] } {
+  try {
+    return { module: resolveModule(parseWgsl(source)), messages: [] };
+  } catch (e) {
+    if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
+      const offset = lineOffset(source, e.line) + e.column - 1;
+      return { messages: [{ severity: 'error', line: e.line, column: e.column, offset, length: 1, message: e.detail }] };
+    }
+    throw e;
+  }
+}
+
+function lineOffset(source: string, line: number): number {
+  let off = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = source.indexOf('\n', off);
+    if (nl < 0) break;
+    off = nl + 1;
+  }
+  return off;
+}
+
+export interface SimulateOptions {
+  entry?: string;
+  /** Lanes per subgroup (default 32). */
+  subgroupSize?: number;
+  /** The step budget of the whole run (default DEFAULT_MAX_STEPS). */
+  maxSteps?: number;
+  /** Analysis: observers of every access, barrier, bounds violation and workgroup, in this order. */
+  subscribers?: readonly SimHooks[];
+  /** Analysis: invocations of a pass simulated before its workgroups are sampled (all when absent). */
+  maxInvocations?: number;
+  /** Analysis: bindings the header does not provide get zero-filled buffers (kernels without a header). */
+  defaultBuffers?: boolean;
+}
+
+/** A pass of which only some workgroups were simulated (see SimulateOptions.maxInvocations). */
+export interface SampledPass {
+  pass: number;
+  entry: string;
+  /** Workgroups of the dispatch. */
+  total: number;
+  /** Linear indices of the simulated ones, increasing. */
+  workgroups: number[];
+}
+
+export interface Simulation {
+  plan: RunPlan;
+  /** The bindings given zero-filled buffers (`'name' (u32[64])`), with defaultBuffers. */
+  synthesized: string[];
+  /** The memory of each of the plan's bindings, as the passes left it. */
+  memory: Uint8Array[];
+  /** The site table: access events and step limits name sites by its ids. */
+  sites: SiteTable;
+  /** The sampled passes, in order, up to the pass that ran out of steps. */
+  sampled: SampledPass[];
+  /** Set when the step budget ran out: the passes stopped there (memory holds what they did). */
+  stepLimit?: { site: SiteInfo; steps: number };
+  /** Wall-clock milliseconds the passes took. */
+  ms: number;
+}
+
+/** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
+export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
+  const { module } = kernel;
+  if (!module) throw new Error('internal: simulate() needs a kernel the front end accepted');
+  const reflection = reflectModule(module);
+  let harness = kernel.harness;
+  let synthesized: string[] = [];
+  if (options.defaultBuffers) ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry));
+  const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
+  const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: options.subscribers }, module);
+  const memory = bindPlan(sim, plan);
+  const sampled: SampledPass[] = [];
+  let stepLimit: Simulation['stepLimit'];
+  const t0 = performance.now();
+  try {
+    plan.passes.forEach((p, i) => {
+      const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
+      const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
+      if (workgroups) sampled.push({ pass: i, entry: p.entry.name, total, workgroups });
+      sim.runPass(p.entry.name, p.dispatch, i, { workgroups });
+    });
+  } catch (e) {
+    if (!(e instanceof StepLimitError)) throw e;
+    stepLimit = { site: e.site, steps: e.steps };
+  }
+  const ms = performance.now() - t0;
+  return { plan, synthesized, memory, sites: sim.sites, sampled, stepLimit, ms };
+}
+
+/** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */
+function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
+  const perWorkgroup = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
+  if (budget === undefined || total * perWorkgroup <= budget) return undefined;
+  return sampleWorkgroups(total, Math.max(2, Math.floor(budget / perWorkgroup)));
+}
+
+/** The first and last workgroups and an even spread between them. */
+export function sampleWorkgroups(total: number, count: number): number[] {
+  if (count >= total) return [...Array(total).keys()];
+  const edge = Math.min(8, Math.floor(count / 4));
+  const picked = new Set<number>();
+  for (let i = 0; i < edge; i++) {
+    picked.add(i);
+    picked.add(total - 1 - i);
+  }
+  const rest = count - picked.size;
+  for (let i = 0; i < rest; i++) picked.add(Math.floor(((i + 0.5) * total) / rest));
+  return [...picked].sort((a, b) => a - b);
+}
+
+/** Creates the simulator's memory for a plan: every storage/uniform binding the shader declares. */
+export function bindPlan(sim: Simulator, plan: RunPlan): Uint8Array[] {
+  return plan.bindings.map((b) => {
+    const bytes = new Uint8Array(b.byteSize);
+    bytes.set(new Uint8Array(b.data.buffer, b.data.byteOffset, b.data.byteLength));
+    // Every variable declared at this binding sees the buffer (an entry point uses at most
+    // one of them; binding only the first left a later, used one without memory).
+    for (const g of sim.module.globals) if (g.group === b.group && g.binding === b.binding) sim.bindBuffer(g, bytes);
+    return bytes;
+  });
+}
+
+/** The contents of the plan's bindings as elements of their header types. */
+export function readBack(plan: RunPlan, memory: Uint8Array[]): ElementArray[] {
+  return plan.bindings.map((b, i) => {
+    const out = allocateElements(b.spec.type, b.data.length);
+    new Uint8Array(out.buffer).set(memory[i]!.subarray(0, out.byteLength));
+    return out;
+  });
+}
