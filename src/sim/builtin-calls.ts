@@ -8,12 +8,12 @@ import { binaryScalarOp, convertScalar } from '../wgsl/numeric.js';
 import { scalarOf, strideOf, type Type } from '../wgsl/types.js';
 import { slotCount } from '../wgsl/values.js';
 import { vcode, type RefCode, type ValueCode } from './code.js';
-import type { Compiler } from './compiler.js';
+import type { ExprCompiler } from './expr-compiler.js';
 import { leafPlan } from './layout.js';
 import { Mask } from './mask.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
 
-export function compileBuiltinCall(c: Compiler, e: A.CallExpr, info: ExprInfo): ValueCode {
+export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {
   const target = info.call!;
   const type = c.valueType(info);
   if (target.kind === 'ctor') return constructorCall(c, e, type, target.params);
@@ -44,7 +44,7 @@ export function compileBuiltinCall(c: Compiler, e: A.CallExpr, info: ExprInfo): 
   return componentwise(c, e, type, overload, (args) => def.eval!(args, overload));
 }
 
-function argCodes(c: Compiler, e: A.CallExpr, wrapSelect = false): ValueCode[] {
+function argCodes(c: ExprCompiler, e: A.CallExpr, wrapSelect = false): ValueCode[] {
   if (wrapSelect) c.selectDepth++;
   try {
     return e.args.map((a) => c.value(a));
@@ -58,7 +58,7 @@ function evalAll(args: ValueCode[], m: Mask): void {
 }
 
 /** Generic path: gathers each lane's arguments into arrays and calls the shared implementation. */
-function componentwise(c: Compiler, e: A.CallExpr, type: Type, _o: Overload, f: (args: number[][]) => number[]): ValueCode {
+function componentwise(c: ExprCompiler, e: A.CallExpr, type: Type, _o: Overload, f: (args: number[][]) => number[]): ValueCode {
   const args = argCodes(c, e);
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
@@ -73,7 +73,7 @@ function componentwise(c: Compiler, e: A.CallExpr, type: Type, _o: Overload, f: 
 }
 
 /** Fast path for component-wise builtins (min, max, abs, sqrt, clamp, …), with scalar broadcast. */
-function scalarComponentwise(c: Compiler, e: A.CallExpr, type: Type, f: (...a: number[]) => number): ValueCode {
+function scalarComponentwise(c: ExprCompiler, e: A.CallExpr, type: Type, f: (...a: number[]) => number): ValueCode {
   const args = argCodes(c, e);
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
@@ -94,7 +94,7 @@ function scalarComponentwise(c: Compiler, e: A.CallExpr, type: Type, f: (...a: n
 }
 
 /** select(f, t, cond): both value arguments are evaluated for every lane (WGSL evaluates them eagerly). */
-function select(c: Compiler, e: A.CallExpr, type: Type): ValueCode {
+function select(c: ExprCompiler, e: A.CallExpr, type: Type): ValueCode {
   const [f, t, cond] = argCodes(c, e, true) as [ValueCode, ValueCode, ValueCode];
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
@@ -113,7 +113,7 @@ function select(c: Compiler, e: A.CallExpr, type: Type): ValueCode {
     });
 }
 
-function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[]): ValueCode {
+function constructorCall(c: ExprCompiler, e: A.CallExpr, type: Type, params: Type[]): ValueCode {
   const args = argCodes(c, e);
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
@@ -157,11 +157,11 @@ function constructorCall(c: Compiler, e: A.CallExpr, type: Type, params: Type[])
 
 const noop = () => {};
 
-function voidCode(_c: Compiler, run: (m: Mask) => void): ValueCode {
+function voidCode(_c: ExprCompiler, run: (m: Mask) => void): ValueCode {
   return vcode({ kind: 'void' }, 0, new Float64Array(0), run);
 }
 
-function barrier(c: Compiler, e: A.CallExpr, name: string): ValueCode {
+function barrier(c: ExprCompiler, e: A.CallExpr, name: string): ValueCode {
   const kind = name === 'workgroupBarrier' ? 'workgroup' : name === 'storageBarrier' ? 'storage' : 'texture';
   const site = c.site(e);
   const ctx = c.ctx;
@@ -171,11 +171,11 @@ function barrier(c: Compiler, e: A.CallExpr, name: string): ValueCode {
 }
 
 /** The memory view a pointer argument designates. */
-function pointerArg(c: Compiler, e: A.Expr): RefCode {
+function pointerArg(c: ExprCompiler, e: A.Expr): RefCode {
   return c.ref(e);
 }
 
-function atomic(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueCode {
+function atomic(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): ValueCode {
   const ref = pointerArg(c, e.args[0]!);
   const operands = e.args.slice(1).map((a) => c.value(a));
   const elem = (o.params[0] as Extract<Type, { kind: 'ptr' }>).store;
@@ -252,7 +252,7 @@ function atomicOp(name: string, s: 'i32' | 'u32'): (old: number, a: number, b: n
 }
 
 /** workgroupUniformLoad(&p): a workgroup barrier, then one value for everyone. */
-function uniformLoad(c: Compiler, e: A.CallExpr, o: Overload): ValueCode {
+function uniformLoad(c: ExprCompiler, e: A.CallExpr, o: Overload): ValueCode {
   const ref = pointerArg(c, e.args[0]!);
   const site = c.site(e);
   const ctx = c.ctx;
@@ -266,7 +266,7 @@ function uniformLoad(c: Compiler, e: A.CallExpr, o: Overload): ValueCode {
     });
 }
 
-function atomicLoadCode(c: Compiler, ref: RefCode): ValueCode {
+function atomicLoadCode(c: ExprCompiler, ref: RefCode): ValueCode {
   const type = (ref.type as Extract<Type, { kind: 'atomic' }>).elem;
   const kind = type.name === 'i32' ? ScalarKind.I32 : ScalarKind.U32;
   const out = new Float64Array(c.W);
@@ -280,7 +280,7 @@ function atomicLoadCode(c: Compiler, ref: RefCode): ValueCode {
 }
 
 /** arrayLength(&a): elements that fit in the buffer after the array's start. */
-function arrayLength(c: Compiler, e: A.CallExpr): ValueCode {
+function arrayLength(c: ExprCompiler, e: A.CallExpr): ValueCode {
   const ref = pointerArg(c, e.args[0]!);
   const arr = ref.type;
   if (arr.kind !== 'array') throw new Error('internal: arrayLength of a non-array');
@@ -302,7 +302,7 @@ function arrayLength(c: Compiler, e: A.CallExpr): ValueCode {
 }
 
 /** Subgroup operations over the active lanes of each subgroup (lanes grouped by local_invocation_index / S). */
-function subgroup(c: Compiler, e: A.CallExpr, name: string, o: Overload): ValueCode {
+function subgroup(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): ValueCode {
   const args = argCodes(c, e);
   const type = o.result;
   const slots = type.kind === 'void' ? 0 : slotCount(type);

@@ -20,7 +20,8 @@ import { Mask, mergeMasks, splitMask } from './mask.js';
 import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
 import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
-import { StatementCompiler, type ExprCompiler, type ReturnTarget } from './statements.js';
+import type { ExprCompiler } from './expr-compiler.js';
+import { StatementCompiler, type ReturnTarget } from './statements.js';
 
 interface CompiledFn extends ReturnTarget {
   info: FnInfo;

@@ -4,37 +4,14 @@
 // own lanes, as SIMT hardware does, so both arms of a divergent `if` are one subgroup's
 // instructions in order.
 import type * as A from '../wgsl/ast.js';
-import type { ExprInfo, FnInfo, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
+import type { FnInfo, LocalVar } from '../wgsl/module-info.js';
 import { slotCount } from '../wgsl/values.js';
-import { RCode, copySlots, type PtrSlot, type RefCode, type StmtCode, type ValueCode } from './code.js';
-import { Flow, type Ctx } from './context.js';
-import type { SiteInfo } from './hooks.js';
+import { RCode, copySlots, type RefCode, type StmtCode } from './code.js';
+import { Flow } from './context.js';
+import type { ExprCompiler } from './expr-compiler.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
 import { binaryScalarOp } from '../wgsl/numeric.js';
 import { scalarOf } from '../wgsl/types.js';
-
-/**
- * What statements need from the expression compiler (compiler.ts, which composes a
- * StatementCompiler over itself): values, memory views and the per-lane storage of locals.
- */
-export interface ExprCompiler {
-  readonly info: ModuleInfo;
-  readonly ctx: Ctx;
-  /** Invocations per workgroup. */
-  readonly W: number;
-  exprInfo(e: A.Expr): ExprInfo;
-  /** Registers a source site (for step-limit reports and access events). */
-  site(node: A.Expr | A.Stmt, variable?: string): SiteInfo;
-  unsupported(loc: { line: number; column: number }, what: string): never;
-  value(e: A.Expr): ValueCode;
-  ref(e: A.Expr): RefCode;
-  load(ref: RefCode, e: A.Expr): ValueCode;
-  storer(ref: RefCode, at: A.Stmt | A.Expr): (m: Mask, values: Float64Array) => void;
-  localVarRef(v: LocalVar, site: SiteInfo): RefCode;
-  localValues(v: LocalVar): Float64Array;
-  localPointer(v: LocalVar): PtrSlot;
-  aliasLocal(v: LocalVar, arr: Float64Array): boolean;
-}
 
 /** Where a function's return statements leave its value: `retSlots` numbers per lane. */
 export interface ReturnTarget {
