@@ -10,7 +10,7 @@ import { slotCount } from '../wgsl/values.js';
 import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { ExprCompiler } from './expr-compiler.js';
 import { leafPlan } from './layout.js';
-import { Mask } from './mask.js';
+import type { Mask } from './mask.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
 
 export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {

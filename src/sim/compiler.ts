@@ -13,7 +13,7 @@ import {
 import { memberSlotOffset, slotCount } from '../wgsl/values.js';
 import type { BinaryTyping } from '../wgsl/operators.js';
 import { RCode, copySlots, vcode, type PtrSlot, type RefCode, type ValueCode } from './code.js';
-import { Ctx, Flow } from './context.js';
+import { type Ctx, Flow } from './context.js';
 import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
@@ -602,11 +602,10 @@ export class Compiler implements ExprCompiler {
     const { offsets, kinds } = plan;
     const units = plan.units;
     const ua = this.unitAddresses(ref, units);
-    const self = this;
     const report = (m: Mask, r: Region) => {
-      if (r.tracked && self.ctx.hooks.access) {
+      if (r.tracked && this.ctx.hooks.access) {
         ua.fill(m);
-        self.report(ref, r, m, 'read', units, ua.arrays);
+        this.report(ref, r, m, 'read', units, ua.arrays);
       }
     };
     if (slots === 1) {
@@ -651,12 +650,11 @@ export class Compiler implements ExprCompiler {
     const { offsets, kinds, units, slots } = plan;
     const ua = this.unitAddresses(ref, units);
     const bits = units.map((u) => new Uint32Array(this.W * (u.bytes >> 2)));
-    const self = this;
     return (m, values) => {
       const r = ref.region!;
       if (!r.writable) throw new Error(`internal: store to read-only '${r.name}'`);
       const A = ref.addr;
-      const tracked = r.tracked && !!self.ctx.hooks.access;
+      const tracked = r.tracked && !!this.ctx.hooks.access;
       if (tracked) {
         ua.fill(m);
         // Bits are recorded before the stores so that the detector sees every lane's value.
@@ -669,7 +667,7 @@ export class Compiler implements ExprCompiler {
             for (let w = 0; w < words; w++) dst[l * words + w] = toBits(values[l * slots + unit.slot + w]!, unit.kind);
           }
         }
-        self.report(ref, r, m, 'write', units, ua.arrays, bits);
+        this.report(ref, r, m, 'write', units, ua.arrays, bits);
       }
       for (let k = 0; k < m.n; k++) {
         const l = m.lanes[k]!;
