@@ -1,3 +1,3 @@
 // The limits a run is checked against are the GPU layer's (src/gpu/limits.ts); the runner
 // re-exports them for the modules that plan runs.
-export { DEFAULT_LIMITS, LIMIT_NAMES, limitsFrom, type RunLimits } from '../gpu/limits.js';
+export { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';

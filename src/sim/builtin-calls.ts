@@ -9,7 +9,6 @@ import { scalarOf, strideOf, type Type } from '../wgsl/types.js';
 import { slotCount } from '../wgsl/values.js';
 import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { ExprCompiler } from './expr-compiler.js';
-import { leafPlan } from './layout.js';
 import type { Mask } from './mask.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
 
@@ -155,7 +154,6 @@ function constructorCall(c: ExprCompiler, e: A.CallExpr, type: Type, params: Typ
     });
 }
 
-const noop = () => {};
 
 function voidCode(_c: ExprCompiler, run: (m: Mask) => void): ValueCode {
   return vcode({ kind: 'void' }, 0, new Float64Array(0), run);
@@ -423,5 +421,3 @@ function subgroup(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Va
     }
   }
 }
-
-export { noop, leafPlan };

@@ -5,10 +5,10 @@
 // reported through the hooks; the checks never look inside.
 import type * as A from '../wgsl/ast.js';
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
-import { binaryScalarOp, convertScalar, unaryScalarOp } from '../wgsl/numeric.js';
+import { binaryScalarOp, unaryScalarOp } from '../wgsl/numeric.js';
 import { NotSupportedError } from '../wgsl/source.js';
 import {
-  matrixColumnStride, scalarOf, sizeOf, strideOf, typeName, type MatrixType, type ScalarType, type Type,
+  matrixColumnStride, scalarOf, sizeOf, strideOf, typeName, type MatrixType, type Type,
 } from '../wgsl/types.js';
 import { memberSlotOffset, slotCount } from '../wgsl/values.js';
 import type { BinaryTyping } from '../wgsl/operators.js';
@@ -16,7 +16,7 @@ import { RCode, copySlots, vcode, type PtrSlot, type RefCode, type ValueCode } f
 import { type Ctx, Flow } from './context.js';
 import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
 import { leafPlan, type AccessUnit } from './layout.js';
-import { Mask, mergeMasks, splitMask } from './mask.js';
+import { Mask } from './mask.js';
 import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
 import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
@@ -814,6 +814,3 @@ function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode,
       }
     });
 }
-
-export { convertScalar, splitMask, mergeMasks };
-export type { ScalarType };

@@ -2,7 +2,7 @@
 // grouped into access units (a scalar, or a whole vector / matrix column), which is the
 // granularity of one memory instruction for the bank model and the race detector.
 import { ScalarKind } from './memory.js';
-import { alignOf, matrixColumnStride, sizeOf, strideOf, type ScalarType, type Type, typeName } from '../wgsl/types.js';
+import { matrixColumnStride, strideOf, type ScalarType, type Type, typeName } from '../wgsl/types.js';
 
 export interface AccessUnit {
   /** Byte offset of the unit within the value. */
@@ -89,5 +89,3 @@ export function leafPlan(t: Type): LeafPlan {
   cache.set(t, plan);
   return plan;
 }
-
-export { alignOf, sizeOf };

@@ -3,7 +3,7 @@
 // end and the simulator share these implementations, so both compute the same numbers.
 // Builtins that touch memory or other invocations (atomics, barriers, subgroup operations,
 // arrayLength, workgroupUniformLoad) are typed here and executed by the simulator.
-import { bitcastScalar, convertScalar, normalize, type ScalarFn1 } from './numeric.js';
+import { bitcastScalar, normalize, type ScalarFn1 } from './numeric.js';
 import { ctz, f16BitsToF32, f32ToF16Bits, popcount, reverseBits, roundHalfEven } from './bits.js';
 import {
   ABSTRACT_FLOAT, ABSTRACT_INT, BOOL, F32, I32, U32, componentCount, concretize, isFloatScalar, isIntScalar,
@@ -700,12 +700,4 @@ export function evalBitcast(arg: number[], o: Overload): number[] {
   const from = scalarOf(o.params[0]!)!.name;
   const to = scalarOf(o.result)!.name;
   return arg.map((x) => bitcastScalar(x, from, to));
-}
-
-/** Converts flattened components between numeric types of the same shape (value conversion). */
-export function convertComponents(v: number[], from: Type, to: Type): number[] {
-  const fs = scalarOf(from);
-  const ts = scalarOf(to);
-  if (!fs || !ts) return v;
-  return v.map((x) => convertScalar(x, fs.name, ts.name));
 }
