@@ -55,7 +55,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
 
   // The real compiler has the final word on validity; without it, our front end reports.
   let messages = options.compile?.messages;
-  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax and types; uniformity is not checked without it.');
+  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax, types and uniformity.');
   const fe = frontEndModule(source);
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
   else if (!fe.module) messages = fe.messages;
