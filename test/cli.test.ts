@@ -101,6 +101,37 @@ describe('wgsl-lab run', () => {
     expect(dup.out + dup.err).toMatch(/dup\.wgsl:6:10: error: duplicate case value 2 \(already a case at line 5\)/);
   });
 
+  it("refuses a barrier in non-uniform control flow on the simulator with Tint's error and notes", async () => {
+    const path = join(LESSONS, '05-barriers/barrier-in-branch.wgsl');
+    const r = await cli('run', '--sim', path);
+    expect(r.code).toBe(1);
+    const lines = r.out.split('\n');
+    const i = lines.findIndex((l) => l.startsWith(`${path}:13:49: error: 'workgroupBarrier' must only be called from uniform control flow`));
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(lines[i + 2]).toBe(`  ${' '.repeat(48)}${'^'.repeat('workgroupBarrier'.length)}`);
+    expect(r.out).toContain(`${path}:13:3: note: control flow depends on possibly non-uniform value`);
+    expect(r.out).toContain(`${path}:13:7: note: builtin 'lane' of 'half_barrier' may be non-uniform`);
+    const json = JSON.parse((await cli('run', '--sim', '--json', path)).out);
+    expect(json.compile).toEqual({
+      ok: false,
+      messages: [
+        { severity: 'error', line: 13, column: 49, offset: expect.any(Number), length: 16, message: "'workgroupBarrier' must only be called from uniform control flow" },
+        { severity: 'info', line: 13, column: 3, offset: expect.any(Number), length: 2, message: 'control flow depends on possibly non-uniform value' },
+        { severity: 'info', line: 13, column: 7, offset: expect.any(Number), length: 4, message: "builtin 'lane' of 'half_barrier' may be non-uniform" },
+      ],
+    });
+  });
+
+  it('verifies the lessons on the simulator, the shaders the compiler rejects included', async () => {
+    const r = await cli('lessons', '--verify', '--sim');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("ok   05-barriers/barrier-in-branch.wgsl: rejected as expected at 13:49: 'workgroupBarrier' must only be called from uniform control flow");
+    expect(r.out).toContain('ok   05-barriers/early-return.wgsl: rejected as expected at 23:3:');
+    expect(r.out).toContain('ok   05-barriers/loop-bound-from-workgroup.wgsl: rejected as expected at 34:5:');
+    expect(r.out).not.toContain('not verifiable');
+    expect(r.out).toMatch(/all \d+ examples verified/);
+  });
+
   it('lists and verifies the lessons', async () => {
     const list = await cli('lessons');
     expect(list.code).toBe(0);

@@ -75,7 +75,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
         } catch (e) {
           if (!(e instanceof GpuUnavailableError)) throw e;
           compilerMissing = true;
-          io.err(`wgsl-lab check: ${e.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax and types; uniformity is not checked).`);
+          io.err(`wgsl-lab check: ${e.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
         }
       }
       const report = analyze(source, { file, compile, banks, subgroupSize, maxSteps, entry: values.entry });

@@ -1,6 +1,7 @@
 // Checks one lesson example against what its lesson says about it: an ordinary example
 // must compile and pass all its expectations; a `rejects=L:C` example must be refused by
-// the compiler with an error at L:C; a `racy` example must compile and run (its values
+// the compiler (or, on the simulator, by wgsl-lab's front end, which applies the same
+// uniformity rules) with an error at L:C; a `racy` example must compile and run (its values
 // are not guaranteed, which is the point of it).
 import type { RunResult } from '../runner/result.js';
 import type { ExampleRef } from './format.js';
@@ -12,11 +13,6 @@ export interface ExampleVerdict {
 }
 
 export function judgeExample(ref: ExampleRef, result: RunResult): ExampleVerdict {
-  if (ref.rejects && result.engine === 'simulator' && result.compile.ok) {
-    // The rejection comes from the compiler's uniformity analysis, which only the real
-    // compiler performs; the simulator can run the shader.
-    return { ok: true, summary: `not verifiable on the simulator: the real WGSL compiler rejects it at ${ref.rejects.line}:${ref.rejects.column} (uniformity)` };
-  }
   if (ref.rejects) {
     const { line, column } = ref.rejects;
     if (result.compile.ok) return { ok: false, summary: `should be rejected by the compiler at ${line}:${column}, but it compiled` };

@@ -48,7 +48,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
 
   // The real compiler has the final word on validity; without it, our front end reports.
   let messages = options.compile?.messages;
-  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax and types; uniformity is not checked without it.');
+  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax, types and uniformity.');
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
   else if (!kernel.module) messages = kernel.messages;
   report.compile = { ok: !(messages ?? []).some((m) => m.severity === 'error'), messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })) };

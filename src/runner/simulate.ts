@@ -5,6 +5,7 @@
 import { allocateElements, parseHarness, type ElementArray, type Harness } from '../harness/index.js';
 import { parseWgsl } from '../wgsl/parser.js';
 import { resolveModule } from '../wgsl/resolve.js';
+import { checkUniformity } from '../wgsl/uniformity.js';
 import { WgslSemanticError, WgslSyntaxError } from '../wgsl/source.js';
 import type { ModuleInfo } from '../wgsl/module-info.js';
 import { reflectModule } from '../wgsl/reflect.js';
@@ -54,7 +55,13 @@ export function loadKernel(source: string): LoadedKernel {
 /** The front end's errors as compiler messages. */
 export function frontEndModule(source: string): { module?: ModuleInfo; messages: CompileMessage[] } {
   try {
-    return { module: resolveModule(parseWgsl(source)), messages: [] };
+    const module = resolveModule(parseWgsl(source));
+    // Tint's uniformity rules; the notes of a finding follow it as 'info' messages, as Dawn reports them.
+    const messages: CompileMessage[] = checkUniformity(module).flatMap((d) => [
+      { ...d.loc!, severity: d.severity, message: d.message },
+      ...d.related.map((r) => ({ ...r.loc, severity: 'info' as const, message: r.message })),
+    ]);
+    return messages.some((m) => m.severity === 'error') ? { messages } : { module, messages };
   } catch (e) {
     if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
       const offset = lineOffset(source, e.line) + e.column - 1;

@@ -67,7 +67,10 @@ export type BinaryOp =
   | '&&' | '||';
 export interface BinaryExpr {
   kind: 'binary';
+  /** The operator. */
   loc: Loc;
+  /** The first token of the whole expression (a '(' when the left operand is parenthesized), where Tint places notes about it. */
+  start?: Loc;
   op: BinaryOp;
   left: Expr;
   right: Expr;
@@ -111,11 +114,15 @@ export interface CallStmt {
   call: CallExpr;
 }
 export interface BlockStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'block';
   loc: Loc;
   body: Stmt[];
 }
 export interface IfStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'if';
   loc: Loc;
   cond: Expr;
@@ -129,18 +136,24 @@ export interface SwitchClause {
   body: BlockStmt;
 }
 export interface SwitchStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'switch';
   loc: Loc;
   selector: Expr;
   clauses: SwitchClause[];
 }
 export interface LoopStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'loop';
   loc: Loc;
   body: BlockStmt;
-  continuing?: { loc: Loc; body: BlockStmt; breakIf?: Expr };
+  continuing?: { loc: Loc; body: BlockStmt; breakIf?: Expr; /** The `break` of `break if`. */ breakIfLoc?: Loc };
 }
 export interface ForStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'for';
   loc: Loc;
   init?: Stmt;
@@ -149,6 +162,8 @@ export interface ForStmt {
   body: BlockStmt;
 }
 export interface WhileStmt {
+  /** Attributes written before the statement (`@diagnostic(...)`). */
+  attrs?: Attribute[];
   kind: 'while';
   loc: Loc;
   cond: Expr;

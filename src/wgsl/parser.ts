@@ -33,6 +33,9 @@ const BINARY_LEVELS: A.BinaryOp[][] = [
 export const MAX_NESTING = 128;
 export const MAX_EXPRESSION_DEPTH = 512;
 
+/** Statements that may carry attributes (`@diagnostic(off, …) if …`). */
+const COMPOUND = new Set(['block', 'if', 'switch', 'loop', 'for', 'while']);
+
 /** Every attribute WGSL defines; any other name is a typo that Tint refuses too. */
 const ATTRIBUTES = new Set(['align', 'binding', 'blend_src', 'builtin', 'color', 'compute', 'const', 'diagnostic', 'fragment', 'group', 'id', 'input_attachment_index', 'interpolate', 'invariant', 'location', 'must_use', 'size', 'subgroup_size', 'vertex', 'workgroup_size']);
 
@@ -315,6 +318,8 @@ class Parser {
   }
 
   private blockBody(): A.BlockStmt {
+    // A compound statement may carry attributes of its own (`if c @diagnostic(off, r) { … }`).
+    const attrs = this.attributes();
     const t = this.expect('{');
     const body: A.Stmt[] = [];
     while (!this.is('}')) {
@@ -323,11 +328,18 @@ class Parser {
       if (s) body.push(s);
     }
     this.i++;
-    return { kind: 'block', loc: this.loc(t), body };
+    return { kind: 'block', loc: this.loc(t), body, ...(attrs.length ? { attrs } : {}) };
   }
 
   private statement(): A.Stmt | null {
-    this.attributes(); // statement attributes (e.g. @diagnostic) change nothing we model
+    const attrs = this.attributes();
+    const s = this.unattributedStatement();
+    // Only @diagnostic means anything on a statement; the uniformity analysis reads it.
+    if (s && attrs.length && COMPOUND.has(s.kind)) (s as { attrs?: A.Attribute[] }).attrs = attrs;
+    return s;
+  }
+
+  private unattributedStatement(): A.Stmt | null {
     const t = this.tok;
     if (this.eat(';')) return null;
     switch (t.kind === 'ident' ? t.text : t.kind === 'punct' ? t.text : '') {
@@ -461,9 +473,11 @@ class Parser {
         const cOpen = this.expect('{');
         const cbody: A.Stmt[] = [];
         let breakIf: A.Expr | undefined;
+        let breakIfLoc: Loc | undefined;
         while (!this.is('}')) {
           if (this.atEnd()) this.fail("'}'");
           if (this.is('break') && this.peek().text === 'if') {
+            breakIfLoc = this.loc();
             this.i += 2;
             breakIf = this.expression();
             this.expect(';');
@@ -474,7 +488,7 @@ class Parser {
           if (s) cbody.push(s);
         }
         this.expect('}');
-        continuing = { loc: this.loc(ct), body: { kind: 'block', loc: this.loc(cOpen), body: cbody }, breakIf };
+        continuing = { loc: this.loc(ct), body: { kind: 'block', loc: this.loc(cOpen), body: cbody }, breakIf, breakIfLoc };
         if (!this.is('}')) this.fail("'}' after the 'continuing' block (it must come last in the loop)");
         break;
       }
@@ -506,13 +520,14 @@ class Parser {
   private binary(level: number): A.Expr {
     if (level >= BINARY_LEVELS.length) return this.unary();
     const ops = BINARY_LEVELS[level]!;
+    const start = this.loc();
     let left = this.binary(level + 1);
     for (;;) {
       const t = this.tok;
       if (t.kind !== 'punct' || !(ops as string[]).includes(t.text)) return left;
       this.i++;
       const right = this.binary(level + 1);
-      left = this.node<A.BinaryExpr>({ kind: 'binary', loc: this.loc(t), op: t.text as A.BinaryOp, left, right }, left, right);
+      left = this.node<A.BinaryExpr>({ kind: 'binary', loc: this.loc(t), start, op: t.text as A.BinaryOp, left, right }, left, right);
     }
   }
 
