@@ -33,7 +33,14 @@ async function spareDevice(): Promise<GPUDevice> {
 describe('run()', () => {
   it('runs on the simulator: buffers equal the CPU reference, expectations checked', async () => {
     const r = await run(AFFINE, { sim: true, file: 'affine.wgsl' });
-    expect(r).toMatchObject({ engine: 'simulator', file: 'affine.wgsl', ok: true, entryPoint: 'main', dispatch: [5, 1, 1], workgroupSize: [64, 1, 1] });
+    expect(r).toMatchObject({
+      engine: 'simulator',
+      file: 'affine.wgsl',
+      ok: true,
+      entryPoint: 'main',
+      dispatch: [5, 1, 1],
+      workgroupSize: [64, 1, 1],
+    });
     expect(Array.from(r.buffers[0]!.values)).toEqual(reference);
     expect(r.expects.map((e) => [e.line, e.ok, e.actual])).toEqual([[3, true, [1, 7, 13, 19]]]);
   });

@@ -64,7 +64,8 @@ function sessionFor(device: GPUDevice | undefined): GpuSession {
 }
 
 function checkSourceText(source: unknown): asserts source is string {
-  if (typeof source !== 'string') throw new InputError(`the source must be a string of WGSL, got ${source === null ? 'null' : typeof source}`);
+  if (typeof source !== 'string')
+    throw new InputError(`the source must be a string of WGSL, got ${source === null ? 'null' : typeof source}`);
 }
 
 function checkWhole(name: string, value: number | undefined, least: number, most: number): void {
@@ -88,7 +89,9 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
     throw new InputError('maxSteps and subgroupSize go with sim: true (the GPU has its own subgroups and no step budget)');
   }
   const { sim, device, file, entry, maxSteps, subgroupSize } = options;
-  return sim ? runSource(source, { sim, file, entry, maxSteps, subgroupSize }) : runSource(source, { session: sessionFor(device), file, entry });
+  return sim
+    ? runSource(source, { sim, file, entry, maxSteps, subgroupSize })
+    : runSource(source, { session: sessionFor(device), file, entry });
 }
 
 /**
@@ -100,7 +103,8 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
  */
 export async function check(source: string, options: CheckOptions = {}): Promise<CheckReport> {
   checkSourceText(source);
-  if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16) throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
+  if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16)
+    throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
   checkWhole('subgroupSize', options.subgroupSize, 1, 128);
   checkWhole('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER);
   const { device, ...analyze } = options;
@@ -109,13 +113,38 @@ export async function check(source: string, options: CheckOptions = {}): Promise
   return report;
 }
 
-export { parseHarness, HarnessError, type ParseResult, type Harness, type BufferSpec, type UniformSpec, type ExpectSpec, type ElementType, type Location } from '../harness/index.js';
+export {
+  parseHarness,
+  HarnessError,
+  type ParseResult,
+  type Harness,
+  type BufferSpec,
+  type UniformSpec,
+  type ExpectSpec,
+  type ElementType,
+  type Location,
+} from '../harness/index.js';
 export { HarnessErrors, InputError } from '../runner/errors.js';
 export { WgslSyntaxError, WgslSemanticError, NotSupportedError } from '../wgsl/source.js';
 export { GpuUnavailableError, DeviceLostError, GpuOperationError } from '../gpu/errors.js';
-export { LocatedError, DiagnosticsError, type Diagnostic, type DiagnosticKind, type Severity, type SourceSpan, type RelatedInformation } from '../diagnostics/index.js';
+export {
+  LocatedError,
+  DiagnosticsError,
+  type Diagnostic,
+  type DiagnosticKind,
+  type Severity,
+  type SourceSpan,
+  type RelatedInformation,
+} from '../diagnostics/index.js';
 export type { RunResult, BufferResult, ExpectOutcome, CompileMessage, PassResult, DeviceDescription, Timing } from '../runner/result.js';
-export type { CheckReport, BankConflictSite, CompileSection, Diagnostic as CheckDiagnostic, DiagnosticKind as CheckDiagnosticKind, RelatedLocation } from '../checks/report.js';
+export type {
+  CheckReport,
+  BankConflictSite,
+  CompileSection,
+  Diagnostic as CheckDiagnostic,
+  DiagnosticKind as CheckDiagnosticKind,
+  RelatedLocation,
+} from '../checks/report.js';
 export { toJson } from '../report/json.js';
 export { formatRunResult, type RunTextOptions } from '../report/run-text.js';
 export { formatCheckReport } from '../report/check-text.js';

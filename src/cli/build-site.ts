@@ -23,9 +23,12 @@ export const BUILD_SITE_USAGE = `usage: wgsl-lab build-site --out DIR [--base PA
 /** Checks a --base value: an absolute URL path of plain characters; returns it ending in '/'. */
 export function normalizeBase(base: string): string {
   if (!/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(base)) {
-    throw new CliUsageError(`--base must be an absolute URL path such as /courses/gpu/ (plain URL characters, no quotes or spaces), not '${base}'`);
+    throw new CliUsageError(
+      `--base must be an absolute URL path such as /courses/gpu/ (plain URL characters, no quotes or spaces), not '${base}'`,
+    );
   }
-  if (base.split('/').some((s) => s === '.' || s === '..')) throw new CliUsageError(`--base may not contain '.' or '..' segments: '${base}'`);
+  if (base.split('/').some((s) => s === '.' || s === '..'))
+    throw new CliUsageError(`--base may not contain '.' or '..' segments: '${base}'`);
   return base.endsWith('/') ? base : base + '/';
 }
 
@@ -52,7 +55,8 @@ async function assertNewOrEmpty(outDir: string): Promise<void> {
     if (e.code === 'ENOTDIR') throw new CliUsageError(`--out '${outDir}' is a file, not a folder`);
     throw e;
   });
-  if (existing.length) throw new CliUsageError(`--out '${outDir}' is not empty: choose a new or empty folder (build-site never deletes files)`);
+  if (existing.length)
+    throw new CliUsageError(`--out '${outDir}' is not empty: choose a new or empty folder (build-site never deletes files)`);
 }
 
 /** Copies a built site (`siteDir`) into `outDir` (new or empty), rebased under `base` when given. */
