@@ -17,10 +17,13 @@ import { CSP_HEADER } from '../src/cli/site-policy.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PKG = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
-const versionOf = async (name: string) => (JSON.parse(await readFile(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = async (name: string) =>
+  (JSON.parse(await readFile(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The environment of every command: no npm_* variables of an outer `npm test` steering the inner npm. */
-const ENV = Object.fromEntries(Object.entries({ ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? tmpdir() }).filter(([k]) => !/^npm_/i.test(k)));
+const ENV = Object.fromEntries(
+  Object.entries({ ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? tmpdir() }).filter(([k]) => !/^npm_/i.test(k)),
+);
 
 interface Result {
   code: number;
@@ -110,7 +113,15 @@ console.log(JSON.stringify({
 `;
 
 const TSCONFIG = {
-  compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], outDir: 'out', skipLibCheck: false },
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: ['node'],
+    outDir: 'out',
+    skipLibCheck: false,
+  },
   files: ['consumer.ts'],
 };
 
@@ -137,7 +148,10 @@ beforeAll(async () => {
   await copySources(sources);
   await ok(sources, 'npm', ['pack', '--pack-destination', work]);
   tarball = join(work, `${PKG.name}-${PKG.version}.tgz`);
-  packed = (await ok(work, 'tar', ['-tzf', tarball])).out.split('\n').filter(Boolean).map((p) => p.replace(/^package\//, ''));
+  packed = (await ok(work, 'tar', ['-tzf', tarball])).out
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => p.replace(/^package\//, ''));
 
   app = join(work, 'app');
   await mkdir(join(app, 'kernels'), { recursive: true });
@@ -146,7 +160,12 @@ beforeAll(async () => {
   await writeFile(join(app, 'kernels', 'racy.wgsl'), RACY);
   const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
   // First without webgpu, the optional peer dependency, as a browser-only user has it.
-  await ok(app, 'npm', [...install, tarball, `typescript@${await versionOf('typescript')}`, `@types/node@${await versionOf('@types/node')}`]);
+  await ok(app, 'npm', [
+    ...install,
+    tarball,
+    `typescript@${await versionOf('typescript')}`,
+    `@types/node@${await versionOf('@types/node')}`,
+  ]);
   beforeWebgpu = {
     version: await sh(app, 'npx', ['wgsl-lab', '--version']),
     run: await sh(app, 'npx', ['wgsl-lab', 'run', 'kernels/affine.wgsl']),
@@ -164,7 +183,20 @@ describe('the packed tarball', () => {
   it('holds the built code, types, bin, lessons, prebuilt site, docs, README and LICENSE, and nothing else', async () => {
     const info = await stat(tarball);
     console.log(`${PKG.name}-${PKG.version}.tgz: ${packed.length} files, ${(info.size / 1024).toFixed(0)} KiB`);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/wgsl-lab.js', 'dist/api/index.js', 'dist/api/index.d.ts', 'dist/kernels/index.js', 'dist/kernels/index.d.ts', 'dist/cli/main.js', 'site-dist/index.html', 'lessons/01-first-kernel/lesson.md', 'docs/check-json.md']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'bin/wgsl-lab.js',
+      'dist/api/index.js',
+      'dist/api/index.d.ts',
+      'dist/kernels/index.js',
+      'dist/kernels/index.d.ts',
+      'dist/cli/main.js',
+      'site-dist/index.html',
+      'lessons/01-first-kernel/lesson.md',
+      'docs/check-json.md',
+    ]) {
       expect(packed, f).toContain(f);
     }
     expect(packed.some((f) => /^site-dist\/assets\/analyzer\.worker-.*\.js$/.test(f))).toBe(true);
