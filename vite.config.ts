@@ -1,12 +1,34 @@
 // Build of the lab site (src/web) into site-dist/. `wgsl-lab serve` runs this build
 // through Vite's JS API and serves the output with its own static server.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CSP_META } from './src/cli/site-policy.js';
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * The server's Content-Security-Policy as a <meta> tag right after the charset (before any
+ * script or style, which a meta policy would not cover), so that the site keeps it on
+ * static hosts that send no headers (`wgsl-lab build-site`).
+ */
+function securityPolicyMeta(): Plugin {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${CSP_META.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" />`;
+  return {
+    name: 'wgsl-lab-csp-meta',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const charset = /<meta charset="utf-8" \/>/;
+        if (!charset.test(html)) throw new Error('src/web/index.html must start its <head> with <meta charset="utf-8" />');
+        return html.replace(charset, (m) => `${m}\n    ${tag}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: repo('./src/web'),
+  plugins: [securityPolicyMeta()],
   // Relative asset URLs: the site works from any path prefix (and hash routing needs no
   // server rewrites).
   base: './',

@@ -21,6 +21,7 @@ const LAYERS: Record<string, number> = {
   report: 5,
   lessons: 5,
   bench: 5,
+  api: 6,
   cli: 6,
   web: 6,
   fuzz: 6,

@@ -1,4 +1,5 @@
 // The wgsl-lab command as a user runs it: output format, exit codes, JSON.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { LESSONS, scratchDir, wgslLab as cli } from './support/cli.js';
@@ -137,5 +138,17 @@ describe('wgsl-lab run', () => {
     expect(list.code).toBe(0);
     expect(list.out).toContain('02-workgroup-memory: ');
     expect(list.out).toContain('example  neighbour-average-no-barrier.wgsl (racy on purpose)');
+  });
+});
+
+describe('wgsl-lab version', () => {
+  it('prints the version of package.json, as --version and as a command', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const args of [['--version'], ['version']]) {
+      const r = await cli(...args);
+      expect(r).toMatchObject({ code: 0, out: `wgsl-lab ${version}\n` });
+    }
+    const help = await cli('--help');
+    expect(help.out).toMatch(/build-site +write the lab as static files/);
   });
 });

@@ -10,7 +10,7 @@ import type { BenchReport } from '../bench/report.js';
 import { runBench, selectCases } from '../bench/run.js';
 import { reportSvg } from '../bench/svg.js';
 import { describeFailure } from './errors.js';
-import { toJson } from './json.js';
+import { toJson } from '../report/json.js';
 
 export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT]
   Benchmarks every primitive and the variants the lessons compare, plus a vec4 copy kernel

@@ -1,18 +1,16 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { parseArgs } from 'node:util';
-import { analyze } from '../runner/analyze.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { compileWgsl } from '../gpu/compile.js';
-import { GpuUnavailableError } from '../gpu/errors.js';
 import { GpuSession } from '../gpu/session.js';
-import { compileMessage } from '../runner/result.js';
+import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { readSource } from './io.js';
-import { toJson } from './json.js';
+import { toJson } from '../report/json.js';
+import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
@@ -58,27 +56,19 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     return 2;
   }
 
-  const session = new GpuSession(nodeGpuProvider());
-  let compilerMissing = false;
+  // The compiler's session; dropped after it turns out to be unavailable (said once).
+  let compiler: GpuSession | undefined = new GpuSession(nodeGpuProvider());
   const reports: CheckReport[] = [];
   const failures: unknown[] = [];
   let exit = 0;
   for (const file of positionals) {
     try {
       const source = await readSource(file);
-      let compile;
-      if (!compilerMissing) {
-        try {
-          const handle = await session.device();
-          const c = await compileWgsl(handle.device, source);
-          compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
-        } catch (e) {
-          if (!(e instanceof GpuUnavailableError)) throw e;
-          compilerMissing = true;
-          io.err(`wgsl-lab check: ${e.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
-        }
+      const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry });
+      if (compilerUnavailable) {
+        compiler = undefined;
+        io.err(`wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
       }
-      const report = analyze(source, { file, compile, banks, subgroupSize, maxSteps, entry: values.entry });
       reports.push(report);
       if (!values.json && !values.sarif) io.out(formatCheckReport(report, source));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);
@@ -90,7 +80,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     }
   }
   if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? reports[0] : [...reports, ...failures]));
-  if (values.sarif) io.out(JSON.stringify(toSarif(reports, '0.1.0'), null, 2));
+  if (values.sarif) io.out(JSON.stringify(toSarif(reports, PACKAGE_VERSION), null, 2));
   if (!values.json && !values.sarif && positionals.length > 1) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);

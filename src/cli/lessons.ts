@@ -9,7 +9,7 @@ import { judgeExample } from '../lessons/verify.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
 import { describeFailure } from './errors.js';
-import { toJson } from './json.js';
+import { toJson } from '../report/json.js';
 
 export const LESSONS_USAGE = `usage: wgsl-lab lessons [--verify] [--sim] [--json] [--dir DIR]
   Lists the lessons and their examples. --verify runs every example (on the GPU, or the

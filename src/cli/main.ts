@@ -7,8 +7,10 @@ usage: wgsl-lab <command> [options]
   run FILE...     run kernels on the GPU (or --sim) and check their //! expect lines
   check FILE...   find races, barrier misuse, out-of-bounds, uninitialized reads, bank conflicts
   bench           benchmark the primitives (reduce, scan, histogram, transpose, stencil)
-  serve           build and serve the lab (interactive lessons) on 127.0.0.1
+  serve           serve the lab (interactive lessons) on 127.0.0.1
+  build-site      write the lab as static files for any web host (--out DIR)
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
+  version         print wgsl-lab's version (also --version)
 Run 'wgsl-lab <command> --help' for a command's options.
 
 ${RUN_USAGE}`;
@@ -21,7 +23,15 @@ const commands: Record<string, () => Promise<Command>> = {
   bench: async () => (await import('./bench.js')).benchCommand,
   check: async () => (await import('./check.js')).checkCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
+  'build-site': async () => (await import('./build-site.js')).buildSiteCommand,
+  version: async () => versionCommand,
 };
+
+async function versionCommand(_argv: string[], io: { out: (s: string) => void }): Promise<number> {
+  const { PACKAGE_VERSION } = await import('./version.js');
+  io.out(`wgsl-lab ${PACKAGE_VERSION}`);
+  return 0;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const io = { out: (s: string) => process.stdout.write(s + '\n'), err: (s: string) => process.stderr.write(s + '\n') };
@@ -30,11 +40,8 @@ export async function main(argv: string[]): Promise<number> {
     io.out(USAGE);
     return name ? 0 : 2;
   }
-  if (name === '--version') {
-    io.out('wgsl-lab 0.1.0');
-    return 0;
-  }
-  const load = commands[name];
+  const key = name === '--version' ? 'version' : name;
+  const load = Object.hasOwn(commands, key) ? commands[key] : undefined;
   if (!load) {
     io.err(`wgsl-lab: unknown command '${name}'\n\n${USAGE}`);
     return 2;

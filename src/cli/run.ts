@@ -3,11 +3,10 @@ import { parseArgs } from 'node:util';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
 import { formatRunResult } from '../report/run-text.js';
-import { runOnGpuFromSource } from '../runner/run-gpu.js';
-import type { RunResult } from '../runner/result.js';
+import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
 import { readSource } from './io.js';
-import { toJson } from './json.js';
+import { toJson } from '../report/json.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 
@@ -59,13 +58,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   for (const file of positionals) {
     try {
       const source = await readSource(file);
-      let result: RunResult;
-      if (values.sim) {
-        const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
-        result = runOnSimulatorFromSource(source, { file, entry: values.entry, maxSteps });
-      } else {
-        result = await runOnGpuFromSource(session, source, { file, entry: values.entry });
-      }
+      const result = values.sim ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps }) : await runSource(source, { session, file, entry: values.entry });
       if (values.json) results.push(result);
       else io.out(formatRunResult(result, { source, file, full: values.full }));
       exit = Math.max(exit, result.ok ? 0 : 1);

@@ -1,21 +1,24 @@
-// `wgsl-lab serve [--host H] [--port P]`: builds the lab site when it is missing or older
-// than its sources, then serves site-dist/ with a small static server. The server only
+// `wgsl-lab serve [--host H] [--port P]`: serves the lab site (site-dist/) with a small
+// static server. In a development checkout it first builds the site when it is missing or
+// older than its sources; an installed package ships the site prebuilt and has no Vite. The server only
 // reads files below site-dist/: it runs no user code, answers GET and HEAD only, refuses
 // anything that could step outside the folder, and sends a strict Content-Security-Policy.
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CSP_HEADER } from './site-policy.js';
 
 export const SERVE_USAGE = `usage: wgsl-lab serve [--host H] [--port P]
-  Builds the lab site if needed (into site-dist/) and serves it. Default address
+  Serves the lab site (in a wgsl-lab checkout, building it into site-dist/ first if needed). Default address
   127.0.0.1:5173; if that port is taken, the next free one. Ctrl+C stops the server.
   --host H   address to listen on (default 127.0.0.1, reachable from this machine only)
   --port P   port (default 5173; 0 picks any free port)`;
 
+/** The package's folder (a checkout, or node_modules/wgsl-lab): never the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SITE_DIR = join(REPO_ROOT, 'site-dist');
 const DEFAULT_HOST = '127.0.0.1';
@@ -23,21 +26,6 @@ const DEFAULT_PORT = 5173;
 /** How many ports after the default to try when it is taken. */
 const PORT_TRIES = 20;
 
-// The site's own scripts and workers only. CodeMirror injects its styles at run time, so
-// styles may be inline; no script may be.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -80,13 +68,25 @@ export async function buildSite(outDir = SITE_DIR, root = REPO_ROOT): Promise<vo
   try {
     vite = await import('vite');
   } catch {
-    throw new Error('the lab site is not built and Vite is not installed: run `npm ci` in the wgsl-lab folder (Vite is a development dependency)');
+    throw new SiteUnavailableError('the lab site is not built and Vite is not installed: run `npm ci` in the wgsl-lab folder (Vite is a development dependency)');
   }
   await vite.build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 
-/** Builds site-dist/ when it is stale; returns whether it built. */
+/** The site can be neither found nor built (an incomplete installation, no Vite in a checkout). */
+export class SiteUnavailableError extends Error {}
+
+/** True in a checkout with the site's sources; an installed package has only the built site. */
+export function isDevelopmentCheckout(root = REPO_ROOT): boolean {
+  return existsSync(join(root, 'vite.config.ts')) && existsSync(join(root, 'src', 'web', 'index.html'));
+}
+
+/** Builds site-dist/ when it is stale (in a checkout); returns whether it built. */
 export async function ensureSiteBuilt(log: (s: string) => void = () => {}, root = REPO_ROOT): Promise<boolean> {
+  if (!isDevelopmentCheckout(root)) {
+    if (existsSync(join(root, 'site-dist', 'index.html'))) return false;
+    throw new SiteUnavailableError(`the lab site is missing from this installation (${join(root, 'site-dist')}): reinstall wgsl-lab, whose package ships it prebuilt`);
+  }
   if (!(await siteIsStale(root))) return false;
   log('building the lab site (site-dist/)…');
   await buildSite(join(root, 'site-dist'), root);
@@ -123,7 +123,7 @@ function send(res: ServerResponse, status: number, text: string, extra: Record<s
 }
 
 async function handle(dir: string, realDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('Content-Security-Policy', CSP_HEADER);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');

@@ -18,7 +18,8 @@ const WANTED_FEATURES: GPUFeatureName[] = ['timestamp-query', 'subgroups', 'shad
 
 export interface DeviceHandle {
   device: GPUDevice;
-  adapter: GPUAdapter;
+  /** The adapter the session requested the device from; absent for a device the caller made. */
+  adapter?: GPUAdapter;
   description: DeviceDescription;
   limits: RunLimits;
   hasTimestamps: boolean;
@@ -32,6 +33,25 @@ export class GpuSession {
   private pending?: Promise<DeviceHandle>;
 
   constructor(readonly provider: GpuProvider) {}
+
+  /**
+   * A session over a device the caller made (a page's own device, or one from the `webgpu`
+   * package): it is never replaced, since the caller owns it; once it is lost every run
+   * ends in DeviceLostError.
+   */
+  static ofDevice(device: GPUDevice, platform: GpuProvider['platform']): GpuSession {
+    const handle = describeHandle(device, undefined, platform);
+    const session = new GpuSession({
+      platform,
+      installHint: '',
+      gpu: async () => {
+        const why = handle.lost ? `${handle.lost.reason}${handle.lost.message ? `: ${handle.lost.message}` : ''}` : 'unknown';
+        throw new GpuUnavailableError(`the GPUDevice given to wgsl-lab was lost (${why}); create a new device and pass that one`);
+      },
+    });
+    session.handle = handle;
+    return session;
+  }
 
   /** The current device, or a new one if there is none or it was lost. */
   async device(): Promise<DeviceHandle> {
@@ -66,25 +86,32 @@ export class GpuSession {
       if (typeof v === 'number') requiredLimits[name] = v;
     }
     const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
-    const info = adapter.info;
-    const handle: DeviceHandle = {
-      device,
-      adapter,
-      description: {
-        description: info.description || [info.vendor, info.architecture, info.device].filter(Boolean).join(' ') || 'unknown GPU',
-        fallback: !!(info as GPUAdapterInfo & { isFallbackAdapter?: boolean }).isFallbackAdapter,
-        platform: this.provider.platform,
-        features: [...device.features].sort(),
-        subgroupMinSize: (info as { subgroupMinSize?: number }).subgroupMinSize,
-        subgroupMaxSize: (info as { subgroupMaxSize?: number }).subgroupMaxSize,
-      },
-      limits: limitsFrom(device.limits as unknown as Record<string, number>),
-      hasTimestamps: device.features.has('timestamp-query'),
-      hasSubgroups: device.features.has('subgroups'),
-    };
-    void device.lost.then((info) => {
-      handle.lost = { reason: info.reason ?? 'unknown', message: info.message ?? '' };
-    });
-    return handle;
+    return describeHandle(device, adapter, this.provider.platform);
   }
+}
+
+/** A device with what runs need to know about it, watched for loss. */
+function describeHandle(device: GPUDevice, adapter: GPUAdapter | undefined, platform: GpuProvider['platform']): DeviceHandle {
+  // A caller's device brings its adapter's description with it (GPUDevice.adapterInfo);
+  // an implementation too old for that is described as unknown.
+  const info: Partial<GPUAdapterInfo> = adapter?.info ?? (device as GPUDevice & { adapterInfo?: GPUAdapterInfo }).adapterInfo ?? {};
+  const handle: DeviceHandle = {
+    device,
+    ...(adapter ? { adapter } : {}),
+    description: {
+      description: info.description || [info.vendor, info.architecture, info.device].filter(Boolean).join(' ') || 'unknown GPU',
+      fallback: !!(info as GPUAdapterInfo & { isFallbackAdapter?: boolean }).isFallbackAdapter,
+      platform,
+      features: [...device.features].sort(),
+      subgroupMinSize: (info as { subgroupMinSize?: number }).subgroupMinSize,
+      subgroupMaxSize: (info as { subgroupMaxSize?: number }).subgroupMaxSize,
+    },
+    limits: limitsFrom(device.limits as unknown as Record<string, number>),
+    hasTimestamps: device.features.has('timestamp-query'),
+    hasSubgroups: device.features.has('subgroups'),
+  };
+  void device.lost.then((info) => {
+    handle.lost = { reason: info.reason ?? 'unknown', message: info.message ?? '' };
+  });
+  return handle;
 }

@@ -1,5 +1,7 @@
-// Node adapter: WebGPU from the npm `webgpu` package (Google's Dawn). Timestamp
-// quantization is disabled so timings have full resolution.
+// Node adapter: WebGPU from the npm `webgpu` package (Google's Dawn), an optional peer
+// dependency of wgsl-lab: the simulator, `check` and the primitives in a browser need none
+// of its native binaries. Timestamp quantization is disabled so timings have full resolution.
+import { GpuUnavailableError } from '../errors.js';
 import type { GpuProvider } from '../session.js';
 
 export const NODE_INSTALL_HINT =
@@ -7,7 +9,20 @@ export const NODE_INSTALL_HINT =
   'add bookworm-backports and run `apt-get install -t bookworm-backports mesa-vulkan-drivers` (Mesa 24 or newer; bookworm\'s own 22.3 is too old for Dawn). ' +
   'With a GPU, install its Vulkan driver. `wgsl-lab run --sim` runs on the simulator without any GPU.';
 
+/** What to do when the `webgpu` package is not installed next to wgsl-lab. */
+export const WEBGPU_PACKAGE_HINT =
+  "the 'webgpu' package (Dawn, WebGPU for Node) is not installed; it is an optional peer dependency of wgsl-lab: run `npm install webgpu` in your project. " +
+  '`wgsl-lab run --sim` and `wgsl-lab check` (with wgsl-lab\'s own front end instead of the WGSL compiler) work without it.';
+
+// One Dawn instance per process, kept referenced here: Dawn stops serving a device whose
+// GPU object (create()'s result) was garbage-collected.
 let cached: Promise<GPU | undefined> | undefined;
+
+/** True when `e` says the `webgpu` package itself is missing (not a failure inside it). */
+function isMissingPackage(e: unknown): boolean {
+  const err = e as NodeJS.ErrnoException;
+  return (err?.code === 'ERR_MODULE_NOT_FOUND' || err?.code === 'MODULE_NOT_FOUND') && /['"]webgpu['"]/.test(err.message ?? '');
+}
 
 export function nodeGpuProvider(): GpuProvider {
   return {
@@ -15,14 +30,16 @@ export function nodeGpuProvider(): GpuProvider {
     installHint: NODE_INSTALL_HINT,
     gpu: () =>
       (cached ??= (async () => {
+        let dawn: typeof import('webgpu');
         try {
-          const { create, globals } = await import('webgpu');
-          // Dawn's objects expect the WebGPU globals (GPUBufferUsage, …) to exist.
-          Object.assign(globalThis, globals);
-          return create(['disable-dawn-features=timestamp_quantization']) as GPU;
+          dawn = await import('webgpu');
         } catch (e) {
-          throw new Error(`the 'webgpu' package (Dawn) could not be loaded: ${(e as Error).message}. Run \`npm ci\` in the wgsl-lab folder.`);
+          if (isMissingPackage(e)) throw new GpuUnavailableError(WEBGPU_PACKAGE_HINT);
+          throw new GpuUnavailableError(`the 'webgpu' package (Dawn) could not be loaded: ${(e as Error).message}. Reinstall it (\`npm install webgpu\`); its native binary must match this platform.`);
         }
+        // Dawn's objects expect the WebGPU globals (GPUBufferUsage, …) to exist.
+        Object.assign(globalThis, dawn.globals);
+        return dawn.create(['disable-dawn-features=timestamp_quantization']) as GPU;
       })()),
   };
 }

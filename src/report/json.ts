@@ -1,5 +1,6 @@
-// JSON output: typed arrays become arrays, and non-finite floats become the strings
-// "nan", "inf", "-inf" (JSON has no such numbers).
+// The JSON text of results and reports (`run --json`, `check --json`, bench.json):
+// typed arrays become arrays, and non-finite floats become the strings "nan", "inf",
+// "-inf" (JSON has no such numbers).
 export function toJson(value: unknown): string {
   return JSON.stringify(
     value,

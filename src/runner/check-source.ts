@@ -1,0 +1,37 @@
+// `check` of one source: compile with the real WGSL compiler (Tint, through the session's
+// device) when there is one, then analyze. The CLI and the package's check() both go
+// through here, so they report the same thing for the same source.
+import { compileWgsl } from '../gpu/compile.js';
+import { GpuUnavailableError } from '../gpu/errors.js';
+import type { GpuSession } from '../gpu/session.js';
+import type { CheckReport } from '../checks/report.js';
+import { analyze, type AnalyzeOptions } from './analyze.js';
+import { compileMessage } from './result.js';
+
+export type CheckSourceOptions = Omit<AnalyzeOptions, 'compile'> & {
+  /** Where the compiler runs; without one, wgsl-lab's own front end checks syntax, types and uniformity. */
+  compiler?: GpuSession;
+};
+
+export interface CheckedSource {
+  report: CheckReport;
+  /** Why the compiler could not be used (no WebGPU, no adapter): the report was made without it. */
+  compilerUnavailable?: GpuUnavailableError;
+}
+
+export async function checkSource(source: string, options: CheckSourceOptions = {}): Promise<CheckedSource> {
+  const { compiler, ...analyzeOptions } = options;
+  let compile: AnalyzeOptions['compile'];
+  let compilerUnavailable: GpuUnavailableError | undefined;
+  if (compiler) {
+    try {
+      const handle = await compiler.device();
+      const c = await compileWgsl(handle.device, source);
+      compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+    } catch (e) {
+      if (!(e instanceof GpuUnavailableError)) throw e;
+      compilerUnavailable = e;
+    }
+  }
+  return { report: analyze(source, { ...analyzeOptions, compile }), compilerUnavailable };
+}
