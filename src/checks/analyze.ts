@@ -1,5 +1,6 @@
 // The analyzer: simulate a kernel's workgroups with every check subscribed to the
 // simulator's hooks, and gather the findings into the `check --json` report.
+import { sourceSpan } from '../diagnostics/index.js';
 import { parseHarness, type BufferSpec, type ElementType, type Harness, type UniformSpec } from '../harness/index.js';
 import type { CompileMessage } from '../runner/result.js';
 import { HarnessErrors } from '../runner/errors.js';
@@ -154,7 +155,7 @@ function withDefaultBuffers(harness: Harness, reflection: Reflection, entry?: st
     if (have.has(key) || b.space === 'handle') continue;
     have.add(key);
     const type: ElementType = b.leaf === 'f32' || b.leaf === 'i32' ? b.leaf : 'u32';
-    const loc = { line: b.loc.line, column: b.loc.column };
+    const loc = sourceSpan(b.loc);
     if (b.space === 'uniform') {
       if (b.minSize > 4) continue; // planRun explains what the harness cannot provide
       uniforms.push({ group: b.group, binding: b.binding, type, init: { kind: 'number', value: 0 }, initText: '0', ...loc });

@@ -65,7 +65,7 @@ function errorProblem(err: Error): string | undefined {
   if (!err.message.trim()) return 'empty message';
   if (err instanceof HarnessErrors) {
     if (!err.errors.length) return 'HarnessErrors without errors';
-    const bad = err.errors.find((x) => !goodPos(x.line) || !goodPos(x.column) || !x.reason);
+    const bad = err.errors.find((x) => !goodPos(x.line) || !goodPos(x.column) || !x.message);
     return bad ? `header error at ${bad.line}:${bad.column}` : undefined;
   }
   if (err instanceof InputError) {
@@ -111,7 +111,7 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
       run('harness', () => {
         const r = parseHarness(source);
         for (const e of r.errors) {
-          if (!(e instanceof HarnessError) || !goodPos(e.line) || !goodPos(e.column) || !e.reason) throw new BadResult(`bad header error ${String(e)}`);
+          if (!(e instanceof HarnessError) || !goodPos(e.line) || !goodPos(e.column) || !e.message) throw new BadResult(`bad header error ${String(e)}`);
         }
         harness = r.harness;
         headerOk = r.errors.length === 0;

@@ -34,21 +34,11 @@ export function frontEndModule(source: string): { module?: ModuleInfo; messages:
     return { module: resolveModule(parseWgsl(source)), messages: [] };
   } catch (e) {
     if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
-      const offset = lineOffset(source, e.line) + e.column - 1;
-      return { messages: [{ severity: 'error', line: e.line, column: e.column, offset, length: 1, message: e.detail }] };
+      // Length 1: the message points at where the problem starts, as it always has.
+      return { messages: [{ severity: 'error', line: e.loc.line, column: e.loc.column, offset: e.loc.offset, length: 1, message: e.message }] };
     }
     throw e;
   }
-}
-
-function lineOffset(source: string, line: number): number {
-  let off = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = source.indexOf('\n', off);
-    if (nl < 0) break;
-    off = nl + 1;
-  }
-  return off;
 }
 
 /** Creates the simulator's memory for a plan: every storage/uniform binding the shader declares. */
@@ -93,7 +83,7 @@ export function runOnSimulatorFromSource(source: string, options: RunOptions & S
     plan.passes.forEach((p, i) => sim.runPass(p.entry.name, p.dispatch, i));
   } catch (e) {
     if (e instanceof StepLimitError) {
-      throw new InputError(`the kernel did not finish within ${e.steps} simulated steps (stopped at line ${e.site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, e.site.line, e.site.column);
+      throw new InputError(`the kernel did not finish within ${e.steps} simulated steps (stopped at line ${e.site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, e.site.loc);
     }
     throw e;
   }

@@ -40,7 +40,7 @@ export async function runExample(source: string, file: string): Promise<RunOutco
 
 /** The header's errors as compiler-style messages, so the editor marks them the same way. */
 export function headerMessages(source: string): CompileMessage[] {
-  return parseHarness(source).errors.map((e) => ({ severity: 'error', line: e.line, column: e.column, offset: 0, length: 0, message: e.reason }));
+  return parseHarness(source).errors.map((e) => ({ severity: 'error', line: e.line, column: e.column, offset: 0, length: 0, message: e.message }));
 }
 
 /**
