@@ -1,6 +1,6 @@
 // The analyzer: simulate a kernel's workgroups with every check subscribed to the
 // simulator's hooks, and gather the findings into the `check --json` report.
-import { sourceSpan } from '../diagnostics/index.js';
+import { compareSpans, compilerDiagnostic, diagnostic, sourceSpan } from '../diagnostics/index.js';
 import { parseHarness, type BufferSpec, type ElementType, type Harness, type UniformSpec } from '../harness/index.js';
 import type { CompileMessage } from '../runner/result.js';
 import { HarnessErrors } from '../runner/errors.js';
@@ -62,9 +62,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   else if (!fe.module) messages = fe.messages;
   report.compile = { ok: !(messages ?? []).some((m) => m.severity === 'error'), messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })) };
   if (!report.compile.ok) {
-    report.diagnostics = (messages ?? [])
-      .filter((m) => m.severity === 'error')
-      .map((m) => ({ severity: 'error', kind: 'compile-error', message: m.message, line: m.line, column: m.column }));
+    report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
     return finish(report);
   }
 
@@ -100,13 +98,14 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     });
   } catch (e) {
     if (!(e instanceof StepLimitError)) throw e;
-    stepDiagnostics.push({
-      severity: 'error',
-      kind: 'step-limit',
-      message: `the kernel did not finish within ${e.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
-      line: e.site.line,
-      column: e.site.column,
-    });
+    stepDiagnostics.push(
+      diagnostic({
+        severity: 'error',
+        kind: 'step-limit',
+        message: `the kernel did not finish within ${e.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
+        loc: e.site.loc,
+      }),
+    );
   }
   report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(), ...bounds.diagnostics(), ...uninit.diagnostics()];
   report.bankConflicts = bank.sites();
@@ -114,7 +113,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
 }
 
 function finish(report: CheckReport): CheckReport {
-  report.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind));
+  report.diagnostics.sort((a, b) => compareSpans(a.loc, b.loc) || a.kind.localeCompare(b.kind));
   report.summary = {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,

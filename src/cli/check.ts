@@ -7,6 +7,7 @@ import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { compileWgsl } from '../gpu/compile.js';
 import { GpuUnavailableError } from '../gpu/errors.js';
 import { GpuSession } from '../gpu/session.js';
+import { checkReportJson } from '../report/check-json.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
@@ -88,7 +89,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? reports[0] : [...reports, ...failures]));
+  if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
   if (values.sarif) io.out(JSON.stringify(toSarif(reports, '0.1.0'), null, 2));
   if (!values.json && !values.sarif && positionals.length > 1) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);

@@ -176,7 +176,7 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
       run('analyze', () => {
         if (tooBig ?? tooManyWorkgroups) return tooBig ?? tooManyWorkgroups;
         const r = analyze(source, { maxSteps });
-        const bad = r.diagnostics.find((d) => !goodPos(d.line) || !goodPos(d.column) || !d.message);
+        const bad = r.diagnostics.find((d) => !goodPos(d.loc?.line) || !goodPos(d.loc?.column) || !d.message);
         if (bad) throw new BadResult(`diagnostic without a location: ${JSON.stringify(bad).slice(0, 300)}`);
         if (r.summary.errors !== r.diagnostics.filter((d) => d.severity === 'error').length) throw new BadResult('summary does not count the errors');
         const kinds = [...new Set(r.diagnostics.map((d) => d.kind))].sort();

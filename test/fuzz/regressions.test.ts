@@ -646,7 +646,7 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 1157493747: test/kernels/control-flow.wgsl, two lines deleted (the dispatch and the default clause).
     expect(simMessage(SWITCH_NO_DEFAULT)).toBe("a switch needs a 'default' clause");
     expect(located(frontEndError(SWITCH_NO_DEFAULT))).toMatch(/^32:3: /);
-    expect(analyze(SWITCH_NO_DEFAULT).diagnostics.map((d) => [d.kind, d.line])).toEqual([['compile-error', 32]]);
+    expect(analyze(SWITCH_NO_DEFAULT).diagnostics.map((d) => [d.kind, d.loc?.line])).toEqual([['compile-error', 32]]);
     noCrash(SWITCH_NO_DEFAULT);
   });
 

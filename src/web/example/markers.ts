@@ -11,8 +11,9 @@ export const problemMarkers = (problems: Problem[]): Marker[] => problems.filter
 export function analyzerMarkers(report: CheckReport): Marker[] {
   const out: Marker[] = [];
   for (const d of report.diagnostics) {
-    out.push({ line: d.line, column: d.column, severity: d.severity, message: d.message });
-    for (const r of d.related ?? []) out.push({ line: r.line, column: r.column, severity: d.severity, message: `${r.message} (${d.kind} at ${d.line}:${d.column})` });
+    if (!d.loc) continue;
+    out.push({ line: d.loc.line, column: d.loc.column, severity: d.severity, message: d.message });
+    for (const r of d.related) out.push({ line: r.loc.line, column: r.loc.column, severity: d.severity, message: `${r.message} (${d.kind} at ${d.loc.line}:${d.loc.column})` });
   }
   for (const s of report.bankConflicts) {
     if (s.maxWays > 1) out.push({ line: s.line, column: s.column, severity: 'info', message: `${s.maxWays}-way bank conflict on ${s.variable} (mean ${s.meanWays.toFixed(1)} ways, ${s.excess} excess wavefronts)` });
