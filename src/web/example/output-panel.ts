@@ -38,7 +38,7 @@ export class OutputPanel {
 }
 
 export function renderProblems(problems: Problem[], heading: string): HTMLElement {
-  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.line ?? 0 }, p.line ? h('span', { class: 'loc' }, `${at(p.line, p.column)} `) : null, p.message))));
+  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.loc?.line ?? 0 }, p.loc ? h('span', { class: 'loc' }, `${at(p.loc.line, p.loc.column)} `) : null, p.message))));
 }
 
 export function renderCompileMessages(messages: CompileMessage[]): HTMLElement {
