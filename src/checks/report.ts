@@ -4,7 +4,8 @@
 // (src/report/check-json.ts writes them in the contract's flat JSON form).
 import type { Diagnostic, Severity } from '../diagnostics/index.js';
 
-export type { Diagnostic, RelatedInformation, Severity } from '../diagnostics/index.js';
+// The checks build their findings as the diagnostic model's Diagnostics.
+export type { Diagnostic } from '../diagnostics/index.js';
 
 export interface BankConflictSite {
   line: number;

@@ -45,8 +45,17 @@ describe('describeFailure', () => {
     const unbound = thrown(() => runOnSimulatorFromSource(`//! buffer 1 u32[1]\n${KERNEL}`));
     expect(unbound).toBeInstanceOf(InputError);
     const f = describeFailure(unbound, 'k.wgsl');
-    expect(f.lines).toEqual(['k.wgsl:1:5: error: the header\'s buffer @group(0) @binding(1) has no matching variable in the shader (declared: o @group(0) @binding(0))']);
-    expect(f.json).toEqual([{ error: "the header's buffer @group(0) @binding(1) has no matching variable in the shader (declared: o @group(0) @binding(0))", kind: 'input', line: 1, column: 5 }]);
+    expect(f.lines).toEqual([
+      "k.wgsl:1:5: error: the header's buffer @group(0) @binding(1) has no matching variable in the shader (declared: o @group(0) @binding(0))",
+    ]);
+    expect(f.json).toEqual([
+      {
+        error: "the header's buffer @group(0) @binding(1) has no matching variable in the shader (declared: o @group(0) @binding(0))",
+        kind: 'input',
+        line: 1,
+        column: 5,
+      },
+    ]);
 
     const missing = describeFailure(new InputError("cannot open 'x.wgsl': no such file"), 'x.wgsl');
     expect(missing.lines).toEqual(["x.wgsl: error: cannot open 'x.wgsl': no such file"]);
@@ -68,17 +77,28 @@ describe('describeFailure', () => {
   });
 
   it('unsupported features: the documented "not supported: FEATURE at LINE:COL"', () => {
-    const tex = thrown(() => runOnSimulatorFromSource('@group(0) @binding(0) var img: texture_2d<f32>;\n@compute @workgroup_size(1) fn main() { _ = textureLoad(img, vec2i(0, 0), 0); }\n'));
+    const tex = thrown(() =>
+      runOnSimulatorFromSource(
+        '@group(0) @binding(0) var img: texture_2d<f32>;\n@compute @workgroup_size(1) fn main() { _ = textureLoad(img, vec2i(0, 0), 0); }\n',
+      ),
+    );
     expect(tex).toBeInstanceOf(NotSupportedError);
     const f = describeFailure(tex, 'tex.wgsl');
     // The error's own message is bare (its span says where: `img` in textureLoad(img, …)).
-    expect(tex).toMatchObject({ message: "not supported: textures and samplers ('img')", loc: { line: 2, column: 57, offset: 104, length: 3 } });
+    expect(tex).toMatchObject({
+      message: "not supported: textures and samplers ('img')",
+      loc: { line: 2, column: 57, offset: 104, length: 3 },
+    });
     expect(f.lines).toEqual(["tex.wgsl:2:57: error: not supported: textures and samplers ('img') at 2:57"]);
     expect(f.json).toEqual([{ error: "not supported: textures and samplers ('img') at 2:57", kind: 'not-supported', line: 2, column: 57 }]);
   });
 
   it('GPU failures keep their class name as the JSON kind', () => {
-    for (const e of [new GpuUnavailableError('no WebGPU adapter: install Mesa'), new DeviceLostError('destroyed', 'gone'), new GpuOperationError('validation', 'bad bind group')]) {
+    for (const e of [
+      new GpuUnavailableError('no WebGPU adapter: install Mesa'),
+      new DeviceLostError('destroyed', 'gone'),
+      new GpuOperationError('validation', 'bad bind group'),
+    ]) {
       const f = describeFailure(e, 'k.wgsl');
       expect(f).toEqual({ exitCode: 2, lines: [`k.wgsl: error: ${e.message}`], json: [{ error: e.message, kind: e.name }] });
     }
@@ -87,7 +107,9 @@ describe('describeFailure', () => {
   it('lesson format and usage errors are input errors', () => {
     const lesson = thrown(() => parseLesson('---\ntitle: T\n---\n::: frobnicate\n', 'l/lesson.md'));
     expect(lesson).toBeInstanceOf(LessonFormatError);
-    expect(describeFailure(lesson, (lesson as LessonFormatError).file).lines).toEqual(["l/lesson.md:4:1: error: unknown block '::: frobnicate' (example, exercise, question)"]);
+    expect(describeFailure(lesson, (lesson as LessonFormatError).file).lines).toEqual([
+      "l/lesson.md:4:1: error: unknown block '::: frobnicate' (example, exercise, question)",
+    ]);
     const usage = thrown(() => positiveInt('--max-steps', 'lots', 1));
     expect(usage).toBeInstanceOf(CliUsageError);
     expect(describeFailure(usage).json).toEqual([{ error: "--max-steps must be a positive integer, got 'lots'", kind: 'input' }]);
@@ -97,7 +119,9 @@ describe('describeFailure', () => {
     const e = new TypeError("Cannot read properties of undefined (reading 'x')");
     const f = describeFailure(e, 'k.wgsl');
     expect(f.lines).toHaveLength(1);
-    expect(f.lines[0]!.startsWith(`k.wgsl: internal error: TypeError: Cannot read properties of undefined (reading 'x')\n    at `)).toBe(true);
+    expect(f.lines[0]!.startsWith(`k.wgsl: internal error: TypeError: Cannot read properties of undefined (reading 'x')\n    at `)).toBe(
+      true,
+    );
     expect(f.json).toEqual([{ error: "Cannot read properties of undefined (reading 'x')", kind: 'internal' }]);
   });
 });

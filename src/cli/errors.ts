@@ -15,12 +15,20 @@ export function describeFailure(e: unknown, file?: string): Failure {
   if (diagnostics.some((d) => d.kind === 'internal')) {
     // A defect of wgsl-lab: the stack is what a bug report needs.
     const err = e as Error;
-    return { exitCode: 2, lines: [`${file ? `${file}: ` : ''}internal error: ${err?.stack ?? String(e)}`], json: [{ error: String(err?.message ?? e), kind: 'internal' }] };
+    return {
+      exitCode: 2,
+      lines: [`${file ? `${file}: ` : ''}internal error: ${err?.stack ?? String(e)}`],
+      json: [{ error: String(err?.message ?? e), kind: 'internal' }],
+    };
   }
   return {
     exitCode: 2,
     lines: diagnostics.flatMap((d) => formatDiagnostic(d, { file })),
-    json: diagnostics.map((d) => ({ error: d.message, kind: jsonKind(d, e), ...(d.loc ? { line: d.loc.line, column: d.loc.column } : {}) })),
+    json: diagnostics.map((d) => ({
+      error: d.message,
+      kind: jsonKind(d, e),
+      ...(d.loc ? { line: d.loc.line, column: d.loc.column } : {}),
+    })),
   };
 }
 

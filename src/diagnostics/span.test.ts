@@ -47,7 +47,9 @@ describe('diagnostic errors', () => {
   });
   it("a compiler's message becomes a compile diagnostic, located only when it has a line", () => {
     const at = { line: 2, column: 3, offset: 9, length: 4 };
-    expect(compilerDiagnostic({ severity: 'warning', ...at, message: 'unused' })).toEqual(diagnostic({ severity: 'warning', kind: 'compile-warning', message: 'unused', loc: at }));
+    expect(compilerDiagnostic({ severity: 'warning', ...at, message: 'unused' })).toEqual(
+      diagnostic({ severity: 'warning', kind: 'compile-warning', message: 'unused', loc: at }),
+    );
     expect(compilerDiagnostic({ severity: 'info', ...at, message: 'x' }).kind).toBe('compile-info');
     const nowhere = compilerDiagnostic({ severity: 'error', line: 0, column: 0, offset: 0, length: 0, message: 'pipeline failed' });
     expect(nowhere).toEqual(diagnostic({ severity: 'error', kind: 'compile-error', message: 'pipeline failed' }));

@@ -17,10 +17,19 @@ describe('classify', () => {
 
   it('counts a span outside the source, a missing span or an internal diagnostic as a crash', () => {
     const outside = new LocatedError('compile-error', 'x', { line: 1, column: 1, offset: SOURCE.length + 1, length: 1 });
-    expect(classify('parse', outside, SOURCE)).toMatchObject({ status: 'crash', message: expect.stringContaining(`offset ${SOURCE.length + 1} of ${SOURCE.length}`) });
-    expect(classify('parse', new LocatedError('not-supported', 'not supported: x'), SOURCE)).toMatchObject({ status: 'crash', message: expect.stringContaining('no location') });
+    expect(classify('parse', outside, SOURCE)).toMatchObject({
+      status: 'crash',
+      message: expect.stringContaining(`offset ${SOURCE.length + 1} of ${SOURCE.length}`),
+    });
+    expect(classify('parse', new LocatedError('not-supported', 'not supported: x'), SOURCE)).toMatchObject({
+      status: 'crash',
+      message: expect.stringContaining('no location'),
+    });
     const internal = new DiagnosticsError([diagnostic({ severity: 'error', kind: 'internal', message: 'boom' })]);
-    expect(classify('analyze', internal, SOURCE)).toMatchObject({ status: 'crash', message: expect.stringContaining('internal error surfaced') });
+    expect(classify('analyze', internal, SOURCE)).toMatchObject({
+      status: 'crash',
+      message: expect.stringContaining('internal error surfaced'),
+    });
     expect(classify('analyze', new TypeError('x is undefined'), SOURCE)).toMatchObject({ status: 'crash', error: 'TypeError' });
   });
 

@@ -16,7 +16,7 @@ export type {
 } from './types.js';
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
-export { findHeaderLines, headerSpan, type HeaderLine } from './scan.js';
+export { findHeaderLines, type HeaderLine } from './scan.js';
 export { DIRECTIVES, ELEMENT_TYPES, MAX_ELEMENT_COUNT } from './directives.js';
 export { FUNCTION_ARITY, compileInit, evaluateInit, type CompiledInit } from './expr.js';
 export { randomUnit } from './random.js';

@@ -21,7 +21,13 @@ export interface DiagnosticJson {
 
 /** A finding in the contract's form; optional fields only when the finding has them. */
 export function diagnosticJson(d: Diagnostic): DiagnosticJson {
-  const out: DiagnosticJson = { severity: d.severity, kind: d.kind, message: d.message, line: d.loc?.line ?? 0, column: d.loc?.column ?? 0 };
+  const out: DiagnosticJson = {
+    severity: d.severity,
+    kind: d.kind,
+    message: d.message,
+    line: d.loc?.line ?? 0,
+    column: d.loc?.column ?? 0,
+  };
   if (d.variable !== undefined) out.variable = d.variable;
   if (d.addressSpace !== undefined) out.addressSpace = d.addressSpace;
   if (d.hazard !== undefined) out.hazard = d.hazard;

@@ -16,7 +16,10 @@ export function formatCheckReport(r: CheckReport, source: string): string {
     // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
     if (b.maxWays >= 2) out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]' }));
   }
-  if (r.sampledWorkgroups) out.push(`${f}: note: simulated ${r.sampledWorkgroups.simulated} of ${r.sampledWorkgroups.total} workgroups (${r.sampledWorkgroups.which})`);
+  if (r.sampledWorkgroups)
+    out.push(
+      `${f}: note: simulated ${r.sampledWorkgroups.simulated} of ${r.sampledWorkgroups.total} workgroups (${r.sampledWorkgroups.which})`,
+    );
   out.push(`${f}: ${summaryLine(r)}`);
   return out.join('\n');
 }

@@ -46,12 +46,21 @@ describe('formatDiagnostic (text)', () => {
   it("keeps tabs in the caret line so the caret stays under the character; 'start' underlines one", () => {
     const lines = formatDiagnostic(race, { source: SOURCE, caret: 'start' });
     expect(lines[0]).toBe("5:13: error: data race (RAW) on workgroup variable 'tile'");
-    expect(lines.slice(1)).toEqual(['  \tlet left = tile[lane - 1u];', '  \t           ^', '4:2: note: conflicting write by invocation 0', '  \ttile[lane] = 1.0;', '  \t^']);
+    expect(lines.slice(1)).toEqual([
+      '  \tlet left = tile[lane - 1u];',
+      '  \t           ^',
+      '4:2: note: conflicting write by invocation 0',
+      '  \ttile[lane] = 1.0;',
+      '  \t^',
+    ]);
   });
 
   it('prints no position and no excerpt for a diagnostic without a location', () => {
     const d = diagnostic({ severity: 'error', kind: 'input', message: "cannot open 'x.wgsl': no such file", notes: ['check the path'] });
-    expect(formatDiagnostic(d, { file: 'x.wgsl', source: SOURCE })).toEqual(["x.wgsl: error: cannot open 'x.wgsl': no such file", 'x.wgsl: note: check the path']);
+    expect(formatDiagnostic(d, { file: 'x.wgsl', source: SOURCE })).toEqual([
+      "x.wgsl: error: cannot open 'x.wgsl': no such file",
+      'x.wgsl: note: check the path',
+    ]);
     expect(formatDiagnostic(d)).toEqual(["error: cannot open 'x.wgsl': no such file", 'note: check the path']);
   });
 
@@ -63,10 +72,24 @@ describe('formatDiagnostic (text)', () => {
   it('clips a span that runs past the end of its line, and places a caret past the end after the text', () => {
     const long = diagnostic({ severity: 'warning', kind: 'compile-warning', message: 'long', loc: spanAt(SOURCE, 6, 1, 50) });
     expect(formatDiagnostic(long, { source: SOURCE }).slice(1)).toEqual(['  }', '  ^']);
-    const after = diagnostic({ severity: 'error', kind: 'compile-error', message: "expected ';'", loc: { line: 2, column: 29, offset: 65, length: 0 } });
-    expect(formatDiagnostic(after, { file: 'k.wgsl', source: SOURCE })).toEqual(["k.wgsl:2:29: error: expected ';'", `  ${SOURCE.split('\n')[1]}`, `  ${' '.repeat(28)}^`]);
+    const after = diagnostic({
+      severity: 'error',
+      kind: 'compile-error',
+      message: "expected ';'",
+      loc: { line: 2, column: 29, offset: 65, length: 0 },
+    });
+    expect(formatDiagnostic(after, { file: 'k.wgsl', source: SOURCE })).toEqual([
+      "k.wgsl:2:29: error: expected ';'",
+      `  ${SOURCE.split('\n')[1]}`,
+      `  ${' '.repeat(28)}^`,
+    ]);
     // A line that does not exist has no excerpt (the message still prints).
-    const gone = diagnostic({ severity: 'error', kind: 'compile-error', message: 'x', loc: { line: 40, column: 1, offset: SOURCE.length, length: 1 } });
+    const gone = diagnostic({
+      severity: 'error',
+      kind: 'compile-error',
+      message: 'x',
+      loc: { line: 40, column: 1, offset: SOURCE.length, length: 1 },
+    });
     expect(formatDiagnostic(gone, { source: SOURCE })).toEqual(['40:1: error: x']);
   });
 });
@@ -87,12 +110,26 @@ describe('diagnosticJson (the check --json contract)', () => {
       related: [{ line: 4, column: 2, message: 'conflicting write by invocation 0' }],
       count: 63,
     });
-    expect(Object.keys(json)).toEqual(['severity', 'kind', 'message', 'line', 'column', 'variable', 'addressSpace', 'hazard', 'benign', 'related', 'count']);
+    expect(Object.keys(json)).toEqual([
+      'severity',
+      'kind',
+      'message',
+      'line',
+      'column',
+      'variable',
+      'addressSpace',
+      'hazard',
+      'benign',
+      'related',
+      'count',
+    ]);
   });
 
   it('leaves out the fields a finding does not have (no spans, notes or empty related)', () => {
     const d = diagnostic({ severity: 'error', kind: 'barrier-divergence', message: 'diverges', loc: spanAt(SOURCE, 4, 2), count: 2 });
-    expect(JSON.stringify(diagnosticJson(d))).toBe('{"severity":"error","kind":"barrier-divergence","message":"diverges","line":4,"column":2,"count":2}');
+    expect(JSON.stringify(diagnosticJson(d))).toBe(
+      '{"severity":"error","kind":"barrier-divergence","message":"diverges","line":4,"column":2,"count":2}',
+    );
     const nowhere = diagnostic({ severity: 'error', kind: 'compile-error', message: 'rejected' });
     expect(diagnosticJson(nowhere)).toEqual({ severity: 'error', kind: 'compile-error', message: 'rejected', line: 0, column: 0 });
   });

@@ -12,7 +12,8 @@ export function diagnosticMarkers(list: readonly Diagnostic[]): Marker[] {
   for (const d of list) {
     if (d.loc) out.push({ offset: d.loc.offset, length: d.loc.length, severity: d.severity, message: d.message });
     const of = d.loc ? `${d.kind} at ${d.loc.line}:${d.loc.column}` : d.kind;
-    for (const r of d.related) out.push({ offset: r.loc.offset, length: r.loc.length, severity: d.severity, message: `${r.message} (${of})` });
+    for (const r of d.related)
+      out.push({ offset: r.loc.offset, length: r.loc.length, severity: d.severity, message: `${r.message} (${of})` });
   }
   return out;
 }
@@ -25,7 +26,12 @@ export function analyzerMarkers(report: CheckReport, source: string): Marker[] {
   for (const s of report.bankConflicts) {
     if (s.maxWays > 1) {
       const loc = spanAt(source, s.line, s.column, 0);
-      out.push({ offset: loc.offset, length: 0, severity: 'info', message: `${s.maxWays}-way bank conflict on ${s.variable} (mean ${s.meanWays.toFixed(1)} ways, ${s.excess} excess wavefronts)` });
+      out.push({
+        offset: loc.offset,
+        length: 0,
+        severity: 'info',
+        message: `${s.maxWays}-way bank conflict on ${s.variable} (mean ${s.meanWays.toFixed(1)} ways, ${s.excess} excess wavefronts)`,
+      });
     }
   }
   return out;
