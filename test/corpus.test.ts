@@ -75,8 +75,8 @@ describe('analyzer corpus', () => {
       const r = analyze(source, { file: f, compile: { ok: compiled.ok, messages: compiled.diagnostics.map(compileMessage) }, ...want.options });
       const got = r.diagnostics
         .map((d) => {
-          if (d.kind === 'data-race') return `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related![0]!.line} ${d.line}${d.benign ? ' benign' : ''}`;
-          return `${d.kind} ${d.line}`;
+          if (d.kind === 'data-race') return `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related[0]!.loc.line} ${d.loc!.line}${d.benign ? ' benign' : ''}`;
+          return `${d.kind} ${d.loc!.line}`;
         })
         .sort();
       expect(got, JSON.stringify(r.diagnostics.map((d) => d.message), null, 1)).toEqual(want.findings);

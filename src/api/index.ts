@@ -7,7 +7,7 @@
 import { browserGpuProvider } from '../gpu/adapters/browser.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
-import type { CheckReport } from '../checks/report.js';
+import { checkReportJson, type CheckReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
@@ -101,7 +101,7 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
  * checked with zero-filled buffers. Input the analyzer cannot take (header errors, WGSL
  * the simulator does not implement) throws one of the error classes exported here.
  */
-export async function check(source: string, options: CheckOptions = {}): Promise<CheckReport> {
+export async function check(source: string, options: CheckOptions = {}): Promise<CheckReportJson> {
   checkSourceText(source);
   if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16)
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
@@ -110,7 +110,7 @@ export async function check(source: string, options: CheckOptions = {}): Promise
   const { device, ...analyze } = options;
   const { report, compilerUnavailable } = await checkSource(source, { ...analyze, compiler: sessionFor(device) });
   if (compilerUnavailable) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
-  return report;
+  return checkReportJson(report);
 }
 
 export {
@@ -141,10 +141,8 @@ export type {
   CheckReport,
   BankConflictSite,
   CompileSection,
-  Diagnostic as CheckDiagnostic,
-  DiagnosticKind as CheckDiagnosticKind,
-  RelatedLocation,
 } from '../checks/report.js';
+export type { DiagnosticJson, CheckReportJson } from '../report/check-json.js';
 export { toJson } from '../report/json.js';
 export { formatRunResult, type RunTextOptions } from '../report/run-text.js';
 export { formatCheckReport } from '../report/check-text.js';

@@ -17,7 +17,7 @@ const SUBGROUP = range(32);
 
 let nextSite = 0;
 function site(line: number, text = 'tile[i]'): SiteInfo {
-  return { id: nextSite++, line, column: 5, variable: 'tile', text };
+  return { id: nextSite++, loc: { line, column: 5, offset: 0, length: 4 }, line, column: 5, variable: 'tile', text };
 }
 
 /** One instruction: `lanes` of a workgroup, each moving `bytes` (in units of `width`) at `addr(lane)`. */

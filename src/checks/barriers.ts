@@ -34,8 +34,9 @@ export class BarrierDivergence implements SimHooks {
       severity: 'error' as const,
       kind: 'barrier-divergence' as const,
       message: `this ${f.kind === 'workgroup' ? 'workgroup ' : f.kind === 'storage' ? 'storage ' : ''}barrier is reached by ${f.reached} of the ${f.unfinished} running invocations; invocations ${f.missing} are elsewhere (another branch, or already out of a loop). On a GPU the waiting ones may hang: every invocation must reach the same barrier.`,
-      line: f.site.line,
-      column: f.site.column,
+      loc: f.site.loc,
+      related: [],
+      notes: [],
       count: f.count,
     }));
   }

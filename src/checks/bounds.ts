@@ -28,8 +28,9 @@ export class BoundsCheck implements SimHooks {
         severity: 'error' as const,
         kind: 'out-of-bounds' as const,
         message: `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}; WGSL then clamps the index or discards the access, and GPUs differ in which.${eager}`,
-        line: site.line,
-        column: site.column,
+        loc: site.loc,
+        related: [],
+        notes: [],
         variable: site.variable,
         count,
       };

@@ -6,6 +6,7 @@ import type { AccessBatch, SiteInfo } from '../sim/hooks.js';
 import { maskOf } from '../sim/mask.js';
 import { Region } from '../sim/memory.js';
 import { SiteTable } from '../sim/sites.js';
+import { diagnosticJson } from '../report/check-json.js';
 import { RaceDetector } from './races.js';
 
 /** A stream under test: its site table (ids are indexes), its detector, and event builders. */
@@ -18,7 +19,7 @@ function stream() {
     detector,
     site(line: number, column: number, variable: string | undefined, text: string): SiteInfo {
       // The access text is read from the start of the given source, as the simulator's sites do.
-      return sites.add(line, column, variable, text, 0);
+      return sites.add({ line, column, offset: 0, length: text.length }, variable, text);
     },
     /** The next workgroup of the current pass (linear index counted up). */
     workgroup(id = linear): void {
@@ -33,7 +34,8 @@ function stream() {
     barrier(kind: 'workgroup' | 'storage', at: SiteInfo, lanes: number[]): void {
       detector.barrier({ site: at, kind, mask: maskOf(lanes), unfinished: lanes.length, workgroupSize: lanes.length });
     },
-    diagnostics: () => detector.diagnostics(sites),
+    // In the contract's flat form (docs/check-json.md), as `check --json` prints them.
+    diagnostics: () => detector.diagnostics(sites).map(diagnosticJson),
   };
 }
 

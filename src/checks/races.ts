@@ -352,13 +352,13 @@ export class RaceDetector implements SimHooks {
       severity: x.benign ? 'warning' : 'error',
       kind: 'data-race',
       message,
-      line: b.line,
-      column: b.column,
+      loc: b.loc,
       variable: x.variable,
       addressSpace: x.space,
       hazard: x.hazard,
       benign: x.benign,
-      related: [{ line: a.line, column: a.column, message: `conflicting ${x.first.kind} by ${who(x.first)}` }],
+      related: [{ loc: a.loc, message: `conflicting ${x.first.kind} by ${who(x.first)}` }],
+      notes: [],
       count: x.count,
     };
   }

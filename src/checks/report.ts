@@ -1,30 +1,12 @@
 // The analyzer's report: exactly the `check --json` contract of docs/check-json.md, plus
-// the extras it lists, which a caller may ignore (sampled workgroups, assumptions). The CLI prints it as JSON, text or
-// SARIF; the lab draws it on the editor.
+// the extras it lists, which a caller may ignore (sampled workgroups, assumptions). The CLI
+// prints it as JSON, text or SARIF; the lab draws it on the editor. Findings are the
+// diagnostic model's Diagnostics (src/report/check-json.ts writes them in the contract's
+// flat JSON form).
+import type { Diagnostic, Severity } from '../diagnostics/index.js';
 
-export type Severity = 'error' | 'warning' | 'info';
-export type DiagnosticKind = 'data-race' | 'barrier-divergence' | 'out-of-bounds' | 'never-written-read' | 'step-limit' | 'compile-error';
-
-export interface RelatedLocation {
-  line: number;
-  column: number;
-  message: string;
-}
-
-export interface Diagnostic {
-  severity: Severity;
-  kind: DiagnosticKind;
-  message: string;
-  line: number;
-  column: number;
-  variable?: string;
-  addressSpace?: 'workgroup' | 'storage';
-  hazard?: 'RAW' | 'WAR' | 'WAW';
-  benign?: boolean;
-  related?: RelatedLocation[];
-  /** How many times the finding occurred (e.g. racing pairs of invocations). */
-  count?: number;
-}
+// The checks build their findings as the diagnostic model's Diagnostics.
+export type { Diagnostic } from '../diagnostics/index.js';
 
 export interface BankConflictSite {
   line: number;

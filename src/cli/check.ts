@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
+import { checkReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
@@ -79,7 +80,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? reports[0] : [...reports, ...failures]));
+  if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
   if (values.sarif) io.out(JSON.stringify(toSarif(reports, PACKAGE_VERSION), null, 2));
   if (!values.json && !values.sarif && positionals.length > 1) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);

@@ -1,8 +1,8 @@
 // Turns any error of a command into a message and an exit code: 2 for bad input or an
-// unusable environment, with FILE:LINE:COL when the error has a location.
-import { DeviceLostError, GpuOperationError, GpuUnavailableError } from '../gpu/errors.js';
-import { HarnessErrors, InputError } from '../runner/errors.js';
-import { NotSupportedError, WgslSemanticError, WgslSyntaxError } from '../wgsl/source.js';
+// unusable environment, printed as FILE:LINE:COL: error: message when it has a location.
+import type { Diagnostic } from '../diagnostics/index.js';
+import { formatDiagnostic } from '../report/diagnostic-text.js';
+import { failureDiagnostics } from '../report/failure.js';
 
 export interface Failure {
   exitCode: number;
@@ -11,26 +11,39 @@ export interface Failure {
 }
 
 export function describeFailure(e: unknown, file?: string): Failure {
-  const at = (line?: number, column?: number) => (file ? (line ? `${file}:${line}:${column ?? 1}: ` : `${file}: `) : line ? `${line}:${column ?? 1}: ` : '');
-  if (e instanceof HarnessErrors) {
+  const diagnostics = failureDiagnostics(e).map(legacyMessage);
+  if (diagnostics.some((d) => d.kind === 'internal')) {
+    // A defect of wgsl-lab: the stack is what a bug report needs.
+    const err = e as Error;
     return {
       exitCode: 2,
-      lines: e.errors.map((x) => `${at(x.line, x.column)}error: ${x.reason}`),
-      json: e.errors.map((x) => ({ error: x.reason, kind: 'header', line: x.line, column: x.column })),
+      lines: [`${file ? `${file}: ` : ''}internal error: ${err?.stack ?? String(e)}`],
+      json: [{ error: String(err?.message ?? e), kind: 'internal' }],
     };
   }
-  if (e instanceof InputError) {
-    return { exitCode: 2, lines: [`${at(e.line, e.column)}error: ${e.message}`], json: [{ error: e.message, kind: 'input', line: e.line, column: e.column }] };
-  }
-  if (e instanceof NotSupportedError) {
-    return { exitCode: 2, lines: [`${at(e.line, e.column)}error: ${e.message}`], json: [{ error: e.message, kind: 'not-supported', line: e.line, column: e.column }] };
-  }
-  if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
-    return { exitCode: 2, lines: [`${at(e.line, e.column)}error: ${e.detail}`], json: [{ error: e.detail, kind: 'wgsl', line: e.line, column: e.column }] };
-  }
-  if (e instanceof GpuUnavailableError || e instanceof DeviceLostError || e instanceof GpuOperationError) {
-    return { exitCode: 2, lines: [`${at()}error: ${e.message}`], json: [{ error: e.message, kind: e.name }] };
-  }
-  const err = e as Error;
-  return { exitCode: 2, lines: [`${at()}internal error: ${err?.stack ?? String(e)}`], json: [{ error: String(err?.message ?? e), kind: 'internal' }] };
+  return {
+    exitCode: 2,
+    lines: diagnostics.flatMap((d) => formatDiagnostic(d, { file })),
+    json: diagnostics.map((d) => ({
+      error: d.message,
+      kind: jsonKind(d, e),
+      ...(d.loc ? { line: d.loc.line, column: d.loc.column } : {}),
+    })),
+  };
+}
+
+/**
+ * The documented message of an unsupported feature names its place in the text too
+ * (`not supported: <feature> at LINE:COL`, README "Checking kernels"); every other
+ * message is the diagnostic's own.
+ */
+function legacyMessage(d: Diagnostic): Diagnostic {
+  return d.kind === 'not-supported' && d.loc ? { ...d, message: `${d.message} at ${d.loc.line}:${d.loc.column}` } : d;
+}
+
+/** The `kind` of the exit-2 JSON error objects, as the CLI has always named them. */
+function jsonKind(d: Diagnostic, e: unknown): string {
+  if (d.kind === 'compile-error') return 'wgsl';
+  if (d.kind === 'gpu') return (e as Error).name;
+  return d.kind;
 }

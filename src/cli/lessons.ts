@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
+import { LessonFormatError } from '../lessons/format.js';
 import { loadLessons } from '../lessons/load.js';
 import { judgeExample } from '../lessons/verify.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
@@ -27,7 +28,15 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
     io.out(LESSONS_USAGE);
     return 0;
   }
-  const lessons = await loadLessons(values.dir ?? LESSONS_DIR);
+  let lessons;
+  try {
+    lessons = await loadLessons(values.dir ?? LESSONS_DIR);
+  } catch (e) {
+    // A malformed lesson.md is bad input (exit 2) at its line, not a crash.
+    if (!(e instanceof LessonFormatError)) throw e;
+    io.err(describeFailure(e, e.file).lines.join('\n'));
+    return 2;
+  }
   if (!values.verify) {
     if (values.json) {
       io.out(toJson(lessons.map((l) => ({ slug: l.slug, title: l.lesson.meta.title, examples: l.examples.map((e) => e.file) }))));

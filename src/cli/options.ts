@@ -1,7 +1,13 @@
 // Option values shared by the commands: parsed once, refused with the option's name.
+import { LocatedError } from '../diagnostics/index.js';
 
 /** A wrong option value: the command prints it with its usage and exits 2. */
-export class CliUsageError extends Error {}
+export class CliUsageError extends LocatedError {
+  override name = 'CliUsageError';
+  constructor(message: string) {
+    super('input', message);
+  }
+}
 
 /** `text` as a positive integer, `fallback` when the option was not given. */
 export function positiveInt(name: string, text: string | undefined, fallback: number): number {

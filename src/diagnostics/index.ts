@@ -3,3 +3,4 @@
 export * from './span.js';
 export * from './diagnostic.js';
 export * from './errors.js';
+export * from './compiler.js';

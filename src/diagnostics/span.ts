@@ -60,3 +60,19 @@ export function compareSpans(a: SourceSpan | undefined, b: SourceSpan | undefine
   if (!a || !b) return (a ? 1 : 0) - (b ? 1 : 0);
   return a.line - b.line || a.column - b.column;
 }
+
+/**
+ * Just the span of `x`: a token or AST node carries its span among other fields, and a
+ * diagnostic or error must hold plain position data (it is cloned, compared, serialized).
+ */
+export function sourceSpan(x: SourceSpan): SourceSpan {
+  return { line: x.line, column: x.column, offset: x.offset, length: x.length };
+}
+
+/** The span of a whole line of `source` (1-based), without its line break. */
+export function lineSpan(source: string, line: number): SourceSpan {
+  const starts = lineStarts(source);
+  const start = starts[Math.min(Math.max(line, 1), starts.length) - 1] ?? 0;
+  const text = source.slice(start, starts[line] ?? source.length).replace(/\r?\n$|\r$/, '');
+  return { line, column: 1, offset: start, length: text.length };
+}

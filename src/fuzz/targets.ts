@@ -1,16 +1,16 @@
 // The code under fuzz, called on one input, with every outcome classified: 'ok', 'refused'
-// (one of the project's own error types, with a sane location), 'skipped' (the input would
+// (one of the project's own errors — a LocatedError or DiagnosticsError — with a sane
+// span where one is required), 'skipped' (the input would
 // allocate more than the fuzz memory cap) or 'crash' (anything else: TypeError, RangeError,
 // an 'internal:' Error, a StepLimitError that escaped, a malformed error). Environment-
 // neutral: the Node worker (fuzz/node/worker.ts) runs it under a wall-clock watchdog.
+import { DiagnosticsError, LocatedError, type Diagnostic, type SourceSpan } from '../diagnostics/index.js';
 import { HarnessError, fillBuffer, parseHarness, uniformValue } from '../harness/index.js';
-import { HarnessErrors, InputError } from '../runner/errors.js';
 import { runOnSimulatorFromSource } from '../runner/run-sim.js';
 import { analyze } from '../runner/analyze.js';
 import { parseWgsl } from '../wgsl/parser.js';
 import { resolveModule } from '../wgsl/resolve.js';
 import { reflect } from '../wgsl/reflect.js';
-import { NotSupportedError, WgslSemanticError, WgslSyntaxError } from '../wgsl/source.js';
 import type { ModuleAst } from '../wgsl/ast.js';
 
 export const TARGETS = ['harness', 'fill', 'parse', 'resolve', 'reflect', 'simulate', 'analyze'] as const;
@@ -44,47 +44,52 @@ export const FUZZ_MAX_ELEMENTS = 1 << 22;
  */
 export const FUZZ_MAX_SOURCE = 4 * 2 ** 20;
 
-/** Error classes an input may legitimately end in. */
-const EXPECTED = [HarnessError, HarnessErrors, InputError, WgslSyntaxError, WgslSemanticError, NotSupportedError];
-
 const goodPos = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1;
 
-/** 'refused' for the project's own errors with a sane location, 'crash' for anything else. */
-export function classify(target: TargetName, e: unknown): Outcome {
+/** A span that points into `source`: positive line and column, offset and length inside the text. */
+function badSpan(loc: SourceSpan | undefined, source: string): string | undefined {
+  if (!loc) return 'no location';
+  const { line, column, offset, length } = loc;
+  if (!goodPos(line) || !goodPos(column)) return `location ${line}:${column}`;
+  if (!Number.isInteger(offset) || offset < 0 || offset > source.length) return `offset ${offset} of ${source.length}`;
+  if (!Number.isInteger(length) || length < 0) return `length ${length}`;
+  return undefined;
+}
+
+/**
+ * 'refused' for the project's own errors with a sane span, 'crash' for anything else.
+ * Every kind needs a span except input errors, which may be about no place (no entry point).
+ */
+export function classify(target: TargetName, e: unknown, source: string): Outcome {
   const err = e instanceof Error ? e : new Error(`non-Error thrown: ${String(e)}`);
   const base = { target, error: err.name || err.constructor?.name, message: err.message.slice(0, 2000), stack: err.stack };
-  if (!EXPECTED.some((C) => err instanceof C)) return { ...base, status: 'crash' };
-  const problem = errorProblem(err);
+  if (!(err instanceof LocatedError || err instanceof DiagnosticsError)) return { ...base, status: 'crash' };
+  const problem = errorProblem(err, source);
   if (problem) return { ...base, status: 'crash', error: `malformed ${err.name}`, message: `${problem}: ${err.message.slice(0, 500)}` };
   return { ...base, status: 'refused' };
 }
 
-/** What is wrong with an expected error's shape (location, message), if anything. */
-function errorProblem(err: Error): string | undefined {
-  if (/\binternal:/i.test(err.message)) return 'internal error surfaced';
-  if (!err.message.trim()) return 'empty message';
-  if (err instanceof HarnessErrors) {
-    if (!err.errors.length) return 'HarnessErrors without errors';
-    const bad = err.errors.find((x) => !goodPos(x.line) || !goodPos(x.column) || !x.reason);
-    return bad ? `header error at ${bad.line}:${bad.column}` : undefined;
+/** What is wrong with an expected error's diagnostics (kind, message, span), if anything. */
+function errorProblem(err: LocatedError | DiagnosticsError, source: string): string | undefined {
+  const list: Diagnostic[] = err instanceof LocatedError ? [err.toDiagnostic()] : [...err.diagnostics];
+  if (!list.length) return `${err.name} without diagnostics`;
+  for (const d of list) {
+    if (d.kind === 'internal' || /\binternal:/i.test(d.message)) return 'internal error surfaced';
+    if (!d.message.trim()) return 'empty message';
+    if (d.kind === 'input' && !d.loc) continue;
+    const bad = badSpan(d.loc, source);
+    if (bad) return `${d.kind} ${bad}`;
   }
-  if (err instanceof InputError) {
-    if (err.line !== undefined && !goodPos(err.line)) return `InputError line ${err.line}`;
-    if (err.column !== undefined && !goodPos(err.column)) return `InputError column ${err.column}`;
-    return undefined;
-  }
-  const loc = err as Error & { line?: number; column?: number };
-  if (!goodPos(loc.line) || !goodPos(loc.column)) return `location ${loc.line}:${loc.column}`;
   return undefined;
 }
 
-function run(target: TargetName, f: () => void | string | { detail: string }): Outcome {
+function run(target: TargetName, source: string, f: () => void | string | { detail: string }): Outcome {
   try {
     const r = f();
     if (typeof r === 'string') return { target, status: 'skipped', error: r };
     return { target, status: 'ok', detail: r?.detail };
   } catch (e) {
-    return classify(target, e);
+    return classify(target, e, source);
   }
 }
 
@@ -108,10 +113,10 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
   let harness: ReturnType<typeof parseHarness>['harness'] | undefined;
   if (targets.has('harness') || targets.has('fill') || targets.has('simulate') || targets.has('analyze')) {
     out.push(
-      run('harness', () => {
+      run('harness', source, () => {
         const r = parseHarness(source);
         for (const e of r.errors) {
-          if (!(e instanceof HarnessError) || !goodPos(e.line) || !goodPos(e.column) || !e.reason) throw new BadResult(`bad header error ${String(e)}`);
+          if (!(e instanceof HarnessError) || badSpan(e.loc, source) || !e.message) throw new BadResult(`bad header error ${String(e)}`);
         }
         harness = r.harness;
         headerOk = r.errors.length === 0;
@@ -126,7 +131,7 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
   }
   if (targets.has('fill')) {
     out.push(
-      run('fill', () => {
+      run('fill', source, () => {
         if (!harness || !headerOk) return 'header has errors';
         for (const b of harness.buffers) {
           if (b.count > maxElements) return `buffer of ${b.count} elements`;
@@ -143,24 +148,24 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
   let ast: ModuleAst | undefined;
   if (targets.has('parse') || targets.has('resolve')) {
     out.push(
-      run('parse', () => {
+      run('parse', source, () => {
         ast = parseWgsl(source);
       }),
     );
   }
   if (targets.has('resolve')) {
     out.push(
-      run('resolve', () => {
+      run('resolve', source, () => {
         if (!ast) return 'did not parse';
         resolveModule(ast);
         return undefined;
       }),
     );
   }
-  if (targets.has('reflect')) out.push(run('reflect', () => void reflect(source)));
+  if (targets.has('reflect')) out.push(run('reflect', source, () => void reflect(source)));
   if (targets.has('simulate')) {
     out.push(
-      run('simulate', () => {
+      run('simulate', source, () => {
         if (tooBig) return tooBig;
         const r = runOnSimulatorFromSource(source, { maxSteps });
         if (!r.compile.ok && !r.compile.messages.some((m) => m.severity === 'error' && goodPos(m.line) && goodPos(m.column))) {
@@ -175,10 +180,10 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
   }
   if (targets.has('analyze')) {
     out.push(
-      run('analyze', () => {
+      run('analyze', source, () => {
         if (tooBig ?? tooManyWorkgroups) return tooBig ?? tooManyWorkgroups;
         const r = analyze(source, { maxSteps });
-        const bad = r.diagnostics.find((d) => !goodPos(d.line) || !goodPos(d.column) || !d.message);
+        const bad = r.diagnostics.find((d) => badSpan(d.loc, source) || d.related.some((x) => badSpan(x.loc, source)) || !d.message);
         if (bad) throw new BadResult(`diagnostic without a location: ${JSON.stringify(bad).slice(0, 300)}`);
         if (r.summary.errors !== r.diagnostics.filter((d) => d.severity === 'error').length) throw new BadResult('summary does not count the errors');
         const kinds = [...new Set(r.diagnostics.map((d) => d.kind))].sort();

@@ -9,6 +9,8 @@ const spec = (values: number[], start = 0): ExpectSpec => ({
   binding: 0,
   line: 1,
   column: 5,
+  offset: 4,
+  length: 6,
   start,
   end: start + values.length,
   values,

@@ -90,7 +90,7 @@ export interface DeclarationSink {
 
 /** Parses one header line. Throws HarnessError on the first syntax error. */
 export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): Directive {
-  const ts = TokenStream.of(header.text, header.line, header.contentStart);
+  const ts = TokenStream.of(header.text, header.line, header.contentStart, header.offset);
   const word = ts.peek();
   if (word.kind !== 'ident') ts.fail(`a directive (${listOr(DIRECTIVES)})`);
   if (!(DIRECTIVES as readonly string[]).includes(word.text)) {
@@ -158,7 +158,7 @@ function parseBuffer(ts: TokenStream, column: number, sink: DeclarationSink): Bu
   ts.expect('[', "'[' and an element count");
   const count = readInteger(ts, 'an element count', 'element count', 1, MAX_ELEMENT_COUNT).value;
   ts.expect(']');
-  const spec: BufferSpec = { group: ref.group, binding: ref.binding, line: ts.line, column, type, count };
+  const spec: BufferSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type, count };
   if (!ts.accept('=')) {
     if (!ts.atEnd()) ts.fail("'=' or end of line");
     return { kind: 'buffer', spec, refColumn: ref.column };
@@ -174,7 +174,7 @@ function parseUniform(ts: TokenStream, column: number, sink: DeclarationSink): U
   if (ts.isPunct('[')) ts.fail("'=' and a value (a uniform holds one scalar, not an array)");
   ts.expect('=', "'=' and a value");
   const { init, initText } = readInit(ts);
-  const spec: UniformSpec = { group: ref.group, binding: ref.binding, line: ts.line, column, type, init, initText };
+  const spec: UniformSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type, init, initText };
   return { kind: 'uniform', spec, refColumn: ref.column };
 }
 

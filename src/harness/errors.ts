@@ -1,42 +1,31 @@
-// Errors for malformed harness headers. One class for every kind of problem,
-// always carrying the 1-based line and column so editors and CLIs can point
-// at the exact spot.
+// Errors for malformed harness headers. One class for every kind of problem, always with
+// the span it is about, so editors and CLIs can point at the exact spot; the message is
+// the bare reason (the CLI's text renderer adds FILE:LINE:COL).
+import { LocatedError, compareSpans, sourceSpan, type SourceSpan } from '../diagnostics/index.js';
 
-export class HarnessError extends Error {
-  override readonly name = 'HarnessError';
-  /** 1-based line in the .wgsl file. */
-  readonly line: number;
-  /** 1-based column in that line where the problem starts. */
-  readonly column: number;
-  /** The message without the location prefix. */
-  readonly reason: string;
+export class HarnessError extends LocatedError {
+  override name = 'HarnessError';
+  declare readonly loc: SourceSpan;
 
-  constructor(line: number, column: number, reason: string) {
-    super(`line ${line}, column ${column}: ${reason}`);
-    this.line = line;
-    this.column = column;
-    this.reason = reason;
+  constructor(message: string, loc: SourceSpan) {
+    super('header', message, sourceSpan(loc));
   }
-}
 
-/**
- * Compiler-style one-liner: `FILE:LINE:COL: error: message`.
- * Without a file name the prefix is just `LINE:COL`.
- */
-export function formatHarnessError(e: HarnessError, file?: string): string {
-  const where = file === undefined ? `${e.line}:${e.column}` : `${file}:${e.line}:${e.column}`;
-  return `${where}: error: ${e.reason}`;
-}
+  /** 1-based line in the .wgsl file. */
+  override get line(): number {
+    return this.loc.line;
+  }
 
-/** All errors of a file, one per line, in the order given. */
-export function formatHarnessErrors(errors: readonly HarnessError[], file?: string): string {
-  return errors.map((e) => formatHarnessError(e, file)).join('\n');
+  /** 1-based column in that line where the problem starts. */
+  override get column(): number {
+    return this.loc.column;
+  }
 }
 
 /** Orders errors by position so reports read top to bottom. Stable for ties. */
 export function sortHarnessErrors(errors: HarnessError[]): HarnessError[] {
   return errors
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.line - b.e.line || a.e.column - b.e.column || a.i - b.i)
+    .sort((a, b) => compareSpans(a.e.loc, b.e.loc) || a.i - b.i)
     .map(({ e }) => e);
 }

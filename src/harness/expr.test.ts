@@ -130,6 +130,6 @@ describe('init expression errors', () => {
   ])('%j fails at column %d', (text, column, reason) => {
     const e = parseError(text);
     expect(e.column).toBe(column);
-    expect(e.reason).toBe(reason);
+    expect(e.message).toBe(reason);
   });
 });

@@ -9,8 +9,6 @@ describe('public API', () => {
       'uniformValue',
       'checkExpect',
       'ulpDistanceF32',
-      'formatHarnessError',
-      'formatHarnessErrors',
       'findHeaderLines',
       'compileInit',
       'evaluateInit',
@@ -20,7 +18,7 @@ describe('public API', () => {
       expect(typeof (api as Record<string, unknown>)[name], name).toBe('function');
     }
     expect(api.F32_ULP_TOLERANCE).toBe(4);
-    expect(new api.HarnessError(3, 22, 'x')).toBeInstanceOf(Error);
+    expect(new api.HarnessError('x', { line: 3, column: 22, offset: 40, length: 1 })).toBeInstanceOf(Error);
   });
 
   it('runs a header from parse to fill to check', () => {

@@ -14,7 +14,7 @@ export type {
   UnaryOp,
   UniformSpec,
 } from './types.js';
-export { HarnessError, formatHarnessError, formatHarnessErrors } from './errors.js';
+export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { findHeaderLines, type HeaderLine } from './scan.js';
 export { DIRECTIVES, ELEMENT_TYPES, MAX_ELEMENT_COUNT } from './directives.js';

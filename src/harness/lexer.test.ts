@@ -81,8 +81,12 @@ describe('TokenStream', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(HarnessError);
-    expect(err).toMatchObject({ line: 7, column: 7, reason: "expected '[', found 'b'" });
-    expect((err as Error).message).toBe("line 7, column 7: expected '[', found 'b'");
+    expect(err).toMatchObject({ line: 7, column: 7, message: "expected '[', found 'b'" });
+    // Without the line's offset in a file, the span's offset is the column's index in the line.
+    expect((err as HarnessError).loc).toEqual({ line: 7, column: 7, offset: 6, length: 1 });
+    const inFile = TokenStream.of('//! a b', 7, 3, 100);
+    inFile.next();
+    expect(() => inFile.expect('[')).toThrow(expect.objectContaining({ loc: { line: 7, column: 7, offset: 106, length: 1 } }));
   });
 
   it('names the end of the line', () => {

@@ -3,7 +3,9 @@
 // the original file line (not in the header text), so every error points at
 // the right place in the editor.
 
+import type { SourceSpan } from '../diagnostics/index.js';
 import { HarnessError } from './errors.js';
+import { headerSpan } from './scan.js';
 
 export type Punct = '[' | ']' | '(' | ')' | ',' | ':' | '=' | '+' | '-' | '*' | '/' | '%' | '..';
 
@@ -121,10 +123,17 @@ export class TokenStream {
     readonly line: number,
     /** The full file line, for slicing source text (e.g. initText). */
     readonly text: string,
+    /** Index of the line's first character in the whole source, for error spans. */
+    readonly offset = 0,
   ) {}
 
-  static of(text: string, line: number, from = 0): TokenStream {
-    return new TokenStream(tokenize(text, from), line, text);
+  static of(text: string, line: number, from = 0, offset = 0): TokenStream {
+    return new TokenStream(tokenize(text, from), line, text, offset);
+  }
+
+  /** The span of the word at `column` of this line. */
+  span(column: number): SourceSpan {
+    return headerSpan(this, column);
   }
 
   peek(ahead = 0): Token {
@@ -164,10 +173,10 @@ export class TokenStream {
 
   /** Throws "expected <expected>, found <token>" at the token's column. */
   fail(expected: string, tok: Token = this.peek()): never {
-    throw new HarnessError(this.line, tok.column, `expected ${expected}, found ${describeToken(tok)}`);
+    throw new HarnessError(`expected ${expected}, found ${describeToken(tok)}`, this.span(tok.column));
   }
 
   error(column: number, reason: string): never {
-    throw new HarnessError(this.line, column, reason);
+    throw new HarnessError(reason, this.span(column));
   }
 }

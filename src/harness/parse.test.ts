@@ -13,7 +13,8 @@ describe('parseHarness: examples from the contract', () => {
   it('dispatch 16', () => {
     const h = ok('//! dispatch 16');
     expect(h.dispatch).toEqual([16, 1, 1]);
-    expect(h.dispatchLocation).toEqual({ line: 1, column: 5 });
+    // The span of the directive word, as errors about the dispatch mark it.
+    expect(h.dispatchLocation).toEqual({ line: 1, column: 5, offset: 4, length: 8 });
   });
 
   it('dispatch with commas, spaces or both', () => {
@@ -32,6 +33,8 @@ describe('parseHarness: examples from the contract', () => {
         binding: 0,
         line: 1,
         column: 5,
+        offset: 4,
+        length: 6,
         type: 'f32',
         count: 1024,
         init: { kind: 'binary', op: '*', left: { kind: 'index' }, right: { kind: 'index' } },
@@ -42,14 +45,14 @@ describe('parseHarness: examples from the contract', () => {
 
   it('buffer 1:2 u32[4]', () => {
     const h = ok('//! buffer 1:2 u32[4]');
-    expect(h.buffers).toEqual([{ group: 1, binding: 2, line: 1, column: 5, type: 'u32', count: 4 }]);
+    expect(h.buffers).toEqual([{ group: 1, binding: 2, line: 1, column: 5, offset: 4, length: 6, type: 'u32', count: 4 }]);
     expect(h.buffers[0]).not.toHaveProperty('init');
   });
 
   it('uniform 1 u32 = 6', () => {
     const h = ok('//! uniform 1 u32 = 6');
     expect(h.uniforms).toEqual([
-      { group: 0, binding: 1, line: 1, column: 5, type: 'u32', init: { kind: 'number', value: 6 }, initText: '6' },
+      { group: 0, binding: 1, line: 1, column: 5, offset: 4, length: 7, type: 'u32', init: { kind: 'number', value: 6 }, initText: '6' },
     ]);
   });
 
@@ -62,8 +65,8 @@ describe('parseHarness: examples from the contract', () => {
       ].join('\n'),
     );
     expect(h.expects).toEqual([
-      { group: 0, binding: 1, line: 2, column: 5, start: 0, end: 8, values: [0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5] },
-      { group: 0, binding: 1, line: 3, column: 5, start: 0, end: 1, values: [523776] },
+      { group: 0, binding: 1, line: 2, column: 5, offset: 27, length: 6, start: 0, end: 8, values: [0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5] },
+      { group: 0, binding: 1, line: 3, column: 5, offset: 89, length: 6, start: 0, end: 1, values: [523776] },
     ]);
   });
 });
@@ -91,7 +94,10 @@ describe('parseHarness: whole files', () => {
   it('collects every directive with its location', () => {
     const h = ok(shader);
     expect(h.dispatch).toEqual([4, 1, 1]);
-    expect(h.dispatchLocation).toEqual({ line: 2, column: 5 });
+    expect(h.dispatchLocation).toMatchObject({ line: 2, column: 5 });
+    // Offsets count from the start of the file, past the comment line before.
+    expect(shader.slice(h.dispatchLocation!.offset).startsWith('dispatch 4')).toBe(true);
+    for (const s of [...h.buffers, ...h.uniforms, ...h.expects]) expect(shader.slice(s.offset, s.offset + s.length), `line ${s.line}`).toMatch(/^(buffer|uniform|expect)$/);
     expect(h.buffers.map((b) => [b.group, b.binding, b.type, b.count, b.initText, b.line, b.column])).toEqual([
       [0, 0, 'f32', 1024, 'i', 4, 5],
       [0, 1, 'f32', 4, undefined, 6, 7],
@@ -118,14 +124,15 @@ describe('parseHarness: whole files', () => {
 
   it('handles CRLF, CR and a byte-order mark', () => {
     const h = ok('\uFEFF//! dispatch 2\r\n//! buffer 0 u32[1]\r//! expect 0[0] = 0\r\n');
-    expect(h.dispatchLocation).toEqual({ line: 1, column: 5 });
+    // Line 1's column ignores the byte-order mark; its offset counts it.
+    expect(h.dispatchLocation).toEqual({ line: 1, column: 5, offset: 5, length: 8 });
     expect(h.expects[0]).toMatchObject({ line: 3 });
   });
 
   it('allows no space after //! and trailing blanks', () => {
     const h = ok('//!dispatch 8   \n//!buffer 0 f32[2] = i + 1   ');
     expect(h.dispatch).toEqual([8, 1, 1]);
-    expect(h.dispatchLocation).toEqual({ line: 1, column: 4 });
+    expect(h.dispatchLocation).toEqual({ line: 1, column: 4, offset: 3, length: 8 });
     expect(h.buffers[0]!.initText).toBe('i + 1');
   });
 
@@ -174,21 +181,21 @@ describe('parseHarness: pass lines (multi-pass runs)', () => {
   it('reads entry points and dispatch sizes in order', () => {
     const { harness, errors } = parseHarness('//! pass partial 1024\n//! pass combine\n//! pass third 2, 3, 4\n');
     expect(errors).toEqual([]);
-    expect(harness.passes.map((p) => [p.entry, p.dispatch, p.line, p.entryColumn])).toEqual([
-      ['partial', [1024, 1, 1], 1, 10],
-      ['combine', [1, 1, 1], 2, 10],
-      ['third', [2, 3, 4], 3, 10],
+    expect(harness.passes.map((p) => [p.entry, p.dispatch, p.line, p.entryLoc])).toEqual([
+      ['partial', [1024, 1, 1], 1, { line: 1, column: 10, offset: 9, length: 7 }],
+      ['combine', [1, 1, 1], 2, { line: 2, column: 10, offset: 31, length: 7 }],
+      ['third', [2, 3, 4], 3, { line: 3, column: 10, offset: 48, length: 5 }],
     ]);
   });
   it('refuses mixing pass and dispatch lines', () => {
     const { errors } = parseHarness('//! dispatch 4\n//! pass a 1\n');
-    expect(errors.map((e) => [e.line, e.column, e.reason])).toEqual([[2, 5, 'a file has either one dispatch line or pass lines; line 1 already has a dispatch']]);
+    expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, 5, 'a file has either one dispatch line or pass lines; line 1 already has a dispatch']]);
     const r2 = parseHarness('//! pass a 1\n//! dispatch 4\n');
-    expect(r2.errors.map((e) => [e.line, e.reason])).toEqual([[2, 'a file has either one dispatch line or pass lines; line 1 already has a pass']]);
+    expect(r2.errors.map((e) => [e.line, e.message])).toEqual([[2, 'a file has either one dispatch line or pass lines; line 1 already has a pass']]);
   });
   it('needs an entry point name', () => {
     const { errors } = parseHarness('//! pass 16\n');
-    expect(errors[0]!.reason).toMatch(/expected the name of a @compute entry point, found '16'/);
+    expect(errors[0]!.message).toMatch(/expected the name of a @compute entry point, found '16'/);
     expect(errors[0]!.column).toBe(10);
   });
 });

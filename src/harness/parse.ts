@@ -6,7 +6,8 @@
 
 import type { BindingRef, BufferSpec, ElementType, ExpectSpec, Harness, UniformSpec } from './types.js';
 import { HarnessError, sortHarnessErrors } from './errors.js';
-import { findHeaderLines } from './scan.js';
+import { findHeaderLines, headerSpan, type HeaderLine } from './scan.js';
+import type { SourceSpan } from '../diagnostics/index.js';
 import { parseDirective, type DeclarationSink, type Directive, type ExpectDirective } from './directives.js';
 
 export interface ParseResult {
@@ -31,16 +32,14 @@ export function parseHarness(source: string): ParseResult {
   const errors: HarnessError[] = [];
   const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [] };
   const declarations = new Map<string, Declaration>();
-  const expects: ExpectDirective[] = [];
+  const expects: { d: ExpectDirective; header: HeaderLine }[] = [];
   let dispatchLine: number | undefined;
 
-  const declare = (ref: BindingRef, column: number, line: number, decl: Declaration): boolean => {
+  const declare = (ref: BindingRef, at: SourceSpan, decl: Declaration): boolean => {
     const key = `${ref.group}:${ref.binding}`;
     const first = declarations.get(key);
     if (first) {
-      errors.push(
-        new HarnessError(line, column, `${bindingName(ref)} is declared twice; the ${first.kind} on line ${first.line} already declares it`),
-      );
+      errors.push(new HarnessError(`${bindingName(ref)} is declared twice; the ${first.kind} on line ${first.line} already declares it`, at));
       return false;
     }
     declarations.set(key, decl);
@@ -56,44 +55,45 @@ export function parseHarness(source: string): ParseResult {
       if (!(e instanceof HarnessError)) throw e;
       errors.push(e);
       // Remember the binding anyway, so later lines are not blamed for it.
-      if (sink.declared) declare(sink.declared, sink.declared.column, header.line, { kind: sink.declared.kind, line: header.line });
+      if (sink.declared) declare(sink.declared, headerSpan(header, sink.declared.column), { kind: sink.declared.kind, line: header.line });
       continue;
     }
+    const at = (column: number) => headerSpan(header, column);
     switch (d.kind) {
       case 'dispatch':
         if (dispatchLine !== undefined) {
-          errors.push(new HarnessError(d.line, d.column, `duplicate dispatch; the first one is on line ${dispatchLine}`));
+          errors.push(new HarnessError(`duplicate dispatch; the first one is on line ${dispatchLine}`, at(d.column)));
           break;
         }
         if (harness.passes.length) {
-          errors.push(new HarnessError(d.line, d.column, `a file has either one dispatch line or pass lines; line ${harness.passes[0]!.line} already has a pass`));
+          errors.push(new HarnessError(`a file has either one dispatch line or pass lines; line ${harness.passes[0]!.line} already has a pass`, at(d.column)));
           break;
         }
         dispatchLine = d.line;
         harness.dispatch = [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1];
-        harness.dispatchLocation = { line: d.line, column: d.column };
+        harness.dispatchLocation = at(d.column);
         break;
       case 'pass':
         if (dispatchLine !== undefined) {
-          errors.push(new HarnessError(d.line, d.column, `a file has either one dispatch line or pass lines; line ${dispatchLine} already has a dispatch`));
+          errors.push(new HarnessError(`a file has either one dispatch line or pass lines; line ${dispatchLine} already has a dispatch`, at(d.column)));
           break;
         }
-        harness.passes.push({ entry: d.entry, entryColumn: d.entryColumn, line: d.line, column: d.column, dispatch: [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1] });
+        harness.passes.push({ entry: d.entry, entryLoc: at(d.entryColumn), ...at(d.column), dispatch: [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1] });
         break;
       case 'buffer':
-        if (declare(d.spec, d.refColumn, d.spec.line, { kind: 'buffer', line: d.spec.line, spec: d.spec })) harness.buffers.push(d.spec);
+        if (declare(d.spec, at(d.refColumn), { kind: 'buffer', line: d.spec.line, spec: d.spec })) harness.buffers.push(d.spec);
         break;
       case 'uniform':
-        if (declare(d.spec, d.refColumn, d.spec.line, { kind: 'uniform', line: d.spec.line, spec: d.spec })) harness.uniforms.push(d.spec);
+        if (declare(d.spec, at(d.refColumn), { kind: 'uniform', line: d.spec.line, spec: d.spec })) harness.uniforms.push(d.spec);
         break;
       case 'expect':
-        expects.push(d);
+        expects.push({ d, header });
         break;
     }
   }
 
-  for (const d of expects) {
-    const spec = resolveExpect(d, declarations.get(`${d.group}:${d.binding}`), errors);
+  for (const { d, header } of expects) {
+    const spec = resolveExpect(d, header, declarations.get(`${d.group}:${d.binding}`), errors);
     if (spec) harness.expects.push(spec);
   }
   return { harness, errors: sortHarnessErrors(errors) };
@@ -108,9 +108,9 @@ export function bindingName(ref: BindingRef): string {
  * Checks an expect line against the rest of the file, reporting every problem
  * it has (not just the first). Returns the spec only when there were none.
  */
-function resolveExpect(d: ExpectDirective, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
+function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
   const before = errors.length;
-  const fail = (column: number, reason: string) => errors.push(new HarnessError(d.line, column, reason));
+  const fail = (column: number, reason: string) => errors.push(new HarnessError(reason, headerSpan(header, column)));
   const start = d.start.value;
   const end = d.end.value;
   const where = bindingName(d);
@@ -145,7 +145,7 @@ function resolveExpect(d: ExpectDirective, decl: Declaration | undefined, errors
   if (errors.length > before || !decl?.spec) return undefined;
   // Integers are compared exactly; normalise `-0` so it never shows up in reports.
   const values = d.values.map((v) => ((decl.spec as BufferSpec).type === 'f32' ? v.value : v.value + 0));
-  return { group: d.group, binding: d.binding, line: d.line, column: d.column, start, end, values };
+  return { group: d.group, binding: d.binding, ...headerSpan(header, d.column), start, end, values };
 }
 
 const INT_RANGE: Record<'i32' | 'u32', [number, number]> = {

@@ -2,13 +2,15 @@
 // here is plain data so a parsed harness can be logged, compared in tests or
 // sent to a worker without losing anything.
 
+import type { SourceSpan } from '../diagnostics/index.js';
+
 export type ElementType = 'f32' | 'i32' | 'u32';
 
-/** 1-based position in the .wgsl file (column counts UTF-16 code units). */
-export interface Location {
-  line: number;
-  column: number;
-}
+/**
+ * Where in the .wgsl file: 1-based line and column (UTF-16 code units), offset and length
+ * of the word there, so that errors about a spec (and the lab's markers) point at it.
+ */
+export type Location = SourceSpan;
 
 export interface BindingRef {
   group: number;
@@ -59,7 +61,8 @@ export interface ExpectSpec extends BindingRef, Location {
 /** One compute pass of a multi-pass run: `//! pass ENTRY x, y, z`. */
 export interface PassSpec extends Location {
   entry: string;
-  entryColumn: number;
+  /** Where the entry point's name is written. */
+  entryLoc: Location;
   dispatch: [number, number, number];
 }
 

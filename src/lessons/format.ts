@@ -24,6 +24,7 @@
 // `toggle-barrier` (the lab offers a switch that removes the barriers), `timing`
 // (the lab shows a repeated-dispatch timing control). The format is parsed here, in
 // environment-neutral code, so the CLI (`lessons --verify`) and the lab read it alike.
+import { LocatedError, lineSpan, type SourceSpan } from '../diagnostics/index.js';
 
 export interface LessonMeta {
   title: string;
@@ -51,14 +52,16 @@ export interface ParsedLesson {
   blocks: LessonBlock[];
 }
 
-export class LessonFormatError extends Error {
+/** A malformed lesson.md: `loc` is the offending line of `file` (not of a .wgsl file). */
+export class LessonFormatError extends LocatedError {
+  override name = 'LessonFormatError';
+  declare readonly loc: SourceSpan;
   constructor(
     readonly file: string,
-    readonly line: number,
+    loc: SourceSpan,
     message: string,
   ) {
-    super(`${file}:${line}: ${message}`);
-    this.name = 'LessonFormatError';
+    super('input', message, loc);
   }
 }
 
@@ -66,7 +69,7 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
   const lines = text.split(/\r\n|\n|\r/);
   let i = 0;
   const fail = (line: number, msg: string): never => {
-    throw new LessonFormatError(file, line, msg);
+    throw new LessonFormatError(file, lineSpan(text, line), msg);
   };
   const meta: Partial<LessonMeta> = {};
   if (lines[0] !== '---') fail(1, "a lesson starts with front matter: a '---' line, 'title: …' and 'summary: …', then '---'");

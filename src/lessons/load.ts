@@ -2,6 +2,7 @@
 // the source of each example it references.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lineSpan } from '../diagnostics/index.js';
 import { LessonFormatError, lessonExamples, parseLesson, type ExampleRef, type ParsedLesson } from './format.js';
 
 export interface LoadedExample extends ExampleRef {
@@ -22,7 +23,8 @@ export async function loadLessons(root: string): Promise<LoadedLesson[]> {
   for (const slug of names) {
     const dir = join(root, slug);
     const mdPath = join(dir, 'lesson.md');
-    const lesson = parseLesson(await readFile(mdPath, 'utf8'), mdPath);
+    const text = await readFile(mdPath, 'utf8');
+    const lesson = parseLesson(text, mdPath);
     const examples: LoadedExample[] = [];
     for (const ref of lessonExamples(lesson)) {
       const path = join(dir, ref.file);
@@ -30,7 +32,7 @@ export async function loadLessons(root: string): Promise<LoadedLesson[]> {
       try {
         source = await readFile(path, 'utf8');
       } catch {
-        throw new LessonFormatError(mdPath, ref.line, `example '${ref.file}' does not exist in ${dir}`);
+        throw new LessonFormatError(mdPath, lineSpan(text, ref.line), `example '${ref.file}' does not exist in ${dir}`);
       }
       examples.push({ ...ref, path, source });
     }

@@ -1,32 +1,40 @@
 // Human output of `check`: one FILE:LINE:COL: severity: message line per finding (the form
-// editors link), related locations as notes, source excerpts, and bank conflicts.
-import type { CheckReport } from '../checks/report.js';
-import { sourceExcerpt } from './excerpt.js';
+// editors link) with a caret under where it happens, related places as notes, and bank
+// conflicts.
+import type { BankConflictSite, CheckReport } from '../checks/report.js';
+import { diagnostic, spanAt, type Diagnostic } from '../diagnostics/index.js';
+import { formatDiagnostic } from './diagnostic-text.js';
 
 export function formatCheckReport(r: CheckReport, source: string): string {
   const out: string[] = [];
   const f = r.file;
   for (const d of r.diagnostics) {
-    const count = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
-    out.push(`${f}:${d.line}:${d.column}: ${d.severity}: ${d.message}${count}`);
-    const ex = sourceExcerpt(source, d.line, d.column);
-    if (ex) out.push(ex);
-    for (const rel of d.related ?? []) {
-      out.push(`${f}:${rel.line}:${rel.column}: note: ${rel.message}`);
-      const rex = sourceExcerpt(source, rel.line, rel.column);
-      if (rex) out.push(rex);
-    }
+    const suffix = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
+    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix }));
   }
   for (const b of r.bankConflicts) {
-    if (b.maxWays < 2) continue;
-    out.push(
-      `${f}:${b.line}:${b.column}: warning: ${b.maxWays}-way bank conflict ${b.access === 'read' ? 'reading' : b.access === 'write' ? 'writing' : 'atomically accessing'} ${b.text ?? b.variable}: ` +
-        `${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions [bank-conflict]`,
-    );
+    // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
+    if (b.maxWays >= 2) out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]' }));
   }
-  if (r.sampledWorkgroups) out.push(`${f}: note: simulated ${r.sampledWorkgroups.simulated} of ${r.sampledWorkgroups.total} workgroups (${r.sampledWorkgroups.which})`);
+  if (r.sampledWorkgroups)
+    out.push(
+      `${f}: note: simulated ${r.sampledWorkgroups.simulated} of ${r.sampledWorkgroups.total} workgroups (${r.sampledWorkgroups.which})`,
+    );
   out.push(`${f}: ${summaryLine(r)}`);
   return out.join('\n');
+}
+
+/** A conflicting access site as a warning at the access. */
+export function bankConflictDiagnostic(b: BankConflictSite, source: string): Diagnostic {
+  const verb = b.access === 'read' ? 'reading' : b.access === 'write' ? 'writing' : 'atomically accessing';
+  return diagnostic({
+    severity: 'warning',
+    kind: 'bank-conflict',
+    message: `${b.maxWays}-way bank conflict ${verb} ${b.text ?? b.variable}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
+    loc: spanAt(source, b.line, b.column),
+    variable: b.variable,
+    addressSpace: 'workgroup',
+  });
 }
 
 export function summaryLine(r: CheckReport): string {

@@ -1,9 +1,10 @@
 // Human-readable output of `run`: compiler messages with source excerpts, buffers, and a
 // line per expectation. Failures use FILE:LINE:COL so editors link them.
+import { compilerDiagnostic } from '../diagnostics/index.js';
 import { bindingName } from '../harness/index.js';
 import type { CompileMessage, RunResult } from '../runner/result.js';
+import { formatDiagnostic } from './diagnostic-text.js';
 import { formatElement, formatValues } from './numbers.js';
-import { sourceExcerpt } from './excerpt.js';
 
 export interface RunTextOptions {
   full?: boolean;
@@ -12,14 +13,7 @@ export interface RunTextOptions {
 }
 
 export function formatCompileMessages(messages: CompileMessage[], source: string, file: string): string[] {
-  const out: string[] = [];
-  for (const m of messages) {
-    const sev = m.severity === 'info' ? 'note' : m.severity;
-    out.push(m.line > 0 ? `${file}:${m.line}:${m.column}: ${sev}: ${m.message}` : `${file}: ${sev}: ${m.message}`);
-    const ex = m.line > 0 ? sourceExcerpt(source, m.line, m.column, m.length) : undefined;
-    if (ex) out.push(ex);
-  }
-  return out;
+  return messages.flatMap((m) => formatDiagnostic(compilerDiagnostic(m), { file, source }));
 }
 
 function dims(d: [number, number, number]): string {

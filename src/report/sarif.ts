@@ -1,5 +1,6 @@
 // SARIF 2.1.0 output of `check`, for code-scanning tools: one run, a rule per finding kind,
-// a result per diagnostic and per conflicting bank-access site.
+// a result per diagnostic (the diagnostic model's, located by its span) and per
+// conflicting bank-access site.
 import type { CheckReport } from '../checks/report.js';
 
 const RULES: Record<string, string> = {
@@ -14,14 +15,17 @@ const RULES: Record<string, string> = {
 
 export function toSarif(reports: CheckReport[], version: string): object {
   const level = (s: string) => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
-  const loc = (uri: string, line: number, column: number) => ({ physicalLocation: { artifactLocation: { uri }, region: { startLine: Math.max(1, line), startColumn: Math.max(1, column) } } });
+  // A diagnostic without a place is reported at the file's start (SARIF regions are 1-based).
+  const loc = (uri: string, at: { line: number; column: number } | undefined) => ({
+    physicalLocation: { artifactLocation: { uri }, region: { startLine: Math.max(1, at?.line ?? 0), startColumn: Math.max(1, at?.column ?? 0) } },
+  });
   const results = reports.flatMap((r) => [
     ...r.diagnostics.map((d) => ({
       ruleId: d.kind,
       level: level(d.severity),
       message: { text: d.message },
-      locations: [loc(r.file, d.line, d.column)],
-      ...(d.related?.length ? { relatedLocations: d.related.map((x, i) => ({ id: i + 1, ...loc(r.file, x.line, x.column), message: { text: x.message } })) } : {}),
+      locations: [loc(r.file, d.loc)],
+      ...(d.related.length ? { relatedLocations: d.related.map((x, i) => ({ id: i + 1, ...loc(r.file, x.loc), message: { text: x.message } })) } : {}),
       properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
     })),
     ...r.bankConflicts
@@ -30,7 +34,7 @@ export function toSarif(reports: CheckReport[], version: string): object {
         ruleId: 'bank-conflict',
         level: 'warning',
         message: { text: `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}': ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}` },
-        locations: [loc(r.file, b.line, b.column)],
+        locations: [loc(r.file, b)],
         properties: { maxWays: b.maxWays, meanWays: b.meanWays, wavefronts: b.wavefronts, ideal: b.ideal, excess: b.excess, executions: b.executions },
       })),
   ]);

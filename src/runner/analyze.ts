@@ -1,6 +1,7 @@
 // The analyzer: simulate a kernel's workgroups with every check subscribed to the
 // simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
 // the `check --json` report.
+import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
 import { BankConflictModel } from '../checks/banks.js';
 import { BarrierDivergence, ranges } from '../checks/barriers.js';
 import { BoundsCheck } from '../checks/bounds.js';
@@ -53,9 +54,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   else if (!kernel.module) messages = kernel.messages;
   report.compile = { ok: !(messages ?? []).some((m) => m.severity === 'error'), messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })) };
   if (!report.compile.ok) {
-    report.diagnostics = (messages ?? [])
-      .filter((m) => m.severity === 'error')
-      .map((m) => ({ severity: 'error', kind: 'compile-error', message: m.message, line: m.line, column: m.column }));
+    report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
     return finish(report);
   }
 
@@ -80,13 +79,14 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   }
   const stepDiagnostics: Diagnostic[] = [];
   if (run.stepLimit) {
-    stepDiagnostics.push({
-      severity: 'error',
-      kind: 'step-limit',
-      message: `the kernel did not finish within ${run.stepLimit.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
-      line: run.stepLimit.site.line,
-      column: run.stepLimit.site.column,
-    });
+    stepDiagnostics.push(
+      diagnostic({
+        severity: 'error',
+        kind: 'step-limit',
+        message: `the kernel did not finish within ${run.stepLimit.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
+        loc: run.stepLimit.site.loc,
+      }),
+    );
   }
   report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(run.sites), ...bounds.diagnostics(), ...uninit.diagnostics()];
   report.bankConflicts = bank.sites();
@@ -94,7 +94,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
 }
 
 function finish(report: CheckReport): CheckReport {
-  report.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column || a.kind.localeCompare(b.kind));
+  report.diagnostics.sort((a, b) => compareSpans(a.loc, b.loc) || a.kind.localeCompare(b.kind));
   report.summary = {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,

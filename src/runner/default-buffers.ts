@@ -2,6 +2,7 @@
 // the header does not provide a zero-filled buffer (see SimulateOptions.defaultBuffers).
 import type { BufferSpec, ElementType, Harness, UniformSpec } from '../harness/index.js';
 import type { Reflection } from '../wgsl/reflect.js';
+import { sourceSpan } from '../diagnostics/index.js';
 import { selectEntryPoint } from './plan.js';
 
 /**
@@ -21,7 +22,7 @@ export function withDefaultBuffers(harness: Harness, reflection: Reflection, ent
     if (have.has(key) || b.space === 'handle') continue;
     have.add(key);
     const type: ElementType = b.leaf === 'f32' || b.leaf === 'i32' ? b.leaf : 'u32';
-    const loc = { line: b.loc.line, column: b.loc.column };
+    const loc = sourceSpan(b.loc);
     if (b.space === 'uniform') {
       if (b.minSize > 4) continue; // planRun explains what the harness cannot provide
       uniforms.push({ group: b.group, binding: b.binding, type, init: { kind: 'number', value: 0 }, initText: '0', ...loc });

@@ -1,5 +1,6 @@
 // `run` on the GPU: header → compile with the real compiler → plan → dispatch → read
 // back → check expectations. Returns the RunResult both the CLI and the lab display.
+import type { SourceSpan } from '../diagnostics/index.js';
 import { allocateElements, parseHarness, type ElementArray } from '../harness/index.js';
 import { compileWgsl, type CompiledShader } from '../gpu/compile.js';
 import { execute, type BoundBinding, type Execution } from '../gpu/executor.js';
@@ -23,8 +24,8 @@ export function reflectOrExplain(source: string): Reflection {
   try {
     return reflect(source);
   } catch (e) {
-    const err = e as Error & { line?: number; column?: number; detail?: string };
-    throw new InputError(`wgsl-lab could not read the shader's declarations: ${err.detail ?? err.message}`, err.line, err.column);
+    const err = e as Error & { loc?: SourceSpan };
+    throw new InputError(`wgsl-lab could not read the shader's declarations: ${err.message}`, err.loc);
   }
 }
 

@@ -25,7 +25,7 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
   const run = simulate(kernel, { entry: options.entry, subgroupSize: options.subgroupSize, maxSteps: options.maxSteps, subscribers: options.subscribers });
   if (run.stepLimit) {
     const { site, steps } = run.stepLimit;
-    throw new InputError(`the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, site.line, site.column);
+    throw new InputError(`the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, site.loc);
   }
   const buffers = bufferResults(run.plan, readBack(run.plan, run.memory));
   const expects = evaluateExpects(kernel.harness, buffers);

@@ -64,21 +64,11 @@ export function frontEndModule(source: string): { module?: ModuleInfo; messages:
     return messages.some((m) => m.severity === 'error') ? { messages } : { module, messages };
   } catch (e) {
     if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
-      const offset = lineOffset(source, e.line) + e.column - 1;
-      return { messages: [{ severity: 'error', line: e.line, column: e.column, offset, length: 1, message: e.detail }] };
+      // Length 1: the message points at where the problem starts, as it always has.
+      return { messages: [{ severity: 'error', line: e.loc.line, column: e.loc.column, offset: e.loc.offset, length: 1, message: e.message }] };
     }
     throw e;
   }
-}
-
-function lineOffset(source: string, line: number): number {
-  let off = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = source.indexOf('\n', off);
-    if (nl < 0) break;
-    off = nl + 1;
-  }
-  return off;
 }
 
 export interface SimulateOptions {

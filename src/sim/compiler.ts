@@ -6,7 +6,7 @@
 import type * as A from '../wgsl/ast.js';
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
 import { binaryScalarOp, unaryScalarOp } from '../wgsl/numeric.js';
-import { NotSupportedError } from '../wgsl/source.js';
+import { NotSupportedError, type Loc } from '../wgsl/source.js';
 import {
   matrixColumnStride, scalarOf, sizeOf, strideOf, typeName, type MatrixType, type Type,
 } from '../wgsl/types.js';
@@ -103,7 +103,7 @@ export class Compiler implements ExprCompiler {
 
   site(e: A.Expr | A.Stmt, variable?: string): SiteInfo {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
-    const s = this.sites.add(loc.line, loc.column, variable, variable !== undefined && isExpr(e) ? this.source : undefined, loc.offset);
+    const s = this.sites.add(loc, variable, variable !== undefined && isExpr(e) ? this.source : undefined);
     if (this.selectDepth > 0) s.inSelect = true;
     return s;
   }
@@ -113,8 +113,8 @@ export class Compiler implements ExprCompiler {
     return this.source.slice(startLoc(e.base).offset, e.loc.offset).replace(/\s+/g, ' ').trim();
   }
 
-  unsupported(loc: { line: number; column: number }, what: string): never {
-    throw new NotSupportedError(what, loc.line, loc.column);
+  unsupported(loc: Loc, what: string): never {
+    throw new NotSupportedError(what, loc);
   }
 
   /** A constant value, filled once for every lane. */
@@ -229,7 +229,7 @@ export class Compiler implements ExprCompiler {
 
   readonly structInputs: (() => void)[] = [];
 
-  private builtinArray(name: string, loc: { line: number; column: number }): Float64Array {
+  private builtinArray(name: string, loc: Loc): Float64Array {
     const c = this.ctx;
     switch (name) {
       case 'local_invocation_id':

@@ -1,6 +1,7 @@
 // What the simulator tells its observers. The checks (races, bank conflicts, never-written
 // reads, bounds, barriers) subscribe to these hooks and never reach into the interpreter,
 // like the race detector on Tint's interpreter.
+import type { SourceSpan } from '../diagnostics/index.js';
 import type { Mask } from './mask.js';
 import type { Region } from './memory.js';
 
@@ -9,6 +10,8 @@ export type AccessKind = 'read' | 'write' | 'atomic';
 /** A source location of the shader a finding points at. */
 export interface SiteInfo {
   id: number;
+  /** The span of the site's first token (`tile` in `tile[i]`), as findings point at it. */
+  loc: SourceSpan;
   line: number;
   column: number;
   /** The root variable of the access (for memory sites). */

@@ -5,6 +5,7 @@ import { parseWgsl } from '../wgsl/parser.js';
 import { resolveModule } from '../wgsl/resolve.js';
 import type { FnInfo, GlobalVar, ModuleInfo } from '../wgsl/module-info.js';
 import { NotSupportedError } from '../wgsl/source.js';
+import { spanAt } from '../diagnostics/index.js';
 import { sizeOf } from '../wgsl/types.js';
 import { convertValue } from '../wgsl/values.js';
 import { Compiler } from './compiler.js';
@@ -80,7 +81,7 @@ export class Simulator {
     this.subgroupSize = options.subgroupSize ?? 32;
     if (!(this.subgroupSize >= 1)) throw new Error('the subgroup size must be at least 1');
     for (const e of this.module.enables) {
-      if (e !== 'subgroups' && e !== 'f16') throw new NotSupportedError(`'enable ${e}'`, 1, 1);
+      if (e !== 'subgroups' && e !== 'f16') throw new NotSupportedError(`'enable ${e}'`, spanAt(source, 1, 1));
     }
   }
 
@@ -105,8 +106,7 @@ export class Simulator {
     if (perInvocation > MAX_INVOCATION_BYTES || perInvocation * W > MAX_INVOCATION_MEMORY) {
       throw new NotSupportedError(
         `${perInvocation} bytes of function and private variables per invocation (× ${W} invocations; the simulator supports at most ${MAX_INVOCATION_BYTES / 2 ** 10} KiB per invocation and ${MAX_INVOCATION_MEMORY / 2 ** 20} MiB per workgroup)`,
-        fn.decl.nameLoc.line,
-        fn.decl.nameLoc.column,
+        fn.decl.nameLoc,
       );
     }
     compiler.bindBuiltinInputs(fn);
@@ -135,7 +135,7 @@ export class Simulator {
     for (const g of this.module.globals) {
       if (g.space !== 'private' || !g.decl.init) continue;
       const info = this.module.exprs.get(g.decl.init)!;
-      if (!info.const) throw new NotSupportedError(`a private variable initialized by a non-constant expression ('${g.name}')`, g.loc.line, g.loc.column);
+      if (!info.const) throw new NotSupportedError(`a private variable initialized by a non-constant expression ('${g.name}')`, g.loc);
       const values = convertValue(info.const.v, info.const.type, g.type);
       const plan = leafPlan(g.type);
       const base = compiler.privateOffsets.get(g)!;

@@ -1,5 +1,6 @@
 // Source positions of accesses and statements, and the text of an access for messages.
 import type * as A from '../wgsl/ast.js';
+import { sourceSpan, type SourceSpan } from '../diagnostics/index.js';
 import type { Loc } from '../wgsl/source.js';
 import type { SiteInfo } from './hooks.js';
 
@@ -7,17 +8,24 @@ import type { SiteInfo } from './hooks.js';
 export class Site implements SiteInfo {
   inSelect?: boolean;
   private cached?: string;
+  readonly loc: SourceSpan;
   constructor(
     readonly id: number,
-    readonly line: number,
-    readonly column: number,
+    loc: Loc,
     readonly variable: string | undefined,
     private readonly source: string | undefined,
-    private readonly offset: number,
-  ) {}
+  ) {
+    this.loc = sourceSpan(loc);
+  }
+  get line(): number {
+    return this.loc.line;
+  }
+  get column(): number {
+    return this.loc.column;
+  }
   get text(): string | undefined {
     if (this.source === undefined) return undefined;
-    return (this.cached ??= accessText(this.source, this.offset));
+    return (this.cached ??= accessText(this.source, this.loc.offset));
   }
 }
 
@@ -29,8 +37,8 @@ export class SiteTable {
   private readonly list: Site[] = [];
 
   /** Registers a site; `source` is given for memory accesses, whose text messages quote. */
-  add(line: number, column: number, variable: string | undefined, source: string | undefined, offset: number): Site {
-    const s = new Site(this.list.length, line, column, variable, source, offset);
+  add(loc: Loc, variable: string | undefined, source: string | undefined): Site {
+    const s = new Site(this.list.length, loc, variable, source);
     this.list.push(s);
     return s;
   }

@@ -9,6 +9,16 @@ import { alignOf, sizeOf, typeName, type Type } from './types.js';
 import { WgslSemanticError, WgslSyntaxError, NotSupportedError } from './source.js';
 import type * as A from './ast.js';
 
+/** What `f` throws (it must throw). */
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected an error');
+}
+
 function globalType(src: string, name: string): Type {
   return resolveModule(parseWgsl(src)).globals.find((g) => g.name === name)!.type;
 }
@@ -20,9 +30,12 @@ describe('lexer', () => {
     expect(toks[7]).toMatchObject({ line: 2, column: 3 });
   });
   it('rejects malformed input with line and column', () => {
-    expect(() => tokenize('let x = 12abc;')).toThrow(WgslSyntaxError);
-    expect(() => tokenize('a\n  $')).toThrow(/2:3: unexpected character '\$'/);
-    expect(() => tokenize('/* open')).toThrow(/unterminated block comment/);
+    // The message is the bare text; the span says where (line, column, offset, length).
+    const malformed = thrown(() => tokenize('let x = 12abc;'));
+    expect(malformed).toBeInstanceOf(WgslSyntaxError);
+    expect(malformed).toMatchObject({ message: "malformed number '12abc'", loc: { line: 1, column: 9, offset: 8, length: 5 } });
+    expect(thrown(() => tokenize('a\n  $'))).toMatchObject({ message: "unexpected character '$'", loc: { line: 2, column: 3, offset: 4, length: 1 } });
+    expect(thrown(() => tokenize('x\n/* open'))).toMatchObject({ message: 'unterminated block comment', loc: { line: 2, column: 1, offset: 2, length: 2 } });
   });
 });
 
@@ -53,8 +66,11 @@ describe('parser', () => {
     expect(resolveModule(parseWgsl(src)).functions.get('f')!.locals.map((l) => `${l.name}:${typeName(l.type)}`)).toEqual(['x:i32', 'i:i32']);
   });
   it('reports syntax errors at the offending token', () => {
-    expect(() => parseWgsl('fn main() {\n  let x = ;\n}')).toThrow(/2:11: expected an expression, found ';'/);
-    expect(() => parseWgsl('@compute fn main() {')).toThrow(/expected '}', found end of file/);
+    const e = thrown(() => parseWgsl('fn main() {\n  let x = ;\n}'));
+    expect(e).toBeInstanceOf(WgslSyntaxError);
+    expect(e).toMatchObject({ kind: 'compile-error', message: "expected an expression, found ';'", loc: { line: 2, column: 11, offset: 22, length: 1 } });
+    // At the end of the file the span is empty, just past the last character.
+    expect(thrown(() => parseWgsl('@compute fn main() {'))).toMatchObject({ message: "expected '}', found end of file", loc: { line: 1, column: 21, offset: 20, length: 0 } });
   });
 });
 
@@ -92,13 +108,15 @@ describe('typing and constants', () => {
     expect(resolveModule(parseWgsl(src), { overrides: { N: 32 } }).entryPoints[0]!.workgroupSize).toEqual([32, 1, 1]);
   });
   it('reports semantic errors with line and column', () => {
-    expect(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}'))).toThrow(WgslSemanticError);
-    expect(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}'))).toThrow(/2:11: unknown name 'y'/);
+    const e = thrown(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}')));
+    expect(e).toBeInstanceOf(WgslSemanticError);
+    expect(e).toMatchObject({ kind: 'compile-error', message: "unknown name 'y'", loc: { line: 2, column: 11, offset: 19, length: 1 } });
     expect(() => resolveModule(parseWgsl('const a = array(1, 2);\nfn f() { let b = a[5]; }'))).toThrow(/index 5 is out of bounds for array<abstract-int, 2>/);
   });
   it('refuses what the simulator does not support, naming the feature', () => {
-    expect(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;'))).toThrow(NotSupportedError);
-    expect(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;'))).toThrow(/not supported: f16 at 2:17/);
+    const e = thrown(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;')));
+    expect(e).toBeInstanceOf(NotSupportedError);
+    expect(e).toMatchObject({ kind: 'not-supported', feature: 'f16', message: 'not supported: f16', loc: { line: 2, column: 17, offset: 28, length: 3 } });
   });
 });
 

@@ -54,8 +54,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     if (c === '/' && source[pos + 1] === '*') {
-      const startLine = line;
-      const startCol = pos - lineStart + 1;
+      const start = { line, column: pos - lineStart + 1, offset: pos, length: 2 };
       let depth = 1;
       pos += 2;
       while (pos < n && depth > 0) {
@@ -70,7 +69,7 @@ export function tokenize(source: string): Token[] {
           pos++;
         }
       }
-      if (depth > 0) throw new WgslSyntaxError('unterminated block comment', startLine, startCol);
+      if (depth > 0) throw new WgslSyntaxError('unterminated block comment', start);
       continue;
     }
     const column = pos - lineStart + 1;
@@ -83,10 +82,10 @@ export function tokenize(source: string): Token[] {
       else if ((text = matchAt(DEC_FLOAT, source, pos))) kind = 'float';
       else text = matchAt(DEC_INT, source, pos);
       const word = () => source.slice(pos).match(/^[0-9a-zA-Z_.]+/)?.[0] ?? c;
-      if (!text) throw new WgslSyntaxError(`malformed number '${word()}'`, line, column);
+      if (!text) throw new WgslSyntaxError(`malformed number '${word()}'`, { line, column, offset: pos, length: word().length });
       // A number glued to letters (e.g. `12abc`) is not a valid literal.
       const after = source.charCodeAt(pos + text.length);
-      if (isAsciiIdentPart(after)) throw new WgslSyntaxError(`malformed number '${word()}'`, line, column);
+      if (isAsciiIdentPart(after)) throw new WgslSyntaxError(`malformed number '${word()}'`, { line, column, offset: pos, length: word().length });
       tokens.push({ kind, text, line, column, offset: pos, length: text.length });
       pos += text.length;
       continue;
@@ -114,7 +113,7 @@ export function tokenize(source: string): Token[] {
       pos += p.length;
       continue;
     }
-    throw new WgslSyntaxError(`unexpected character '${c}'`, line, column);
+    throw new WgslSyntaxError(`unexpected character '${c}'`, { line, column, offset: pos, length: 1 });
   }
   tokens.push({ kind: 'eof', text: '', line, column: pos - lineStart + 1, offset: pos, length: 0 });
   return tokens;

@@ -55,7 +55,7 @@ class Parser {
   private nested<T>(f: () => T): T {
     if (++this.nesting > MAX_NESTING) {
       const t = this.tok;
-      throw new WgslSyntaxError(`nesting too deep: more than ${MAX_NESTING} levels of blocks, parentheses, calls or operators`, t.line, t.column);
+      throw new WgslSyntaxError(`nesting too deep: more than ${MAX_NESTING} levels of blocks, parentheses, calls or operators`, t);
     }
     try {
       return f();
@@ -67,7 +67,7 @@ class Parser {
   /** Records the height of a new expression node; refuses trees deeper than MAX_EXPRESSION_DEPTH. */
   private node<T extends A.Expr>(e: T, ...children: A.Expr[]): T {
     const h = 1 + Math.max(0, ...children.map((c) => this.heights.get(c) ?? 1));
-    if (h > MAX_EXPRESSION_DEPTH) throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc.line, e.loc.column);
+    if (h > MAX_EXPRESSION_DEPTH) throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc);
     this.heights.set(e, h);
     return e;
   }
@@ -101,7 +101,7 @@ class Parser {
     return t.kind === 'eof' ? 'end of file' : `'${t.text}'`;
   }
   private fail(what: string, t: Token = this.tok): never {
-    throw new WgslSyntaxError(`expected ${what}, found ${this.describe(t)}`, t.line, t.column);
+    throw new WgslSyntaxError(`expected ${what}, found ${this.describe(t)}`, t);
   }
   private expect(text: string, what = `'${text}'`): Token {
     const t = this.tok;
@@ -168,7 +168,7 @@ class Parser {
       if (nameTok.kind !== 'ident') this.fail('an attribute name');
       if (!ATTRIBUTES.has(nameTok.text)) {
         const guess = closest(nameTok.text, ATTRIBUTES);
-        throw new WgslSyntaxError(`unknown attribute '@${nameTok.text}'${guess ? `: did you mean '@${guess}'?` : ''}`, nameTok.line, nameTok.column);
+        throw new WgslSyntaxError(`unknown attribute '@${nameTok.text}'${guess ? `: did you mean '@${guess}'?` : ''}`, nameTok);
       }
       this.i++;
       const args: A.Expr[] = [];
@@ -204,7 +204,7 @@ class Parser {
         return { kind: t.text, loc: this.loc(t), name: name.text, nameLoc: this.loc(name), attrs, type, init };
       }
       case 'let':
-        throw new WgslSyntaxError("'let' is not allowed at module scope: use 'const'", t.line, t.column);
+        throw new WgslSyntaxError("'let' is not allowed at module scope: use 'const'", t);
       case 'fn':
         return this.fnDecl(attrs);
       case 'struct': {

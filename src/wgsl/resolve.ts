@@ -79,13 +79,13 @@ class Resolver {
     for (const d of this.ast.decls) {
       if (d.kind === 'const_assert') continue;
       const prev = this.decls.get(d.name);
-      if (prev) throw new WgslSemanticError(`'${d.name}' is already declared at line ${prev.loc.line}`, d.nameLoc.line, d.nameLoc.column);
+      if (prev) throw new WgslSemanticError(`'${d.name}' is already declared at line ${prev.loc.line}`, d.nameLoc);
       this.decls.set(d.name, d);
     }
     for (const d of this.ast.decls) {
       if (d.kind === 'const_assert') {
         const v = this.expectConst(d.expr, 'const_assert');
-        if (!v.v[0]) throw new WgslSemanticError('const_assert failed', d.loc.line, d.loc.column);
+        if (!v.v[0]) throw new WgslSemanticError('const_assert failed', d.loc);
       } else this.moduleSymbol(d.name, d.nameLoc);
     }
     if (this.options.bodies === false) return this.info;
@@ -131,10 +131,10 @@ class Resolver {
   // ---------- errors ----------
 
   private err(loc: Loc, msg: string): never {
-    throw new WgslSemanticError(msg, loc.line, loc.column);
+    throw new WgslSemanticError(msg, loc);
   }
   private unsupported(loc: Loc, feature: string): never {
-    throw new NotSupportedError(feature, loc.line, loc.column);
+    throw new NotSupportedError(feature, loc);
   }
   /** Runs a typing helper, turning its errors into located semantic errors. */
   private at<T>(loc: Loc, f: () => T): T {

@@ -1,27 +1,26 @@
-// Source positions. Every token and AST node carries a 1-based line and column so that
-// diagnostics can point exactly where the compiler and editors expect them.
+// Source positions and the front end's errors. Every token and AST node carries a span
+// (1-based line and column, offset and length) so that diagnostics point exactly where
+// the compiler and editors expect them.
+import { LocatedError, sourceSpan, type SourceSpan } from '../diagnostics/index.js';
 
-export interface Loc {
-  line: number;
-  column: number;
-  /** Byte offset (UTF-16 code unit index) of the first character. */
-  offset: number;
-  /** Length in code units of the construct's first token (or whole span when known). */
-  length: number;
-}
+/** Where a token or AST node is: the span of its first token (or the whole construct when known). */
+export type Loc = SourceSpan;
 
 /** Raised for text that is not WGSL we can parse. */
-export class WgslSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${message}`);
-    this.name = 'WgslSyntaxError';
+export class WgslSyntaxError extends LocatedError {
+  override name = 'WgslSyntaxError';
+  declare readonly loc: SourceSpan;
+  constructor(message: string, loc: SourceSpan) {
+    super('compile-error', message, sourceSpan(loc));
   }
-  get detail(): string {
-    return this.message.replace(/^\d+:\d+: /, '');
+}
+
+/** Raised for semantic problems our front end detects (unknown names, type mismatches). */
+export class WgslSemanticError extends LocatedError {
+  override name = 'WgslSemanticError';
+  declare readonly loc: SourceSpan;
+  constructor(message: string, loc: SourceSpan) {
+    super('compile-error', message, sourceSpan(loc));
   }
 }
 
@@ -29,25 +28,13 @@ export class WgslSyntaxError extends Error {
  * Raised for valid WGSL that the simulator does not implement. The analyzer must refuse
  * such kernels (exit 2) rather than give a silently wrong verdict.
  */
-export class NotSupportedError extends Error {
+export class NotSupportedError extends LocatedError {
+  override name = 'NotSupportedError';
+  declare readonly loc: SourceSpan;
   constructor(
     readonly feature: string,
-    readonly line: number,
-    readonly column: number,
+    loc: SourceSpan,
   ) {
-    super(`not supported: ${feature} at ${line}:${column}`);
-    this.name = 'NotSupportedError';
-  }
-}
-
-/** Raised for semantic problems our front end detects (unknown names, type mismatches). */
-export class WgslSemanticError extends Error {
-  constructor(
-    readonly detail: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${line}:${column}: ${detail}`);
-    this.name = 'WgslSemanticError';
+    super('not-supported', `not supported: ${feature}`, sourceSpan(loc));
   }
 }

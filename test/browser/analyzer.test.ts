@@ -34,7 +34,7 @@ describe('analyzer in the lab', () => {
     const variant = removeBarriers(ex.source).code;
     const race = analyze(variant, { file: ex.file }).diagnostics.find((d) => d.kind === 'data-race')!;
     expect(race).toBeDefined();
-    const sites = [race.line, ...(race.related ?? []).map((r) => r.line)];
+    const sites = [race.loc!.line, ...race.related.map((r) => r.loc.line)];
     expect(new Set(sites).size).toBeGreaterThan(1);
 
     const page = await lab.browser.newPage();

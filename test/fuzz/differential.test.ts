@@ -73,7 +73,7 @@ describe('fuzz: simulator vs Dawn on generated race-free kernels; planted races'
         });
         const report = unwrap(await checkJob, 'check');
         const bad = report.diagnostics.filter((d) => d.severity === 'error' || d.kind === 'data-race');
-        if (bad.length) throw new Error(`check reports ${bad.length} problem(s) in a race-free kernel, first: ${bad[0]!.kind} at ${bad[0]!.line}:${bad[0]!.column}: ${bad[0]!.message}`);
+        if (bad.length) throw new Error(`check reports ${bad.length} problem(s) in a race-free kernel, first: ${bad[0]!.kind} at ${bad[0]!.loc?.line}:${bad[0]!.loc?.column}: ${bad[0]!.message}`);
       },
     });
     if (rejected.length) console.log(`[fuzz] differential: first Tint rejections:\n  ${rejected.join('\n  ')}`);
@@ -98,13 +98,13 @@ describe('fuzz: simulator vs Dawn on generated race-free kernels; planted races'
         const p = kernel.planted!;
         const report = unwrap(await watchdog.run<CheckReport>({ kind: 'analyze', source: kernel.source, options: { maxSteps: 20_000_000 } }, caseTimeoutMs()), 'check');
         const races = report.diagnostics.filter((d) => d.kind === 'data-race');
-        const hit = races.find((d) => d.variable === p.variable && d.addressSpace === p.space && d.line === p.line && d.hazard === p.hazard && (p.hazard === 'WAW' || d.related?.some((x) => x.line === p.otherLine)));
+        const hit = races.find((d) => d.variable === p.variable && d.addressSpace === p.space && d.loc?.line === p.line && d.hazard === p.hazard && (p.hazard === 'WAW' || d.related.some((x) => x.loc.line === p.otherLine)));
         if (!hit) {
-          throw new Error(`planted ${p.hazard} race on '${p.variable}' at line ${p.line} (with line ${p.otherLine}) not reported; races: ${JSON.stringify(races.map((d) => [d.line, d.hazard, d.variable, d.related?.map((x) => x.line)]))}`);
+          throw new Error(`planted ${p.hazard} race on '${p.variable}' at line ${p.line} (with line ${p.otherLine}) not reported; races: ${JSON.stringify(races.map((d) => [d.loc?.line, d.hazard, d.variable, d.related.map((x) => x.loc.line)]))}`);
         }
         // Nothing else: every reported race involves a line the planting touched.
-        const stray = races.find((d) => !p.involved.includes(d.line) && !d.related?.some((x) => p.involved.includes(x.line)));
-        if (stray) throw new Error(`a race the planting does not explain: line ${stray.line}: ${stray.message}`);
+        const stray = races.find((d) => !p.involved.includes(d.loc!.line) && !d.related.some((x) => p.involved.includes(x.loc.line)));
+        if (stray) throw new Error(`a race the planting does not explain: line ${stray.loc?.line}: ${stray.message}`);
         count(stats, 'reported');
       },
     });

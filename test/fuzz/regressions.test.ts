@@ -1,4 +1,5 @@
 // Regression tests for every bug the fuzzers (test/fuzz/*.test.ts) found, each with the
+import { LocatedError } from '../../src/diagnostics/index.js';
 // input that exposed it, verbatim (very long inputs are built with repeat(); the shapes
 // found while designing the generators are at the end). Each input must now end in one of
 // the project's own errors with a location, or (for the wrong simulator result) match Dawn.
@@ -22,14 +23,18 @@ function noCrash(source: string): void {
 }
 
 /** The front end's error (parse, then resolve). */
-function frontEndError(source: string): Error {
+function frontEndError(source: string): LocatedError {
   try {
     resolveModule(parseWgsl(source));
   } catch (e) {
-    return e as Error;
+    if (e instanceof LocatedError) return e;
+    throw e;
   }
   throw new Error('the front end accepted the input');
 }
+
+/** `LINE:COL: message` of a located error. */
+const located = (e: LocatedError) => `${e.loc?.line}:${e.loc?.column}: ${e.message}`;
 
 /** The simulator's compile message for a source the front end refuses. */
 function simMessage(source: string): string {
@@ -576,7 +581,7 @@ describe('regressions found by fuzzing', () => {
     // header-wild, seed 1272418627, shrunk.
     const source = '//! buffer 0 f32[4] = ' + '('.repeat(20000) + 'i' + ')'.repeat(20000) + '\n//! uniform 0 f32 = i\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(1) fn main() { v[0] = 1.0; }\n';
     const { errors } = parseHarness(source);
-    expect(errors.map((e) => [e.line, e.column, e.reason])).toEqual([
+    expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([
       [1, 151, 'expression nested too deeply: more than 128 levels of parentheses, calls or signs'],
       [2, 13, '@group(0) @binding(0) is declared twice; the buffer on line 1 already declares it'],
     ]);
@@ -584,8 +589,8 @@ describe('regressions found by fuzzing', () => {
     // Deep but within the limit still works, and so do long flat expressions up to 512 operations.
     expect(parseHarness('//! buffer 0 f32[4] = ' + '('.repeat(128) + 'i' + ')'.repeat(128)).errors).toEqual([]);
     expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(512)).errors).toEqual([]);
-    expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(513)).errors[0]!.reason).toBe('expression too long: more than 512 operations');
-    expect(parseHarness('//! buffer 0 f32[4] = ' + '-'.repeat(200) + 'i').errors[0]!.reason).toMatch(/nested too deeply/);
+    expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(513)).errors[0]!.message).toBe('expression too long: more than 512 operations');
+    expect(parseHarness('//! buffer 0 f32[4] = ' + '-'.repeat(200) + 'i').errors[0]!.message).toMatch(/nested too deeply/);
     noCrash(source);
   });
 
@@ -593,11 +598,11 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 1289940576: test/kernels/structs-arrays.wgsl, a token deleted and a character flipped.
     // The parser now refuses the misspelt '@aorkgroup_size' first; with it spelt right the
     // input still reaches the attribute check it was found by.
-    expect(frontEndError(BUILTIN_NO_ARG).message).toBe("19:11: unknown attribute '@aorkgroup_size': did you mean '@workgroup_size'?");
+    expect(located(frontEndError(BUILTIN_NO_ARG))).toBe("19:11: unknown attribute '@aorkgroup_size': did you mean '@workgroup_size'?");
     const spelt = BUILTIN_NO_ARG.replace('@aorkgroup_size', '@workgroup_size');
     const e = frontEndError(spelt);
     expect(e).toBeInstanceOf(WgslSemanticError);
-    expect(e.message).toBe("20:50: '@builtin' takes one argument, found 0");
+    expect(located(e)).toBe("20:50: '@builtin' takes one argument, found 0");
     noCrash(BUILTIN_NO_ARG);
     noCrash(spelt);
   });
@@ -606,7 +611,7 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 1304852804: corpus/race-missing-barrier-fixed.wgsl, a token inserted and a character flipped.
     const e = frontEndError(GROUP_NO_ARG);
     expect(e).toBeInstanceOf(WgslSemanticError);
-    expect(e.message).toBe("11:1: '@group' takes one argument, found 0");
+    expect(located(e)).toBe("11:1: '@group' takes one argument, found 0");
     noCrash(GROUP_NO_ARG);
   });
 
@@ -614,7 +619,7 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 1102566797: lessons/02-workgroup-memory/neighbour-average.wgsl, a token deleted.
     const e = frontEndError(EMPTY_TEMPLATE);
     expect(e).toBeInstanceOf(WgslSemanticError);
-    expect(e.message).toBe("9:51: 'array<>' has an empty template list");
+    expect(located(e)).toBe("9:51: 'array<>' has an empty template list");
     expect(() => reflect(EMPTY_TEMPLATE)).toThrow(WgslSemanticError);
     noCrash(EMPTY_TEMPLATE);
   });
@@ -630,7 +635,8 @@ describe('regressions found by fuzzing', () => {
       throw new Error('accepted');
     })();
     expect(e).toBeInstanceOf(NotSupportedError);
-    expect(e.message).toMatch(/^not supported: 68719476720 bytes of function and private variables per invocation \(× 64 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\) at 13:4$/);
+    expect(e.message).toMatch(/^not supported: 68719476720 bytes of function and private variables per invocation \(× 64 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\)$/);
+    expect(e).toMatchObject({ loc: { line: 13, column: 4 } });
     expect(() => analyze(PRIVATE_HUGE)).toThrow(NotSupportedError);
     noCrash(PRIVATE_HUGE);
   });
@@ -638,8 +644,8 @@ describe('regressions found by fuzzing', () => {
   it("simulator: a switch without a default clause (TypeError: Cannot read properties of undefined (reading 'push'))", () => {
     // wgsl-mutations, seed 1157493747: test/kernels/control-flow.wgsl, two lines deleted (the dispatch and the default clause).
     expect(simMessage(SWITCH_NO_DEFAULT)).toBe("a switch needs a 'default' clause");
-    expect(frontEndError(SWITCH_NO_DEFAULT).message).toMatch(/^32:3: /);
-    expect(analyze(SWITCH_NO_DEFAULT).diagnostics.map((d) => [d.kind, d.line])).toEqual([['compile-error', 32]]);
+    expect(located(frontEndError(SWITCH_NO_DEFAULT))).toMatch(/^32:3: /);
+    expect(analyze(SWITCH_NO_DEFAULT).diagnostics.map((d) => [d.kind, d.loc?.line])).toEqual([['compile-error', 32]]);
     noCrash(SWITCH_NO_DEFAULT);
   });
 
@@ -657,7 +663,7 @@ describe('regressions found by fuzzing', () => {
   it("simulator: 'dot4I8Packed(a, )' with its second argument missing (TypeError: Cannot read properties of undefined (reading '0'))", () => {
     // wgsl-mutations, seed 711934224: test/kernels/integer-builtins.wgsl, a token deleted and a line duplicated.
     expect(simMessage(BUILTIN_MISSING_ARG)).toBe("'dot4I8Packed' takes 2 arguments, got 1");
-    expect(frontEndError(BUILTIN_MISSING_ARG).message).toMatch(/^23:30: /);
+    expect(located(frontEndError(BUILTIN_MISSING_ARG))).toMatch(/^23:30: /);
     noCrash(BUILTIN_MISSING_ARG);
   });
 
@@ -682,7 +688,12 @@ describe('regressions found by fuzzing', () => {
     // wgsl-grammar, seed 635268852 (the second 10-minute run), shrunk: 8 MB of memory, but
     // a per-scalar store plan and per-lane copies of every declaration. (Without its barrier
     // in a branch on storage data, which the front end now refuses first, as Tint does.)
-    expect(() => runOnSimulatorFromSource(LOCAL_ARRAY_HEAP, { maxSteps: 200_000 })).toThrow(/^not supported: 4000272 bytes of function and private variables per invocation \(× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\) at 18:4$/);
+    expect(() => runOnSimulatorFromSource(LOCAL_ARRAY_HEAP, { maxSteps: 200_000 })).toThrow(
+      expect.objectContaining({
+        message: 'not supported: 4000272 bytes of function and private variables per invocation (× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup)',
+        loc: expect.objectContaining({ line: 18, column: 4 }),
+      }),
+    );
     noCrash(LOCAL_ARRAY_HEAP);
     // At the limit, declaring the array over and over ends at the step budget (the timeout
     // is the hang guard): every declaration costs one step per 64 scalars it zeroes.
@@ -721,7 +732,7 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 457173123: test/kernels/atomics.wgsl, identifiers swapped and a character flipped.
     const e = frontEndError(ARRAY_OF_POINTER);
     expect(e).toBeInstanceOf(WgslSemanticError);
-    expect(e.message).toBe('19:3: array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ptr<storage, atomic<u32>, read_write>');
+    expect(located(e)).toBe('19:3: array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ptr<storage, atomic<u32>, read_write>');
     noCrash(ARRAY_OF_POINTER);
   });
 

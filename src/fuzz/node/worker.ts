@@ -42,7 +42,7 @@ parentPort!.on('message', (job: Job) => {
     const value = handle(job);
     reply = { id: job.id, ms: 0, rss: 0, arrayBuffers: 0, heapUsed: 0, value };
   } catch (e) {
-    const o = classify('simulate', e);
+    const o = classify('simulate', e, job.source);
     reply = { id: job.id, ms: 0, rss: 0, arrayBuffers: 0, heapUsed: 0, error: { name: o.error ?? 'Error', message: o.message ?? '', stack: o.stack, status: o.status } };
   }
   const mem = process.memoryUsage();

@@ -2,6 +2,7 @@
 // the reader's GPU when there is one and by the worker's simulator otherwise. Failures
 // come back as Problems, never as exceptions, so the widget has one shape to draw.
 import type { CheckReport } from '../../checks/report.js';
+import type { Diagnostic } from '../../diagnostics/index.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { parseHarness } from '../../harness/index.js';
 import { runOnGpuFromSource } from '../../runner/run-gpu.js';
@@ -38,9 +39,9 @@ export async function runExample(source: string, file: string): Promise<RunOutco
   }
 }
 
-/** The header's errors as compiler-style messages, so the editor marks them the same way. */
-export function headerMessages(source: string): CompileMessage[] {
-  return parseHarness(source).errors.map((e) => ({ severity: 'error', line: e.line, column: e.column, offset: 0, length: 0, message: e.reason }));
+/** The header's errors, for marking the editor alongside the compiler's messages. */
+export function headerDiagnostics(source: string): Diagnostic[] {
+  return parseHarness(source).errors.map((e) => e.toDiagnostic());
 }
 
 /**

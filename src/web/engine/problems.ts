@@ -1,15 +1,13 @@
-// Any error of a run or a check as plain data (message, optional line:column): it crosses
-// the worker boundary intact and the panel and editor can point at its location. The
-// classification is the CLI's, so the lab and `wgsl-lab run` describe failures alike.
-import { describeFailure } from '../../cli/errors.js';
+// Any error of a run or a check as Diagnostics (plain data): they cross the worker
+// boundary intact, the panel lists them and the editor marks their spans. The
+// classification is the CLI's (src/report/failure.ts), so the lab and `wgsl-lab run`
+// describe failures alike.
+import type { Diagnostic } from '../../diagnostics/index.js';
+import { failureDiagnostics } from '../../report/failure.js';
 
-export interface Problem {
-  message: string;
-  kind: string;
-  line?: number;
-  column?: number;
-}
+/** A failure as the lab shows it: one of the diagnostic model's Diagnostics. */
+export type Problem = Diagnostic;
 
 export function problemsOf(e: unknown): Problem[] {
-  return describeFailure(e).json.map((j) => ({ message: j.error, kind: j.kind, line: j.line, column: j.column }));
+  return failureDiagnostics(e);
 }

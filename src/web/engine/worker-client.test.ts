@@ -1,6 +1,7 @@
 // The worker client's promises: answers reach the right caller, tasks run one at a time,
 // and a worker that does not answer in time is terminated and replaced with a message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { diagnostic } from '../../diagnostics/index.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 import { TaskFailed, WorkerClient, type WorkerLike } from './worker-client.js';
 
@@ -49,9 +50,10 @@ describe('WorkerClient', () => {
     const a = client.run(task);
     const b = client.run({ ...task, file: 'b.wgsl' });
     expect(workers[0]!.received).toHaveLength(1);
-    workers[0]!.answer({ id: 1, ok: false, problems: [{ message: 'bad header', kind: 'header', line: 2, column: 5 }] });
+    const loc = { line: 2, column: 5, offset: 20, length: 3 };
+    workers[0]!.answer({ id: 1, ok: false, problems: [diagnostic({ severity: 'error', message: 'bad header', kind: 'header', loc })] });
     await expect(a).rejects.toBeInstanceOf(TaskFailed);
-    await expect(a).rejects.toMatchObject({ problems: [{ line: 2, column: 5 }] });
+    await expect(a).rejects.toMatchObject({ problems: [{ loc }] });
     expect(workers[0]!.received[1]).toMatchObject({ file: 'b.wgsl', id: 2 });
     workers[0]!.answer({ id: 2, ok: true, value: 'b' as never });
     await expect(b).resolves.toBe('b');

@@ -1,6 +1,7 @@
 // Sends tasks to the analyzer worker one at a time and waits for each answer with a
 // deadline. A worker that misses it (a kernel that simulates for too long, a bug that
 // loops) is terminated and replaced, so one bad kernel never blocks the other examples.
+import { diagnostic } from '../../diagnostics/index.js';
 import type { Problem } from './problems.js';
 import type { WorkerRequest, WorkerResponse, WorkerTask } from './protocol.js';
 
@@ -50,7 +51,7 @@ export class WorkerClient {
     if (!next) return;
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    const timer = setTimeout(() => this.restart(`the analyzer did not answer within ${this.timeoutMs / 1000} s, so it was stopped and restarted; the kernel may simulate for too long`), this.timeoutMs);
+    const timer = setTimeout(() => this.restart(`the analyzer did not answer within ${this.timeoutMs / 1000} s, so it was stopped and restarted; the kernel may simulate for too long`, 'input'), this.timeoutMs);
     this.current = { ...next, id, timer };
     worker.postMessage({ ...next.task, id });
   }
@@ -63,7 +64,7 @@ export class WorkerClient {
     // than leaving it to time out.
     w.onerror = (event) => {
       event.preventDefault?.();
-      this.restart(`the analyzer stopped with an error: ${event.message || 'unknown error'}`);
+      this.restart(`the analyzer stopped with an error: ${event.message || 'unknown error'}`, 'internal');
     };
     this.worker = w;
     return w;
@@ -79,14 +80,15 @@ export class WorkerClient {
     this.pump();
   }
 
-  private restart(message: string): void {
+  /** `kind`: 'input' when the kernel took too long, 'internal' when the worker itself failed. */
+  private restart(message: string, kind: 'input' | 'internal'): void {
     this.worker?.terminate();
     this.worker = undefined;
     const cur = this.current;
     this.current = undefined;
     if (cur) {
       clearTimeout(cur.timer);
-      cur.reject(new TaskFailed([{ message, kind: 'worker' }]));
+      cur.reject(new TaskFailed([diagnostic({ severity: 'error', kind, message })]));
     }
     this.pump();
   }

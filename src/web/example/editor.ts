@@ -9,11 +9,12 @@ import { wgsl } from '@iizukak/codemirror-lang-wgsl';
 
 export type MarkerSource = 'compiler' | 'run' | 'analyzer';
 
+/** A span of the document to mark, as a diagnostic's `loc` gives it. */
 export interface Marker {
-  line: number;
-  column: number;
-  /** Characters covered; when absent, the word at the column. */
-  length?: number;
+  /** Index of the first character (UTF-16 code units, as CodeMirror counts). */
+  offset: number;
+  /** Characters covered; 0 for the word at the offset. */
+  length: number;
   severity: 'error' | 'warning' | 'info';
   message: string;
 }
@@ -36,13 +37,13 @@ export interface EditorOptions {
   onChange: (code: string) => void;
 }
 
-/** Document range of a line:column marker, clamped to the document. */
+/** Document range of a marker, clamped to the document and to the marker's line. */
 function rangeOf(doc: Text, m: Marker): { from: number; to: number } {
-  const line = doc.line(Math.min(Math.max(1, m.line), doc.lines));
-  const from = Math.min(line.from + Math.max(1, m.column) - 1, line.to);
-  let to = from + (m.length ?? 0);
+  const from = Math.min(Math.max(0, m.offset), doc.length);
+  const line = doc.lineAt(from);
+  let to = from + m.length;
   if (!m.length) {
-    // No length (analyzer sites, header errors): cover the identifier or number there.
+    // An empty span (a compiler message without extent): cover the identifier or number there.
     const word = /^[\w.]+/.exec(line.text.slice(from - line.from));
     to = from + (word ? word[0].length : 1);
   }
@@ -77,7 +78,6 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): CodeE
     const all: Diagnostic[] = [];
     for (const [source, list] of markers) {
       for (const m of list) {
-        if (m.line < 1) continue;
         all.push({ ...rangeOf(doc, m), severity: m.severity, message: m.message, source, markClass: `wl-mark-${source}` });
       }
     }

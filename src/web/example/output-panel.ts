@@ -38,7 +38,7 @@ export class OutputPanel {
 }
 
 export function renderProblems(problems: Problem[], heading: string): HTMLElement {
-  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.line ?? 0 }, p.line ? h('span', { class: 'loc' }, `${at(p.line, p.column)} `) : null, p.message))));
+  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.loc?.line ?? 0 }, p.loc ? h('span', { class: 'loc' }, `${at(p.loc.line, p.loc.column)} `) : null, p.message))));
 }
 
 export function renderCompileMessages(messages: CompileMessage[]): HTMLElement {
@@ -107,12 +107,12 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
     report.diagnostics.map((d) =>
       h(
         'li',
-        { class: `sev-${d.severity}`, 'data-kind': d.kind, 'data-line': d.line },
-        h('span', { class: 'loc' }, `${at(d.line, d.column)} `),
+        { class: `sev-${d.severity}`, 'data-kind': d.kind, 'data-line': d.loc?.line ?? 0 },
+        h('span', { class: 'loc' }, `${at(d.loc?.line, d.loc?.column)} `),
         h('strong', {}, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
         d.message,
         d.count && d.count > 1 ? ` (${d.count} times)` : '',
-        d.related?.length ? h('ul', { class: 'related' }, d.related.map((x) => h('li', { 'data-line': x.line }, h('span', { class: 'loc' }, `${at(x.line, x.column)} `), x.message))) : null,
+        d.related.length ? h('ul', { class: 'related' }, d.related.map((x) => h('li', { 'data-line': x.loc.line }, h('span', { class: 'loc' }, `${at(x.loc.line, x.loc.column)} `), x.message))) : null,
       ),
     ),
   );

@@ -3,18 +3,19 @@
 // barriers, `racy` and `toggle-barrier` a "Run 10×", `timing` a "Time 1000×";
 // `rejects=L:C` compiles on load so the compiler's error is marked straight away; the
 // smoothing example gets a step-count field and a chart.
+import { compilerDiagnostic } from '../../diagnostics/index.js';
 import type { ExampleRef } from '../../lessons/format.js';
 import type { CompileMessage, RunResult } from '../../runner/result.js';
 import { h } from '../dom.js';
 import { backend } from '../engine/backend.js';
-import { checkExample, compileOnGpu, headerMessages, runExample } from '../engine/execute.js';
+import { checkExample, compileOnGpu, headerDiagnostics, runExample } from '../engine/execute.js';
 import { problemsOf } from '../engine/problems.js';
 import { timeDispatches } from '../engine/timing.js';
 import * as storage from '../storage.js';
 import { createBarrierSwitch } from './barrier-switch.js';
 import { setUniformValue } from './code-transforms.js';
 import { createEditor } from './editor.js';
-import { analyzerMarkers, compilerMarkers, problemMarkers } from './markers.js';
+import { analyzerMarkers, compilerMarkers, diagnosticMarkers } from './markers.js';
 import { duration, timingLabel } from './format.js';
 import { OutputPanel, renderCheck, renderCompileMessages, renderProblems, renderRun } from './output-panel.js';
 import { summarizeRuns } from './repeat-runs.js';
@@ -122,7 +123,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   async function markCompile(code: string): Promise<CompileMessage[] | undefined> {
     const messages = await compileOnGpu(code);
     if (editor.code() !== code) return messages; // typed on meanwhile; a newer compile follows
-    editor.mark('compiler', compilerMarkers([...headerMessages(code), ...(messages ?? [])]));
+    editor.mark('compiler', diagnosticMarkers([...headerDiagnostics(code), ...(messages ?? []).map(compilerDiagnostic)]));
     return messages;
   }
 
@@ -142,7 +143,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   function showRunResult(outcome: Awaited<ReturnType<typeof runExample>>) {
     const r = outcome.result;
     editor.mark('compiler', compilerMarkers(r?.compile.messages ?? []));
-    editor.mark('run', problemMarkers(outcome.problems));
+    editor.mark('run', diagnosticMarkers(outcome.problems));
     panel.show('run', renderRun(outcome, ref));
     if (r && ref.kind === 'exercise' && r.compile.ok && r.expects.length) {
       const solved = r.expects.every((e) => e.ok);
@@ -162,9 +163,10 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   const check = () =>
     exclusive(async () => {
       panel.busy('check', 'Checking (simulating every invocation)…');
-      const outcome = await checkExample(editor.code(), ref.file);
+      const code = editor.code();
+      const outcome = await checkExample(code, ref.file);
       if (outcome.compile) editor.mark('compiler', compilerMarkers(outcome.compile));
-      editor.mark('analyzer', outcome.report ? analyzerMarkers(outcome.report) : problemMarkers(outcome.problems));
+      editor.mark('analyzer', outcome.report ? analyzerMarkers(outcome.report, code) : diagnosticMarkers(outcome.problems));
       panel.show('check', renderCheck(outcome));
       element.dataset.checks = String(Number(element.dataset.checks) + 1);
     });

@@ -1,0 +1,46 @@
+// `check --json`: the report with each finding in the contract's flat form (README,
+// "Checking kernels"): position as line and column, related places likewise. This is the
+// only place a Diagnostic becomes that JSON, so the contract has one definition.
+import type { CheckReport } from '../checks/report.js';
+import type { Diagnostic } from '../diagnostics/index.js';
+
+export interface DiagnosticJson {
+  severity: Diagnostic['severity'];
+  kind: Diagnostic['kind'];
+  message: string;
+  /** 0 when the finding is about no particular place. */
+  line: number;
+  column: number;
+  variable?: string;
+  addressSpace?: 'workgroup' | 'storage';
+  hazard?: 'RAW' | 'WAR' | 'WAW';
+  benign?: boolean;
+  related?: { line: number; column: number; message: string }[];
+  count?: number;
+}
+
+/** A finding in the contract's form; optional fields only when the finding has them. */
+export function diagnosticJson(d: Diagnostic): DiagnosticJson {
+  const out: DiagnosticJson = {
+    severity: d.severity,
+    kind: d.kind,
+    message: d.message,
+    line: d.loc?.line ?? 0,
+    column: d.loc?.column ?? 0,
+  };
+  if (d.variable !== undefined) out.variable = d.variable;
+  if (d.addressSpace !== undefined) out.addressSpace = d.addressSpace;
+  if (d.hazard !== undefined) out.hazard = d.hazard;
+  if (d.benign !== undefined) out.benign = d.benign;
+  if (d.related.length) out.related = d.related.map((r) => ({ line: r.loc.line, column: r.loc.column, message: r.message }));
+  if (d.count !== undefined) out.count = d.count;
+  return out;
+}
+
+/** The report as `check --json` prints it: every field in its place, findings flattened. */
+/** The `check --json` report: the analyzer's report with its findings in the flat form. */
+export type CheckReportJson = Omit<CheckReport, 'diagnostics'> & { diagnostics: DiagnosticJson[] };
+
+export function checkReportJson(r: CheckReport): CheckReportJson {
+  return { ...r, diagnostics: r.diagnostics.map(diagnosticJson) };
+}

@@ -1,0 +1,49 @@
+// The one text form of a Diagnostic, as compilers print it so editors and terminals link
+// it: `FILE:LINE:COL: severity: message`, the source line with a caret under the span,
+// then each related place as a `note` with its own excerpt, then the notes.
+import type { Diagnostic, SourceSpan } from '../diagnostics/index.js';
+import { sourceExcerpt } from './excerpt.js';
+
+export interface DiagnosticTextOptions {
+  /** Printed before the position; without it the line starts with `LINE:COL:`. */
+  file?: string;
+  /** The text the spans index; without it no excerpts are printed. */
+  source?: string;
+  /**
+   * 'span' underlines the whole span (the compiler's messages); 'start' puts one caret
+   * under its first character (the analyzer's findings, which point at a place).
+   */
+  caret?: 'span' | 'start';
+  /** Appended to the message line (`check`'s ` [data-race, 1008 times]`). */
+  suffix?: string;
+}
+
+/** The lines of `d`, without trailing newline. */
+export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): string[] {
+  const out = [`${where(d.loc, o.file)}${severityWord(d.severity)}: ${d.message}${o.suffix ?? ''}`];
+  pushExcerpt(out, d.loc, o);
+  for (const r of d.related) {
+    out.push(`${where(r.loc, o.file)}note: ${r.message}`);
+    pushExcerpt(out, r.loc, o);
+  }
+  for (const n of d.notes) out.push(`${where(undefined, o.file)}note: ${n}`);
+  return out;
+}
+
+/** `FILE:LINE:COL: `, `FILE: ` without a location, `LINE:COL: ` without a file, or nothing. */
+function where(loc: SourceSpan | undefined, file: string | undefined): string {
+  const pos = loc ? `${loc.line}:${loc.column}` : '';
+  if (file === undefined) return pos ? `${pos}: ` : '';
+  return pos ? `${file}:${pos}: ` : `${file}: `;
+}
+
+/** Compilers call informational messages notes. */
+function severityWord(s: Diagnostic['severity']): string {
+  return s === 'info' ? 'note' : s;
+}
+
+function pushExcerpt(out: string[], loc: SourceSpan | undefined, o: DiagnosticTextOptions): void {
+  if (!loc || o.source === undefined) return;
+  const excerpt = sourceExcerpt(o.source, loc.line, loc.column, o.caret === 'start' ? 1 : loc.length);
+  if (excerpt) out.push(...excerpt.split('\n'));
+}
