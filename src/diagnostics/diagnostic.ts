@@ -69,9 +69,3 @@ export function sortDiagnostics<T extends Diagnostic>(list: readonly T[]): T[] {
     .sort((a, b) => compareSpans(a.d.loc, b.d.loc) || a.i - b.i)
     .map(({ d }) => d);
 }
-
-export function countBySeverity(list: readonly Diagnostic[]): Record<Severity, number> {
-  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-  for (const d of list) counts[d.severity]++;
-  return counts;
-}
