@@ -1,22 +1,15 @@
 // The result of running a harnessed kernel, on the GPU or on the simulator: the same shape
 // for both, so `run --json`, the lab's output panel and the tests read one format.
 import { checkExpect, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
-import type { Diagnostic } from '../diagnostics/index.js';
+import type { CompilerMessage, Diagnostic } from '../diagnostics/index.js';
 import type { DeviceDescription } from '../gpu/device.js';
 import type { Timing } from '../gpu/timing.js';
 import type { RunPlan } from './plan.js';
 
 export type { DeviceDescription, Timing };
 
-export interface CompileMessage {
-  severity: 'error' | 'warning' | 'info';
-  line: number;
-  column: number;
-  /** Offset and length (UTF-16 code units) of the span the message is about. */
-  offset: number;
-  length: number;
-  message: string;
-}
+/** A compiler's message as `run --json` prints it (compile.messages): the diagnostics model's CompilerMessage. */
+export type CompileMessage = CompilerMessage;
 
 /** A compiler diagnostic in RunResult's form (`run --json`'s compile.messages): zeros where it has no location. */
 export function compileMessage(d: Diagnostic): CompileMessage {
