@@ -9,11 +9,8 @@ describe('public API', () => {
       'uniformValue',
       'checkExpect',
       'ulpDistanceF32',
-      'findHeaderLines',
-      'compileInit',
-      'evaluateInit',
-      'toElement',
-      'randomUnit',
+      'allocateElements',
+      'bindingName',
     ]) {
       expect(typeof (api as Record<string, unknown>)[name], name).toBe('function');
     }
