@@ -11,7 +11,7 @@ import { compileMessage } from '../runner/result.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
-import { readSource } from './io.js';
+import { readKernelFiles, readSource } from './io.js';
 import { toJson } from './json.js';
 import { CliUsageError, positiveInt } from './options.js';
 
@@ -78,7 +78,8 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
           io.err(`wgsl-lab check: ${e.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax and types; uniformity is not checked).`);
         }
       }
-      const report = analyze(source, { file, compile, banks, subgroupSize, maxSteps, entry: values.entry });
+      const files = await readKernelFiles(file, source);
+      const report = analyze(source, { file, compile, banks, subgroupSize, maxSteps, entry: values.entry, files });
       reports.push(report);
       if (!values.json && !values.sarif) io.out(formatCheckReport(report, source));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);

@@ -6,7 +6,7 @@ import { formatRunResult } from '../report/run-text.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
 import { describeFailure } from './errors.js';
-import { readSource } from './io.js';
+import { readKernelFiles, readSource } from './io.js';
 import { toJson } from './json.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
@@ -59,12 +59,13 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   for (const file of positionals) {
     try {
       const source = await readSource(file);
+      const files = await readKernelFiles(file, source);
       let result: RunResult;
       if (values.sim) {
         const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
-        result = runOnSimulatorFromSource(source, { file, entry: values.entry, maxSteps });
+        result = runOnSimulatorFromSource(source, { file, entry: values.entry, maxSteps, files });
       } else {
-        result = await runOnGpuFromSource(session, source, { file, entry: values.entry });
+        result = await runOnGpuFromSource(session, source, { file, entry: values.entry, files });
       }
       if (values.json) results.push(result);
       else io.out(formatRunResult(result, { source, file, full: values.full }));

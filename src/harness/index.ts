@@ -7,10 +7,12 @@ export type {
   BufferSpec,
   ElementType,
   ExpectSpec,
+  FileRef,
   FunctionName,
   Harness,
   InitExpr,
   Location,
+  OverrideSpec,
   UnaryOp,
   UniformSpec,
 } from './types.js';
@@ -20,6 +22,7 @@ export { findHeaderLines, type HeaderLine } from './scan.js';
 export { DIRECTIVES, ELEMENT_TYPES, MAX_ELEMENT_COUNT } from './directives.js';
 export { FUNCTION_ARITY, compileInit, evaluateInit, type CompiledInit } from './expr.js';
 export { randomUnit } from './random.js';
+export { attachFiles, fileRefs, type FileContents } from './files.js';
 export { fillBuffer, uniformValue, toElement, allocateElements, type ElementArray } from './fill.js';
 export {
   checkExpect,
