@@ -9,6 +9,7 @@ usage: wgsl-lab <command> [options]
   bench           benchmark the primitives (reduce, scan, histogram, transpose, stencil)
   serve           build and serve the lab (interactive lessons) on 127.0.0.1
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
+  capture         record the compute dispatches of a Node program as kernel files
 Run 'wgsl-lab <command> --help' for a command's options.
 
 ${RUN_USAGE}`;
@@ -21,6 +22,7 @@ const commands: Record<string, () => Promise<Command>> = {
   bench: async () => (await import('./bench.js')).benchCommand,
   check: async () => (await import('./check.js')).checkCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
+  capture: async () => (await import('./capture.js')).captureCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
