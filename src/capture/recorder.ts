@@ -125,6 +125,8 @@ export class CaptureRecorder {
       // Copies need COPY_SRC; mappable buffers cannot take it (and cannot be bound either).
       const mappable = (d.usage & (BufferUsage.MAP_READ | BufferUsage.MAP_WRITE)) !== 0;
       const buffer = original(mappable ? d : { ...d, usage: d.usage | BufferUsage.COPY_SRC });
+      // The program sees the usage it asked for (some pool buffers by usage).
+      if (!mappable) Object.defineProperty(buffer, 'usage', { value: d.usage, configurable: true });
       this.buffers.set(buffer, { size: d.size, usage: d.usage, ...(d.label ? { label: d.label } : {}) });
       return buffer;
     });

@@ -29,6 +29,13 @@ delete process.env[OUT_ENV];
 delete process.env[PROGRAM_ENV];
 
 let written: Promise<void> | undefined;
+let wroteSync = false;
+
+function write(): void {
+  if (!out || wroteSync) return;
+  wroteSync = true;
+  writeCaptureFolder(out, recordingFiles(recorder.recording(), program).files);
+}
 
 /** Waits for the captures in flight and writes the folder (once). */
 export function finishCapture(): Promise<void> {
@@ -37,14 +44,19 @@ export function finishCapture(): Promise<void> {
     try {
       await recorder.settled();
     } finally {
-      writeCaptureFolder(out, recordingFiles(recorder.recording(), program).files);
+      write();
     }
   })());
 }
 
-/** Writes the capture when the program's event loop empties, or before process.exit() exits. */
+/**
+ * Writes the capture when the program's event loop empties, before process.exit() exits,
+ * or, with what was read back so far, when the program dies.
+ */
 export function installExitHooks(): void {
   process.once('beforeExit', () => void finishCapture());
+  // A program that dies (an uncaught error) leaves no time to read back: keep what is done.
+  process.once('exit', () => write());
   const exit = process.exit.bind(process);
   process.exit = ((code?: number | string | null) => {
     if (code !== undefined && code !== null) process.exitCode = code;
