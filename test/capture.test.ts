@@ -108,7 +108,7 @@ async function rerunEqual(k: Kernel): Promise<void> {
   for (const [ref, bytes] of k.outputs) {
     const b = result.buffers.find((x) => `${x.group}:${x.binding}` === ref)!;
     const View = b.type === 'f32' ? Float32Array : b.type === 'i32' ? Int32Array : Uint32Array;
-    const want = Array.from(new View(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4), (v) => (Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
+    const want = Array.from(new View(bytes.slice().buffer), (v) => (Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
     expect(b.values, `${k.file} ${ref}`).toEqual(want);
   }
 }
