@@ -88,7 +88,8 @@ function readCapture(dir: string): { index: CaptureIndex; kernels: Kernel[] } {
     const path = join(dir, k.file);
     const source = readFileSync(path, 'utf8');
     const outputs = new Map<string, Uint8Array>();
-    for (const m of source.matchAll(/^\/\/! expect (\d+:\d+) = file\("([^"]+)"\)$/gm)) outputs.set(m[1]!, new Uint8Array(readFileSync(join(dir, m[2]!))));
+    for (const m of source.matchAll(/^\/\/! expect (\d+:\d+) = file\("([^"]+)"\)$/gm))
+      outputs.set(m[1]!, new Uint8Array(readFileSync(join(dir, m[2]!))));
     return { file: k.file, path, source, outputs };
   });
   return { index, kernels };
@@ -108,7 +109,9 @@ async function rerunEqual(k: Kernel): Promise<void> {
   for (const [ref, bytes] of k.outputs) {
     const b = result.buffers.find((x) => `${x.group}:${x.binding}` === ref)!;
     const View = b.type === 'f32' ? Float32Array : b.type === 'i32' ? Int32Array : Uint32Array;
-    const want = Array.from(new View(bytes.slice().buffer), (v) => (Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
+    const want = Array.from(new View(bytes.slice().buffer), (v) =>
+      Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v,
+    );
     expect(b.values, `${k.file} ${ref}`).toEqual(want);
   }
 }
@@ -139,7 +142,7 @@ describe('capture of a plain WebGPU program', () => {
   withNodeModules(scratch.dir);
   const out = join(scratch.dir, 'out');
 
-  it('captures every dispatch, one kernel file per distinct one, and re-runs each with the program\'s outputs', async () => {
+  it("captures every dispatch, one kernel file per distinct one, and re-runs each with the program's outputs", async () => {
     const r = await wgslLabIn(scratch.dir, 'capture', '--out', out, '--', 'node', 'app.mjs');
     expect(r.code, r.err).toBe(0);
     const appSums = JSON.parse(r.out.split('\n')[0]!) as number[];
@@ -154,8 +157,24 @@ describe('capture of a plain WebGPU program', () => {
     ]);
     // The header: the entry point and counts, the struct uniform as raw words from a file,
     // the input's contents, and an expect of every buffer the dispatch may write.
-    expect(kernels[0]!.source).toContain('//! pass scale 4 1 1\n//! buffer 0:0 f32[256] = file("k001.0-0.bin")\n//! buffer 0:1 f32[256]\n//! uniform 0:2 u32[4] = file("k001.0-2.bin")\n//! buffer 0:3 u32[4]\n');
-    expect([...readFileSync(join(out, 'k001.0-2.bin'))]).toEqual([...new Uint8Array(new Float32Array([1.5]).buffer), 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(kernels[0]!.source).toContain(
+      '//! pass scale 4 1 1\n//! buffer 0:0 f32[256] = file("k001.0-0.bin")\n//! buffer 0:1 f32[256]\n//! uniform 0:2 u32[4] = file("k001.0-2.bin")\n//! buffer 0:3 u32[4]\n',
+    );
+    expect([...readFileSync(join(out, 'k001.0-2.bin'))]).toEqual([
+      ...new Uint8Array(new Float32Array([1.5]).buffer),
+      0,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
     expect(kernels[1]!.source).toContain('//! pass reduce 4 1 1\n');
     // What the program read back is what the captured reduce dispatch left in `sums`.
     const sums = kernels[1]!.outputs.get('0:1')!;
@@ -177,13 +196,18 @@ describe('capture of a plain WebGPU program', () => {
       `${join(scratch.dir, 'checked', 'k001-scale.wgsl')}: 'scale', 4×1×1 workgroups, dispatched 2 time(s)`,
       `${join(scratch.dir, 'checked', 'k002-reduce.wgsl')}: 'reduce', 4×1×1 workgroups (indirect), dispatched 1 time(s)`,
     ]);
-    expect(lines.at(-1)).toBe('checked 2 captured kernel(s) of 3 dispatch(es): 0 error(s), 0 warning(s), 0 race(s), 0 could not be analyzed, 0 kernel(s) not written, 0 dispatch(es) not captured');
+    expect(lines.at(-1)).toBe(
+      'checked 2 captured kernel(s) of 3 dispatch(es): 0 error(s), 0 warning(s), 0 race(s), 0 could not be analyzed, 0 kernel(s) not written, 0 dispatch(es) not captured',
+    );
   }, 120_000);
 
   it('refuses bad usage and a program that captures nothing, with exit 2', async () => {
     expect((await wgslLab('capture', '--', 'node', 'app.mjs')).err).toContain('--out DIR is required');
     const none = await wgslLabIn(scratch.dir, 'capture', '--out', join(scratch.dir, 'none'), '--', 'true');
-    expect([none.code, none.err.trim()]).toEqual([2, "wgsl-lab capture: the program wrote no capture (exit code 0); is it a Node program that imports 'webgpu'?"]);
+    expect([none.code, none.err.trim()]).toEqual([
+      2,
+      "wgsl-lab capture: the program wrote no capture (exit code 0); is it a Node program that imports 'webgpu'?",
+    ]);
   }, 60_000);
 });
 
@@ -215,9 +239,14 @@ async function captureLibrary(name: string, command: string[]) {
 
 /** Every result the program printed is the after-contents of some captured dispatch, exactly. */
 function outputsFoundInCapture(appOutputs: Record<string, number[]>, kernels: Kernel[]): void {
-  const captured = kernels.flatMap((k) => [...k.outputs.values()].map((b) => Array.from(new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4))));
+  const captured = kernels.flatMap((k) =>
+    [...k.outputs.values()].map((b) => Array.from(new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4))),
+  );
   for (const [name, values] of Object.entries(appOutputs)) {
-    expect(captured.some((c) => c.length >= values.length && values.every((v, i) => Object.is(Math.fround(v), c[i]))), `${name} is among the captured outputs`).toBe(true);
+    expect(
+      captured.some((c) => c.length >= values.length && values.every((v, i) => Object.is(Math.fround(v), c[i]))),
+      `${name} is among the captured outputs`,
+    ).toBe(true);
   }
 }
 
@@ -242,7 +271,11 @@ describe('capture of TensorFlow.js (WebGPU backend)', () => {
 
 describe('capture of ONNX Runtime Web (WebGPU execution provider)', () => {
   it('captures a small model (MatMul, Add, Relu, Softmax, Gemm, Conv, reductions): every kernel re-runs equal, no race', async () => {
-    const { index, kernels, reports, failures, appOutputs } = await captureLibrary('onnxruntime-web', ['node', '--liftoff-only', join(APPS, 'ort-app.mjs')]);
+    const { index, kernels, reports, failures, appOutputs } = await captureLibrary('onnxruntime-web', [
+      'node',
+      '--liftoff-only',
+      join(APPS, 'ort-app.mjs'),
+    ]);
     expect(index.uncaptured).toEqual([]);
     expect(index.notWritten).toEqual([]);
     expect(kernels.length).toBeGreaterThanOrEqual(8);

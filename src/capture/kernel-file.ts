@@ -64,11 +64,13 @@ export function kernelFile(k: CapturedDispatch, index: number): KernelFile {
     const words = Math.ceil(b.size / 4);
     const contents = padded(b.before, words);
     const directive = shader.space === 'uniform' ? 'uniform' : 'buffer';
-    header.push(`//! ${directive} ${ref} ${type}[${words}]${initOf(contents, type, directive, () => {
-      const file = `${stem}.${b.group}-${b.binding}.bin`;
-      files.set(file, contents);
-      return file;
-    })}`);
+    header.push(
+      `//! ${directive} ${ref} ${type}[${words}]${initOf(contents, type, directive, () => {
+        const file = `${stem}.${b.group}-${b.binding}.bin`;
+        files.set(file, contents);
+        return file;
+      })}`,
+    );
     if (b.after && shader.space === 'storage' && shader.access === 'read_write') {
       const file = `${stem}.${b.group}-${b.binding}.out.bin`;
       files.set(file, padded(b.after, words));
@@ -79,8 +81,12 @@ export function kernelFile(k: CapturedDispatch, index: number): KernelFile {
   const about = [
     `// Captured by wgsl-lab capture: kernel ${index}, '${entry.name}', dispatched ${k.count} time${k.count === 1 ? '' : 's'} by the program${k.indirect ? ' (indirectly)' : ''}.`,
     ...(k.pipelineLabel ? [`// Pipeline label: ${oneLine(k.pipelineLabel)}`] : []),
-    ...k.bindings.filter((b) => b.label).map((b) => `// @group(${b.group}) @binding(${b.binding}): buffer '${oneLine(b.label!)}', ${b.size} bytes at offset ${b.offset}`),
-    ...(aliased.length ? [`// Note: ${aliased.join(', ')} share memory with another binding in the program; here each binding has its own buffer.`] : []),
+    ...k.bindings
+      .filter((b) => b.label)
+      .map((b) => `// @group(${b.group}) @binding(${b.binding}): buffer '${oneLine(b.label!)}', ${b.size} bytes at offset ${b.offset}`),
+    ...(aliased.length
+      ? [`// Note: ${aliased.join(', ')} share memory with another binding in the program; here each binding has its own buffer.`]
+      : []),
   ];
   return { name, entryPoint: entry.name, text: [...about, ...header, ...expects, '', k.code].join('\n'), files, aliased };
 }

@@ -37,7 +37,15 @@ export interface CaptureIndex {
 /** The capture folder's files by name: kernel files and index.json as text, contents as bytes. */
 export function recordingFiles(recording: Recording, program?: string[]): { files: Map<string, string | Uint8Array>; index: CaptureIndex } {
   const files = new Map<string, string | Uint8Array>();
-  const index: CaptureIndex = { tool: 'wgsl-lab capture', version: 1, ...(program ? { program } : {}), dispatches: recording.dispatches, kernels: [], notWritten: [], uncaptured: recording.uncaptured };
+  const index: CaptureIndex = {
+    tool: 'wgsl-lab capture',
+    version: 1,
+    ...(program ? { program } : {}),
+    dispatches: recording.dispatches,
+    kernels: [],
+    notWritten: [],
+    uncaptured: recording.uncaptured,
+  };
   recording.kernels.forEach((k, i) => {
     const number = i + 1;
     try {
@@ -51,7 +59,13 @@ export function recordingFiles(recording: Recording, program?: string[]): { file
         indirect: k.indirect,
         count: k.count,
         constants: k.constants,
-        bindings: k.bindings.map((b) => ({ group: b.group, binding: b.binding, offset: b.offset, size: b.size, ...(b.label ? { label: b.label } : {}) })),
+        bindings: k.bindings.map((b) => ({
+          group: b.group,
+          binding: b.binding,
+          offset: b.offset,
+          size: b.size,
+          ...(b.label ? { label: b.label } : {}),
+        })),
         aliased: f.aliased,
       });
     } catch (e) {

@@ -17,13 +17,19 @@ export interface DispatchHook {
   dispatch(state: PassState, call: DispatchCall, split: (copies: (encoder: GPUCommandEncoder) => void) => void, run: () => void): void;
 }
 
-export type DispatchCall = { kind: 'direct'; workgroups: [number, number, number] } | { kind: 'indirect'; buffer: GPUBuffer; offset: number };
+export type DispatchCall =
+  { kind: 'direct'; workgroups: [number, number, number] } | { kind: 'indirect'; buffer: GPUBuffer; offset: number };
 
 /**
  * A GPUComputePassEncoder that splits itself around captured dispatches. Methods it does
  * not know are forwarded to the current real pass, so newer API additions keep working.
  */
-export function recordingPass(encoder: GPUCommandEncoder, descriptor: GPUComputePassDescriptor | undefined, begin: (d?: GPUComputePassDescriptor) => GPUComputePassEncoder, hook: DispatchHook): GPUComputePassEncoder {
+export function recordingPass(
+  encoder: GPUCommandEncoder,
+  descriptor: GPUComputePassDescriptor | undefined,
+  begin: (d?: GPUComputePassDescriptor) => GPUComputePassEncoder,
+  hook: DispatchHook,
+): GPUComputePassEncoder {
   let real = begin(descriptor);
   const state: PassState = { groups: new Map() };
   const debugGroups: string[] = [];
@@ -32,7 +38,9 @@ export function recordingPass(encoder: GPUCommandEncoder, descriptor: GPUCompute
   const writes = descriptor?.timestampWrites;
   const later: GPUComputePassDescriptor = {
     ...(descriptor?.label ? { label: descriptor.label } : {}),
-    ...(writes?.endOfPassWriteIndex !== undefined ? { timestampWrites: { querySet: writes.querySet, endOfPassWriteIndex: writes.endOfPassWriteIndex } } : {}),
+    ...(writes?.endOfPassWriteIndex !== undefined
+      ? { timestampWrites: { querySet: writes.querySet, endOfPassWriteIndex: writes.endOfPassWriteIndex } }
+      : {}),
   };
   const split = (copies: (encoder: GPUCommandEncoder) => void) => {
     for (let i = debugGroups.length; i > 0; i--) real.popDebugGroup();
@@ -51,7 +59,8 @@ export function recordingPass(encoder: GPUCommandEncoder, descriptor: GPUCompute
     },
     setBindGroup(index: number, group: GPUBindGroup | null, offsets?: Iterable<number> | Uint32Array, start?: number, length?: number) {
       let list: number[] = [];
-      if (offsets instanceof Uint32Array) list = Array.from(offsets.subarray(start ?? 0, (start ?? 0) + (length ?? offsets.length - (start ?? 0))));
+      if (offsets instanceof Uint32Array)
+        list = Array.from(offsets.subarray(start ?? 0, (start ?? 0) + (length ?? offsets.length - (start ?? 0))));
       else if (offsets) list = Array.from(offsets);
       if (group) state.groups.set(index, { group, offsets: list });
       else state.groups.delete(index);

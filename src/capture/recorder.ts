@@ -138,13 +138,17 @@ export class CaptureRecorder {
     patch(device, 'createBindGroupLayout', (original) => (d: GPUBindGroupLayoutDescriptor) => {
       const layout = original(d);
       const entries = new Map<number, LayoutEntry>();
-      for (const e of d.entries) entries.set(e.binding, { ...(e.buffer ? { type: e.buffer.type ?? 'uniform' } : {}), dynamic: !!e.buffer?.hasDynamicOffset });
+      for (const e of d.entries)
+        entries.set(e.binding, { ...(e.buffer ? { type: e.buffer.type ?? 'uniform' } : {}), dynamic: !!e.buffer?.hasDynamicOffset });
       this.layouts.set(layout, entries);
       return layout;
     });
     patch(device, 'createPipelineLayout', (original) => (d: GPUPipelineLayoutDescriptor) => {
       const layout = original(d);
-      this.pipelineLayouts.set(layout, Array.from(d.bindGroupLayouts, (l) => l as GPUBindGroupLayout));
+      this.pipelineLayouts.set(
+        layout,
+        Array.from(d.bindGroupLayouts, (l) => l as GPUBindGroupLayout),
+      );
       return layout;
     });
     patch(device, 'createBindGroup', (original) => (d: GPUBindGroupDescriptor) => {
@@ -165,8 +169,13 @@ export class CaptureRecorder {
     patch(device, 'createCommandEncoder', (original) => (d?: GPUCommandEncoderDescriptor) => {
       const encoder = original(d);
       const records: DispatchRecord[] = [];
-      patch(encoder, 'beginComputePass', (begin) => (pd?: GPUComputePassDescriptor) =>
-        recordingPass(encoder, pd, begin, { dispatch: (state, call, split, run) => this.dispatch(state, call, split, run, records, createBuffer) }),
+      patch(
+        encoder,
+        'beginComputePass',
+        (begin) => (pd?: GPUComputePassDescriptor) =>
+          recordingPass(encoder, pd, begin, {
+            dispatch: (state, call, split, run) => this.dispatch(state, call, split, run, records, createBuffer),
+          }),
       );
       patch(encoder, 'finish', (finish) => (fd?: GPUCommandBufferDescriptor) => {
         const commandBuffer = finish(fd);
@@ -225,7 +234,12 @@ export class CaptureRecorder {
         continue;
       }
       const binding = r as GPUBufferBinding;
-      info.entries.push({ binding: e.binding, buffer: asBuffer, offset: Number(binding.offset ?? 0), ...(binding.size !== undefined ? { size: Number(binding.size) } : {}) });
+      info.entries.push({
+        binding: e.binding,
+        buffer: asBuffer,
+        offset: Number(binding.offset ?? 0),
+        ...(binding.size !== undefined ? { size: Number(binding.size) } : {}),
+      });
     }
     return info;
   }
@@ -246,7 +260,14 @@ export class CaptureRecorder {
         const k = dynamic.indexOf(e);
         const offset = e.offset + (k >= 0 ? (offsets[k] ?? 0) : 0);
         const size = e.size ?? buffer.size - e.offset;
-        bound.push({ group: index, binding: e.binding, buffer: e.buffer!, offset, size, ...(layout?.get(e.binding)?.type ? { layoutType: layout.get(e.binding)!.type } : {}) });
+        bound.push({
+          group: index,
+          binding: e.binding,
+          buffer: e.buffer!,
+          offset,
+          size,
+          ...(layout?.get(e.binding)?.type ? { layoutType: layout.get(e.binding)!.type } : {}),
+        });
       }
     }
     return bound;
@@ -260,10 +281,22 @@ export class CaptureRecorder {
 
   private staticKey(pipeline: PipelineInfo, bound: Bound[]): string {
     const constants = Object.entries(pipeline.constants).sort(([a], [b]) => (a < b ? -1 : 1));
-    return JSON.stringify([this.codeId(pipeline.code), pipeline.entryPoint ?? '', constants, bound.map((b) => [b.group, b.binding, b.size, b.layoutType ?? ''])]);
+    return JSON.stringify([
+      this.codeId(pipeline.code),
+      pipeline.entryPoint ?? '',
+      constants,
+      bound.map((b) => [b.group, b.binding, b.size, b.layoutType ?? '']),
+    ]);
   }
 
-  private dispatch(state: PassState, call: DispatchCall, split: (copies: (e: GPUCommandEncoder) => void) => void, run: () => void, records: DispatchRecord[], createBuffer: GPUDevice['createBuffer']): void {
+  private dispatch(
+    state: PassState,
+    call: DispatchCall,
+    split: (copies: (e: GPUCommandEncoder) => void) => void,
+    run: () => void,
+    records: DispatchRecord[],
+    createBuffer: GPUDevice['createBuffer'],
+  ): void {
     const pipeline = state.pipeline && this.pipelines.get(state.pipeline);
     const bound = pipeline ? this.boundRanges(state, pipeline) : 'the pipeline was created before the device was recorded';
     if (!pipeline || typeof bound === 'string') {
@@ -311,8 +344,20 @@ export class CaptureRecorder {
     }
     const indirectAt = call.kind === 'indirect' ? at : undefined;
     if (indirectAt !== undefined) at += 12;
-    const staging = createBuffer({ label: 'wgsl-lab capture staging', size: Math.max(4, at), usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
-    const capture: PendingCapture = { pipeline, call, staticKey, full, bound: ranges, ...(indirectAt !== undefined ? { indirectAt } : {}), staging };
+    const staging = createBuffer({
+      label: 'wgsl-lab capture staging',
+      size: Math.max(4, at),
+      usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
+    });
+    const capture: PendingCapture = {
+      pipeline,
+      call,
+      staticKey,
+      full,
+      bound: ranges,
+      ...(indirectAt !== undefined ? { indirectAt } : {}),
+      staging,
+    };
 
     const copy = (e: GPUCommandEncoder, buffer: GPUBuffer, offset: number, size: number, to: number) => {
       // Copies move whole words; a range whose size is not one stops at the buffer's end.
@@ -396,7 +441,9 @@ export class CaptureRecorder {
     }));
     // Ranges of one buffer that overlap: the kernel file gives each binding its own buffer.
     c.bound.forEach((b, i) => {
-      const aliases = c.bound.filter((o, j) => j !== i && o.buffer === b.buffer && o.offset < b.offset + b.size && b.offset < o.offset + o.size).map((o) => `${o.group}:${o.binding}`);
+      const aliases = c.bound
+        .filter((o, j) => j !== i && o.buffer === b.buffer && o.offset < b.offset + b.size && b.offset < o.offset + o.size)
+        .map((o) => `${o.group}:${o.binding}`);
       if (aliases.length) bindings[i]!.aliases = aliases;
     });
     this.kernels.set(key, {

@@ -20,12 +20,22 @@ describe('zipStored', () => {
     expect(view.getUint32(18, true)).toBe(15); // stored: compressed size = size
   });
 
-  it('is read back by Python\'s zipfile, byte for byte', () => {
+  it("is read back by Python's zipfile, byte for byte", () => {
     const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-zip-'));
     const path = join(dir, 'c.zip');
     writeFileSync(path, zipStored(files));
-    const listing = execFileSync('python3', ['-c', 'import sys, zipfile, json\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps({n: list(z.read(n)) for n in z.namelist()}))', path], { encoding: 'utf8' });
+    const listing = execFileSync(
+      'python3',
+      [
+        '-c',
+        'import sys, zipfile, json\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps({n: list(z.read(n)) for n in z.namelist()}))',
+        path,
+      ],
+      { encoding: 'utf8' },
+    );
     const text = new TextEncoder();
-    expect(JSON.parse(listing)).toEqual(Object.fromEntries([...files].map(([n, c]) => [n, [...(typeof c === 'string' ? text.encode(c) : c)]])));
+    expect(JSON.parse(listing)).toEqual(
+      Object.fromEntries([...files].map(([n, c]) => [n, [...(typeof c === 'string' ? text.encode(c) : c)]])),
+    );
   });
 });

@@ -58,14 +58,22 @@ export async function captureProgram(command: string[], dir: string, io: { err: 
 /** One line on what a capture holds. */
 export function captureSummary(index: CaptureIndex, dir: string): string {
   const uncaptured = index.uncaptured.reduce((a, u) => a + u.count, 0);
-  const parts = [`${index.dispatches} compute dispatch(es), ${index.kernels.length + index.notWritten.length} distinct kernel(s): ${index.kernels.length} written to ${dir}`];
-  if (index.notWritten.length) parts.push(`${index.notWritten.length} not written (${[...new Set(index.notWritten.map((n) => n.reason))].join('; ')})`);
-  if (uncaptured) parts.push(`${uncaptured} dispatch(es) not captured (${index.uncaptured.map((u) => `${u.count}: ${u.reason}`).join('; ')})`);
+  const parts = [
+    `${index.dispatches} compute dispatch(es), ${index.kernels.length + index.notWritten.length} distinct kernel(s): ${index.kernels.length} written to ${dir}`,
+  ];
+  if (index.notWritten.length)
+    parts.push(`${index.notWritten.length} not written (${[...new Set(index.notWritten.map((n) => n.reason))].join('; ')})`);
+  if (uncaptured)
+    parts.push(`${uncaptured} dispatch(es) not captured (${index.uncaptured.map((u) => `${u.count}: ${u.reason}`).join('; ')})`);
   return `captured ${parts.join(', ')}`;
 }
 
 export async function captureCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     io.out(CAPTURE_USAGE);
     return 0;

@@ -37,7 +37,11 @@ describe('file() contents, raw-word uniforms and overrides', () => {
     const input = new Float32Array([1.5, -0, NaN]);
     const words = new Uint32Array([7, 0xffffffff, 3, 0x3f800000]);
     const out = new Uint32Array([42, 4000000000]);
-    const files = new Map([['in.bin', bytesOf(input)], ['sub/u.bin', bytesOf(words)], ['out.bin', bytesOf(out)]]);
+    const files = new Map([
+      ['in.bin', bytesOf(input)],
+      ['sub/u.bin', bytesOf(words)],
+      ['out.bin', bytesOf(out)],
+    ]);
     const attached = attachFiles(harness, files);
     expect(attached.errors).toEqual([]);
     const h = attached.harness;
@@ -49,7 +53,10 @@ describe('file() contents, raw-word uniforms and overrides', () => {
   });
 
   it('reports a missing, unreadable or wrong-sized file at the line that names it', () => {
-    const files = new Map<string, Uint8Array | { error: string }>([['in.bin', new Uint8Array(8)], ['sub/u.bin', { error: 'permission denied' }]]);
+    const files = new Map<string, Uint8Array | { error: string }>([
+      ['in.bin', new Uint8Array(8)],
+      ['sub/u.bin', { error: 'permission denied' }],
+    ]);
     const { errors: problems } = attachFiles(harness, files);
     expect(problems.map((e) => [e.line, e.column, e.reason])).toEqual([
       [1, 28, 'file("in.bin") holds 8 bytes, but @group(0) @binding(0) (f32[3]) is 12 bytes'],

@@ -24,7 +24,13 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
   const attach = (ref: FileRef, bytesWanted: number, what: string): FileRef | undefined => {
     const got = files.get(ref.path);
     if (!got) {
-      errors.push(new HarnessError(ref.line, ref.column, `the contents of file("${ref.path}") are not available: only the command line reads files, relative to the kernel file`));
+      errors.push(
+        new HarnessError(
+          ref.line,
+          ref.column,
+          `the contents of file("${ref.path}") are not available: only the command line reads files, relative to the kernel file`,
+        ),
+      );
       return undefined;
     }
     if (!(got instanceof Uint8Array)) {
@@ -32,12 +38,16 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
       return undefined;
     }
     if (got.byteLength !== bytesWanted) {
-      errors.push(new HarnessError(ref.line, ref.column, `file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`));
+      errors.push(
+        new HarnessError(ref.line, ref.column, `file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`),
+      );
       return undefined;
     }
     return { ...ref, bytes: got };
   };
-  const buffers = harness.buffers.map((b) => (b.file ? { ...b, file: attach(b.file, b.count * 4, `${bindingName(b)} (${b.type}[${b.count}])`) ?? b.file } : b));
+  const buffers = harness.buffers.map((b) =>
+    b.file ? { ...b, file: attach(b.file, b.count * 4, `${bindingName(b)} (${b.type}[${b.count}])`) ?? b.file } : b,
+  );
   const uniforms = harness.uniforms.map((u) => {
     if (!u.file) return u;
     const words = u.count ?? 1;

@@ -23,12 +23,26 @@ const message = (field, parts) => bytes(field, parts.flat());
 
 const FLOAT = 1;
 const INT64 = 7;
-const floatTensor = (name, dims, data) => message(5, [...dims.map((d) => int(1, d)), int(2, FLOAT), string(8, name), bytes(9, [...new Uint8Array(Float32Array.from(data).buffer)])]);
+const floatTensor = (name, dims, data) =>
+  message(5, [
+    ...dims.map((d) => int(1, d)),
+    int(2, FLOAT),
+    string(8, name),
+    bytes(9, [...new Uint8Array(Float32Array.from(data).buffer)]),
+  ]);
 const dim = (d) => message(1, [int(1, d)]);
-const valueInfo = (field, name, shape) => message(field, [string(1, name), message(2, [message(1, [int(1, FLOAT), message(2, shape.map(dim))])])]);
+const valueInfo = (field, name, shape) =>
+  message(field, [string(1, name), message(2, [message(1, [int(1, FLOAT), message(2, shape.map(dim))])])]);
 const attrInt = (name, v) => message(5, [string(1, name), int(3, v), int(20, 2)]);
 const attrInts = (name, vs) => message(5, [string(1, name), ...vs.map((v) => int(8, v)), int(20, 7)]);
-const node = (op, inputs, outputs, attrs = []) => message(1, [...inputs.map((i) => string(1, i)), ...outputs.map((o) => string(2, o)), string(3, `${op}_${outputs[0]}`), string(4, op), ...attrs]);
+const node = (op, inputs, outputs, attrs = []) =>
+  message(1, [
+    ...inputs.map((i) => string(1, i)),
+    ...outputs.map((o) => string(2, o)),
+    string(3, `${op}_${outputs[0]}`),
+    string(4, op),
+    ...attrs,
+  ]);
 
 /** Weights: small multiples of 1/8, different for each tensor. */
 const weights = (n, k) => Array.from({ length: n }, (_, i) => (((i * k) % 17) - 8) / 8);
@@ -53,7 +67,14 @@ export function smallModel() {
     floatTensor('KB', [4], weights(4, 2)),
     valueInfo(11, 'x', [4, 16]),
     valueInfo(11, 'img', [1, 3, 8, 8]),
-    ...[['y', [4, 8]], ['g', [4, 5]], ['s', [1, 1]], ['m', [4]], ['mx', [16]], ['c', [1, 4, 8, 8]]].map(([n, s]) => valueInfo(12, n, s)),
+    ...[
+      ['y', [4, 8]],
+      ['g', [4, 5]],
+      ['s', [1, 1]],
+      ['m', [4]],
+      ['mx', [16]],
+      ['c', [1, 4, 8, 8]],
+    ].map(([n, s]) => valueInfo(12, n, s)),
   ];
   return new Uint8Array([...int(1, 8), ...message(8, [string(1, ''), int(2, 17)]), ...message(7, graph)]);
 }

@@ -25,14 +25,24 @@ GPUQueue.prototype.writeBuffer = function (buffer, offset, data, dataOffset = 0,
     const copy = copyOut(data.buffer, data.byteOffset, data.byteLength);
     data = data.BYTES_PER_ELEMENT > 1 ? new data.constructor(copy.buffer) : copy;
   }
-  return size === undefined ? writeBuffer.call(this, buffer, offset, data, dataOffset) : writeBuffer.call(this, buffer, offset, data, dataOffset, size);
+  return size === undefined
+    ? writeBuffer.call(this, buffer, offset, data, dataOffset)
+    : writeBuffer.call(this, buffer, offset, data, dataOffset, size);
 };
 
 const ort = await import('onnxruntime-web/all');
 ort.env.wasm.numThreads = 1;
 const session = await ort.InferenceSession.create(smallModel(), { executionProviders: ['webgpu'] });
-const x = new ort.Tensor('float32', Float32Array.from({ length: 64 }, (_, i) => ((i * 7) % 11) / 4 - 1), [4, 16]);
-const img = new ort.Tensor('float32', Float32Array.from({ length: 192 }, (_, i) => ((i * 5) % 9) / 8 - 0.5), [1, 3, 8, 8]);
+const x = new ort.Tensor(
+  'float32',
+  Float32Array.from({ length: 64 }, (_, i) => ((i * 7) % 11) / 4 - 1),
+  [4, 16],
+);
+const img = new ort.Tensor(
+  'float32',
+  Float32Array.from({ length: 192 }, (_, i) => ((i * 5) % 9) / 8 - 0.5),
+  [1, 3, 8, 8],
+);
 const outputs = await session.run({ x, img });
 const out = {};
 for (const [name, t] of Object.entries(outputs)) out[name] = Array.from(t.data);
