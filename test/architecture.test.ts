@@ -19,6 +19,7 @@ const LAYERS: Record<string, number> = {
   kernels: 3,
   runner: 4,
   report: 5,
+  capture: 5,
   lessons: 5,
   bench: 5,
   api: 6,

@@ -1,6 +1,11 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { CaptureIndex } from '../capture/output.js';
+import { captureProgram, captureSummary } from './capture.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
@@ -9,16 +14,19 @@ import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { toSarif } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
-import { readSource } from './io.js';
+import { readKernelFiles, readSource } from './io.js';
 import { toJson } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
+       wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
   reports data races, barrier divergence, out-of-bounds indices, reads of never-written
   workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
+  With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
+  temporary folder) and checks every distinct kernel it dispatched, one report each.
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
 
 export async function checkCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
@@ -32,6 +40,8 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
       entry: { type: 'string' },
+      capture: { type: 'boolean' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,11 +60,31 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
-    if (!positionals.length) throw new CliUsageError('no file given');
+    if (!positionals.length) throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
+    if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
+    if (values.capture && values.entry !== undefined) throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab check: ${e.message}\n${CHECK_USAGE}`);
     return 2;
+  }
+
+  let files = positionals;
+  let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
+  if (values.capture) {
+    const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
+    const { exitCode, index } = await captureProgram(positionals, dir, io);
+    if (!index) {
+      io.err(`wgsl-lab check: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
+      return 2;
+    }
+    if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
+    const summary = captureSummary(index, dir);
+    if (values.json || values.sarif) io.err(summary);
+    else io.out(summary);
+    files = index.kernels.map((k) => join(dir, k.file));
+    const sites = new Map(index.kernels.map((k) => [join(dir, k.file), `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`]));
+    captured = { index, dir, sites };
   }
 
   // The compiler's session; dropped after it turns out to be unavailable (said once).
@@ -62,10 +92,13 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   const reports: CheckReport[] = [];
   const failures: unknown[] = [];
   let exit = 0;
-  for (const file of positionals) {
+  for (const file of files) {
     try {
+      const site = captured?.sites.get(file);
+      if (site && !values.json && !values.sarif) io.out(site);
       const source = await readSource(file);
-      const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry });
+      const contents = await readKernelFiles(file, source);
+      const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry, files: contents });
       if (compilerUnavailable) {
         compiler = undefined;
         io.err(`wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
@@ -80,12 +113,21 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(positionals.length === 1 && reports.length === 1 ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
+  if (values.json) io.out(toJson(files.length === 1 && reports.length === 1 && !captured ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
   if (values.sarif) io.out(JSON.stringify(toSarif(reports, PACKAGE_VERSION), null, 2));
-  if (!values.json && !values.sarif && positionals.length > 1) {
+  if (!values.json && !values.sarif && (files.length > 1 || captured)) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
-    io.out(`checked ${positionals.length} files: ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`);
+    if (captured) {
+      const races = reports.reduce((a, r) => a + r.summary.races, 0);
+      const { index } = captured;
+      const uncaptured = index.uncaptured.reduce((a, u) => a + u.count, 0);
+      io.out(`checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`);
+    } else {
+      io.out(`checked ${files.length} files: ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`);
+    }
   }
+  // Kernels that could not be written, or dispatches not captured, were not checked.
+  if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
   return exit;
 }

@@ -11,6 +11,7 @@ usage: wgsl-lab <command> [options]
   build-site      write the lab as static files for any web host (--out DIR)
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
   version         print wgsl-lab's version (also --version)
+  capture         record the compute dispatches of a Node program as kernel files
 Run 'wgsl-lab <command> --help' for a command's options.
 
 ${RUN_USAGE}`;
@@ -25,6 +26,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.js')).serveCommand,
   'build-site': async () => (await import('./build-site.js')).buildSiteCommand,
   version: async () => versionCommand,
+  capture: async () => (await import('./capture.js')).captureCommand,
 };
 
 async function versionCommand(_argv: string[], io: { out: (s: string) => void }): Promise<number> {

@@ -5,7 +5,7 @@ import { GpuSession } from '../gpu/session.js';
 import { formatRunResult } from '../report/run-text.js';
 import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
-import { readSource } from './io.js';
+import { readKernelFiles, readSource } from './io.js';
 import { toJson } from '../report/json.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
@@ -58,7 +58,10 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   for (const file of positionals) {
     try {
       const source = await readSource(file);
-      const result = values.sim ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps }) : await runSource(source, { session, file, entry: values.entry });
+      const files = await readKernelFiles(file, source);
+      const result = values.sim
+        ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files })
+        : await runSource(source, { session, file, entry: values.entry, files });
       if (values.json) results.push(result);
       else io.out(formatRunResult(result, { source, file, full: values.full }));
       exit = Math.max(exit, result.ok ? 0 : 1);

@@ -5,12 +5,12 @@
 // parse.ts. A syntax error throws a HarnessError and ends the line: after the
 // first unexpected token the rest of the line cannot be read reliably.
 
-import type { BindingRef, BufferSpec, ElementType, InitExpr, UniformSpec } from './types.js';
+import type { BindingRef, BufferSpec, ElementType, FileRef, InitExpr, UniformSpec } from './types.js';
 import type { HeaderLine } from './scan.js';
 import { TokenStream } from './lexer.js';
 import { parseInitExpr } from './expr.js';
 
-export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect'] as const;
+export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
@@ -66,6 +66,8 @@ export interface ExpectDirective extends BindingRef {
   line: number;
   column: number;
   refColumn: number;
+  /** `expect G:B = file("NAME")`: the whole buffer (start, end and values are then unused). */
+  file?: FileRef;
   start: NumberLit;
   /** Exclusive end; for a single index `[n]` this is n + 1 at n's column. */
   end: NumberLit;
@@ -76,7 +78,17 @@ export interface ExpectDirective extends BindingRef {
   valuesColumn: number;
 }
 
-export type Directive = DispatchDirective | PassDirective | BufferDirective | UniformDirective | ExpectDirective;
+/** `override NAME = VALUE`. */
+export interface OverrideDirective {
+  kind: 'override';
+  line: number;
+  column: number;
+  name: string;
+  nameColumn: number;
+  value: number;
+}
+
+export type Directive = DispatchDirective | PassDirective | BufferDirective | UniformDirective | ExpectDirective | OverrideDirective;
 
 /**
  * Filled in by parseDirective as soon as a buffer/uniform binding reference
@@ -108,6 +120,8 @@ export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): 
       return parseUniform(ts, word.column, sink);
     case 'expect':
       return parseExpect(ts, word.column);
+    case 'override':
+      return parseOverride(ts, word.column);
   }
 }
 
@@ -163,6 +177,7 @@ function parseBuffer(ts: TokenStream, column: number, sink: DeclarationSink): Bu
     if (!ts.atEnd()) ts.fail("'=' or end of line");
     return { kind: 'buffer', spec, refColumn: ref.column };
   }
+  if (isFileCall(ts)) return { kind: 'buffer', spec: { ...spec, file: readFileRef(ts) }, refColumn: ref.column };
   const { init, initText } = readInit(ts);
   return { kind: 'buffer', spec: { ...spec, init, initText }, refColumn: ref.column };
 }
@@ -171,16 +186,47 @@ function parseUniform(ts: TokenStream, column: number, sink: DeclarationSink): U
   const ref = readBindingRef(ts);
   sink.declared = { ...ref, kind: 'uniform' };
   const type = readElementType(ts);
-  if (ts.isPunct('[')) ts.fail("'=' and a value (a uniform holds one scalar, not an array)");
+  let count: number | undefined;
+  // `TYPE[COUNT]`: raw words for a uniform of struct, vector or array type.
+  if (ts.accept('[')) {
+    count = readInteger(ts, 'a word count', 'word count', 1, MAX_UNIFORM_WORDS).value;
+    ts.expect(']');
+  }
   ts.expect('=', "'=' and a value");
+  const spec: UniformSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type, ...(count !== undefined ? { count } : {}) };
+  if (isFileCall(ts)) return { kind: 'uniform', spec: { ...spec, file: readFileRef(ts) }, refColumn: ref.column };
   const { init, initText } = readInit(ts);
-  const spec: UniformSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type, init, initText };
-  return { kind: 'uniform', spec, refColumn: ref.column };
+  return { kind: 'uniform', spec: { ...spec, init, initText }, refColumn: ref.column };
+}
+
+function parseOverride(ts: TokenStream, column: number): OverrideDirective {
+  const name = ts.peek();
+  if (name.kind !== 'ident') ts.fail("the name of an 'override' declaration");
+  ts.next();
+  ts.expect('=', "'=' and a value");
+  const word = ts.peek();
+  let value: number;
+  if (word.kind === 'ident' && (word.text === 'true' || word.text === 'false')) {
+    ts.next();
+    value = word.text === 'true' ? 1 : 0;
+  } else {
+    const lit = readNumber(ts, 'a number, true or false');
+    value = lit.value + 0;
+  }
+  ts.expectEnd();
+  return { kind: 'override', line: ts.line, column, name: name.text, nameColumn: name.column, value };
 }
 
 function parseExpect(ts: TokenStream, column: number): ExpectDirective {
   const ref = readBindingRef(ts);
-  ts.expect('[', "'[' and an element index or range");
+  if (ts.isPunct('=') && isFileCall(ts, 1)) {
+    // `expect G:B = file("NAME")`: the whole buffer, compared with the file's contents.
+    ts.next();
+    const file = readFileRef(ts);
+    const at: NumberLit = { value: 0, text: '0', column: file.column };
+    return { kind: 'expect', group: ref.group, binding: ref.binding, line: ts.line, column, refColumn: ref.column, start: at, end: at, single: false, values: [], valuesColumn: file.column, file };
+  }
+  ts.expect('[', "'[' and an element index or range, or '= file(\"NAME\")'");
   const start = readInteger(ts, 'an element index', 'element index', 0, MAX_ELEMENT_COUNT);
   let end: NumberLit;
   let single = false;
@@ -215,6 +261,40 @@ function parseExpect(ts: TokenStream, column: number): ExpectDirective {
 }
 
 // ------------------------------------------------------------------- pieces
+
+/** Largest raw-word uniform: 64 KiB, WebGPU's maxUniformBufferBindingSize default. */
+export const MAX_UNIFORM_WORDS = 16384;
+
+/** True when `file(` starts at the cursor (plus `ahead` tokens). */
+function isFileCall(ts: TokenStream, ahead = 0): boolean {
+  const word = ts.peek(ahead);
+  return word.kind === 'ident' && word.text === 'file' && ts.isPunct('(', ahead + 1);
+}
+
+/**
+ * `file("NAME")` up to the end of the line. NAME is relative to the kernel file, in its
+ * folder or below: no absolute path, no `..`, so a kernel cannot read files elsewhere.
+ */
+function readFileRef(ts: TokenStream): FileRef {
+  ts.next();
+  ts.expect('(');
+  const name = ts.peek();
+  if (name.kind !== 'string') ts.fail('a file name in double quotes');
+  ts.next();
+  ts.expect(')');
+  ts.expectEnd();
+  const path = name.value;
+  const problem = filePathProblem(path);
+  if (problem) ts.error(name.column + 1, problem);
+  return { path, ...ts.span(name.column) };
+}
+
+function filePathProblem(path: string): string | undefined {
+  if (path === '') return 'the file name is empty';
+  if (/^([A-Za-z]:)?[\\/]/.test(path)) return `file names are relative to the kernel file, found the absolute path '${path}'`;
+  if (path.split(/[\\/]/).includes('..')) return `a file must be in the kernel's folder or below it: '..' is not allowed, found '${path}'`;
+  return undefined;
+}
 
 /** `B` (group 0) or `G:B`. */
 function readBindingRef(ts: TokenStream): BindingRef & { column: number } {

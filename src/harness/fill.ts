@@ -10,7 +10,7 @@
 // storing into an Int32Array / Uint32Array does, so the hot loop can assign
 // doubles directly and `toElement` (same rules, one value) documents them.
 
-import type { BufferSpec, ElementType, UniformSpec } from './types.js';
+import type { BindingRef, BufferSpec, ElementType, FileRef, InitExpr, UniformSpec } from './types.js';
 import { compileInit, constantValue } from './expr.js';
 
 export type ElementArray = Float32Array | Int32Array | Uint32Array;
@@ -45,24 +45,40 @@ export function toElement(value: number, type: ElementType): number {
  * and constant expressions become a single `fill`.
  */
 export function fillBuffer(spec: BufferSpec): ElementArray {
-  const out = allocateElements(spec.type, spec.count);
-  if (!spec.init) return out;
-  const constant = constantValue(spec.init);
+  if (spec.file) return fromFile(spec.type, spec.count, spec.file);
+  return fillElements(spec.type, spec.count, spec.init, spec);
+}
+
+/** `count` elements of `type`: `init` of i = 0 .. count-1, zeros without one. */
+function fillElements(type: ElementType, count: number, init: InitExpr | undefined, ref: BindingRef): ElementArray {
+  const out = allocateElements(type, count);
+  if (!init) return out;
+  const constant = constantValue(init);
   if (constant !== undefined) {
     // TypedArray#fill converts like element assignment does. Object.is keeps
     // an explicit `-0` (a distinct f32 bit pattern) instead of skipping it.
     if (!Object.is(constant, 0)) out.fill(constant);
     return out;
   }
-  const f = compileInit(spec.init, spec);
-  const n = spec.count;
-  for (let i = 0; i < n; i++) out[i] = f(i);
+  const f = compileInit(init, ref);
+  for (let i = 0; i < count; i++) out[i] = f(i);
   return out;
 }
 
-/** The one-element contents of a uniform: its expression evaluated with i = 0. */
+/**
+ * The contents of a uniform: one element (its expression with i = 0) for a scalar, the
+ * `count` raw words (expression of i, or the file) for `TYPE[COUNT]`.
+ */
 export function uniformValue(spec: UniformSpec): ElementArray {
-  const out = allocateElements(spec.type, 1);
-  out[0] = compileInit(spec.init, spec)(0);
+  const count = spec.count ?? 1;
+  if (spec.file) return fromFile(spec.type, count, spec.file);
+  return fillElements(spec.type, count, spec.init, spec);
+}
+
+/** Elements from a file's bytes, which attachFiles has loaded and checked for size. */
+function fromFile(type: ElementType, count: number, file: FileRef): ElementArray {
+  if (!file.bytes) throw new Error(`internal: the contents of file("${file.path}") were never attached (attachFiles)`);
+  const out = allocateElements(type, count);
+  new Uint8Array(out.buffer).set(file.bytes.subarray(0, out.byteLength));
   return out;
 }

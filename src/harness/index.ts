@@ -5,5 +5,6 @@ export type { BufferSpec, ElementType, ExpectSpec, Harness, Location, UniformSpe
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';
+export { attachFiles, fileRefs, type FileContents } from './files.js';
 export { fillBuffer, uniformValue, allocateElements, type ElementArray } from './fill.js';
 export { checkExpect, ulpDistanceF32, F32_ULP_TOLERANCE } from './compare.js';

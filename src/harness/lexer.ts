@@ -12,6 +12,8 @@ export type Punct = '[' | ']' | '(' | ')' | ',' | ':' | '=' | '+' | '-' | '*' | 
 export type Token =
   | { kind: 'number'; text: string; column: number; value: number }
   | { kind: 'ident'; text: string; column: number }
+  /** A double-quoted file name (`file("k1.bin")`); `value` is the text between the quotes. */
+  | { kind: 'string'; text: string; column: number; value: string }
   | { kind: 'punct'; text: Punct; column: number }
   /** Something that cannot start any token; parsing the line stops when it is reached. */
   | { kind: 'invalid'; text: string; column: number; reason: string }
@@ -64,6 +66,16 @@ export function tokenize(text: string, from = 0): Token[] {
       const word = IDENT_RE.exec(text)![0];
       tokens.push({ kind: 'ident', text: word, column });
       pos += word.length;
+      continue;
+    }
+    if (ch === '"') {
+      const close = text.indexOf('"', pos + 1);
+      if (close < 0) {
+        tokens.push({ kind: 'invalid', text: text.slice(pos), column, reason: 'a string without its closing \'"\'' });
+        break;
+      }
+      tokens.push({ kind: 'string', text: text.slice(pos, close + 1), column, value: text.slice(pos + 1, close) });
+      pos = close + 1;
       continue;
     }
     if (ch === '.' && text[pos + 1] === '.') {

@@ -37,12 +37,36 @@ function check(rows: Row[], prelude: string[] = []) {
   });
 }
 
+describe('file(), raw-word uniforms and override', () => {
+  check([
+    ['//! buffer 3 u32[4] = file(k.bin)', 'k.bin', "expected a file name in double quotes, found 'k'"],
+    ['//! buffer 3 u32[4] = file("k.bin"', END, "expected ')', found end of line"],
+    ['//! buffer 3 u32[4] = file("k.bin) ', '"k.bin', 'expected a file name in double quotes, found a string without its closing \'"\''],
+    ['//! buffer 3 u32[4] = file("k.bin") + 1', '+', "expected end of line, found '+'"],
+    ['//! buffer 3 u32[4] = file("")', 29, 'the file name is empty'],
+    ['//! buffer 3 u32[4] = file("/etc/passwd")', 29, "file names are relative to the kernel file, found the absolute path '/etc/passwd'"],
+    ['//! buffer 3 u32[4] = file("a/../../x.bin")', 29, "a file must be in the kernel's folder or below it: '..' is not allowed, found 'a/../../x.bin'"],
+    ['//! uniform 1 u32[70000] = 0', '70000', "word count must be at most 16384, found '70000'"],
+    ['//! override = 1', '=', "expected the name of an 'override' declaration, found '='"],
+    ['//! override N', END, "expected '=' and a value, found end of line"],
+    ['//! override N = x', 'x', "expected a number, true or false, found 'x'"],
+    ['//! override N = 1 2', '2', "expected end of line, found '2'"],
+    ['//! expect 1 = file("o.bin")', '1', 'expect names @group(0) @binding(1), but no buffer line declares it'],
+    ['//! expect 2 = file("o.bin")', '2', 'expect names @group(0) @binding(2), which is a uniform; only storage buffers (buffer lines) can be checked'],
+  ], ['//! buffer 0 u32[4]', '//! uniform 2 u32 = 1']);
+
+  it('refuses an override given twice, at the second name', () => {
+    const e = single('//! override N = 1\n//! override N = 2', 2);
+    expect([e.column, e.message]).toEqual([14, "override 'N' is given twice; the first value is on line 1"]);
+  });
+});
+
 describe('directive names', () => {
   check([
-    ['//! bufer 0 f32[4]', 'bufer', "unknown directive 'bufer'; expected dispatch, pass, buffer, uniform or expect"],
-    ['//! Computes a prefix sum', 'Computes', "unknown directive 'Computes'; expected dispatch, pass, buffer, uniform or expect"],
-    ['//! 16', '16', "expected a directive (dispatch, pass, buffer, uniform or expect), found '16'"],
-    ['//! $x', '$', "expected a directive (dispatch, pass, buffer, uniform or expect), found unexpected character '$'"],
+    ['//! bufer 0 f32[4]', 'bufer', "unknown directive 'bufer'; expected dispatch, pass, buffer, uniform, expect or override"],
+    ['//! Computes a prefix sum', 'Computes', "unknown directive 'Computes'; expected dispatch, pass, buffer, uniform, expect or override"],
+    ['//! 16', '16', "expected a directive (dispatch, pass, buffer, uniform, expect or override), found '16'"],
+    ['//! $x', '$', "expected a directive (dispatch, pass, buffer, uniform, expect or override), found unexpected character '$'"],
   ]);
 });
 
@@ -131,7 +155,8 @@ describe('uniform', () => {
   check([
     ['//! uniform 1 u32', END, "expected '=' and a value, found end of line"],
     ['//! uniform 1 u32 6', '6', "expected '=' and a value, found '6'"],
-    ['//! uniform 1 u32[4] = 1', '[', "expected '=' and a value (a uniform holds one scalar, not an array), found '['"],
+    ['//! uniform 1 u32[0] = 1', '0', "word count must be at least 1, found '0'"],
+    ['//! uniform 1 u32[4]', END, "expected '=' and a value, found end of line"],
     ['//! uniform 1 vec4 = 1', 'vec4', "expected an element type (f32, i32 or u32), found 'vec4'"],
     ['//! uniform 1 u32 = cos', END, "expected '(' after function 'cos', found end of line"],
   ]);
@@ -167,7 +192,7 @@ describe('duplicate bindings', () => {
 
 describe('expect', () => {
   check([
-    ['//! expect 0', END, "expected '[' and an element index or range, found end of line"],
+    ['//! expect 0', END, "expected '[' and an element index or range, or '= file(\"NAME\")', found end of line"],
     ['//! expect 0[]', ']', "expected an element index, found ']'"],
     ['//! expect 0[-1] = 0', '-1', "element index must be at least 0, found '-1'"],
     ['//! expect 0[1.5] = 0', '1.5', "element index must be an integer, found '1.5'"],
@@ -242,7 +267,7 @@ describe('collecting all errors', () => {
       [9, 17, 'expect range 1..3 is outside @group(0) @binding(2), which has 2 elements'],
       [9, 22, "expected an integer (the buffer is u32), found '1.5'"],
       [9, 27, "expected a u32 value from 0 to 4294967295, found '-1'"],
-      [11, 5, "unknown directive 'frobnicate'; expected dispatch, pass, buffer, uniform or expect"],
+      [11, 5, "unknown directive 'frobnicate'; expected dispatch, pass, buffer, uniform, expect or override"],
     ]);
   });
 

@@ -113,7 +113,7 @@ describe('parseHarness: whole files', () => {
 
   it('defaults to dispatch 1 1 1 and empty lists', () => {
     const h = ok('@compute @workgroup_size(1) fn main() {}');
-    expect(h).toEqual({ dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [] });
+    expect(h).toEqual({ dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [], overrides: [] });
     expect(h.dispatchLocation).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ interface Declaration {
 /** Parses all header lines of `source`. Never throws for malformed headers: see `errors`. */
 export function parseHarness(source: string): ParseResult {
   const errors: HarnessError[] = [];
-  const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [] };
+  const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [], overrides: [] };
   const declarations = new Map<string, Declaration>();
   const expects: { d: ExpectDirective; header: HeaderLine }[] = [];
   let dispatchLine: number | undefined;
@@ -89,6 +89,12 @@ export function parseHarness(source: string): ParseResult {
       case 'expect':
         expects.push({ d, header });
         break;
+      case 'override': {
+        const first = harness.overrides.find((o) => o.name === d.name);
+        if (first) errors.push(new HarnessError(`override '${d.name}' is given twice; the first value is on line ${first.line}`, at(d.nameColumn)));
+        else harness.overrides.push({ name: d.name, value: d.value, ...at(d.column) });
+        break;
+      }
     }
   }
 
@@ -115,6 +121,7 @@ function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration
   const end = d.end.value;
   const where = bindingName(d);
   const rangeText = `${d.start.text}..${d.end.text}`;
+  if (d.file) return resolveFileExpect(d, header, decl, errors);
 
   if (!d.single && end === start) fail(d.start.column, `expect range ${rangeText} is empty; the end is exclusive, so write ${start}..${start + 1} for one element`);
   if (!d.single && end < start) fail(d.start.column, `expect range ${rangeText} is reversed; the start must be less than the (exclusive) end`);
@@ -146,6 +153,16 @@ function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration
   // Integers are compared exactly; normalise `-0` so it never shows up in reports.
   const values = d.values.map((v) => ((decl.spec as BufferSpec).type === 'f32' ? v.value : v.value + 0));
   return { group: d.group, binding: d.binding, ...headerSpan(header, d.column), start, end, values };
+}
+
+/** `expect G:B = file("NAME")`: the whole buffer; its values come from the file (attachFiles). */
+function resolveFileExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
+  const where = bindingName(d);
+  const ref = headerSpan(header, d.refColumn);
+  if (!decl) errors.push(new HarnessError(`expect names ${where}, but no buffer line declares it`, ref));
+  else if (decl.kind === 'uniform') errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
+  if (!decl?.spec || decl.kind !== 'buffer') return undefined;
+  return { group: d.group, binding: d.binding, ...headerSpan(header, d.column), start: 0, end: (decl.spec as BufferSpec).count, values: [], file: d.file };
 }
 
 const INT_RANGE: Record<'i32' | 'u32', [number, number]> = {

@@ -36,26 +36,55 @@ export type InitExpr =
   /** `site` is k: the 0-based index of this random() call, left to right in the source. */
   | { kind: 'random'; site: number };
 
-/** `//! buffer G:B TYPE[COUNT] [= EXPR]`. Location is that of the directive word. */
+/**
+ * `file("NAME")`: contents kept as raw little-endian bytes in a file, named relative to the
+ * kernel file. Parsing only records the name; whoever can read files (the CLI) loads them
+ * and `attachFiles` (files.ts) puts the bytes in `bytes`.
+ */
+export interface FileRef extends Location {
+  path: string;
+  bytes?: Uint8Array;
+}
+
+/** `//! buffer G:B TYPE[COUNT] [= EXPR | = file("NAME")]`. Location is that of the directive word. */
 export interface BufferSpec extends BindingRef, Location {
   type: ElementType;
   count: number;
   init?: InitExpr;
   initText?: string;
+  /** Contents from a file (then there is no `init`). */
+  file?: FileRef;
 }
 
-/** `//! uniform G:B TYPE = EXPR`; the expression is evaluated with i = 0. */
+/**
+ * `//! uniform G:B TYPE = EXPR` (one scalar, the expression evaluated with i = 0), or
+ * `//! uniform G:B TYPE[COUNT] = EXPR | file("NAME")`: COUNT raw 32-bit words, for uniforms
+ * of struct, vector or array type. Exactly one of `init` and `file` is present.
+ */
 export interface UniformSpec extends BindingRef, Location {
   type: ElementType;
-  init: InitExpr;
-  initText: string;
+  /** Words of a raw-word uniform; absent for a scalar. */
+  count?: number;
+  init?: InitExpr;
+  initText?: string;
+  file?: FileRef;
 }
 
-/** `//! expect G:B[start..end] = values` (end exclusive). */
+/**
+ * `//! expect G:B[start..end] = values` (end exclusive), or `//! expect G:B = file("NAME")`:
+ * the whole buffer (then `values` is filled from the file by `attachFiles`).
+ */
 export interface ExpectSpec extends BindingRef, Location {
   start: number;
   end: number;
   values: number[];
+  file?: FileRef;
+}
+
+/** `//! override NAME = VALUE`: the value of the shader's `override` NAME (a pipeline constant). */
+export interface OverrideSpec extends Location {
+  name: string;
+  value: number;
 }
 
 /** One compute pass of a multi-pass run: `//! pass ENTRY x, y, z`. */
@@ -74,4 +103,5 @@ export interface Harness {
   buffers: BufferSpec[];
   uniforms: UniformSpec[];
   expects: ExpectSpec[];
+  overrides: OverrideSpec[];
 }

@@ -8,6 +8,7 @@ import { BoundsCheck } from '../checks/bounds.js';
 import { RaceDetector } from '../checks/races.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
 import { NeverWrittenReads } from '../checks/uninitialized.js';
+import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
 import { loadKernel, simulate } from './simulate.js';
 
@@ -21,6 +22,8 @@ export interface AnalyzeOptions {
   entry?: string;
   /** Invocations simulated per dispatch before workgroups are sampled (default 2^17). */
   maxInvocations?: number;
+  /** Contents of the files the header names (`= file("NAME")`), by name. */
+  files?: FileContents;
 }
 
 export const DEFAULT_MAX_INVOCATIONS = 1 << 17;
@@ -35,7 +38,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   const banks = options.banks ?? 32;
   const subgroupSize = options.subgroupSize ?? 32;
   const model = { banks, bankWidthBytes: 4, subgroupSize };
-  const kernel = loadKernel(source);
+  const kernel = loadKernel(source, options.files);
 
   const report: CheckReport = {
     file,

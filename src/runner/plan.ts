@@ -80,7 +80,17 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
   } else {
     passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
   }
+  checkOverrides(harness, reflection);
   return { passes, bindings: planBindings(harness, reflection, limits, passes) };
+}
+
+/** Every `//! override NAME` must name one of the shader's `override` declarations. */
+function checkOverrides(harness: Harness, reflection: Reflection): void {
+  for (const o of harness.overrides) {
+    if (reflection.overrides.some((d) => d.name === o.name)) continue;
+    const names = reflection.overrides.map((d) => d.name).join(', ') || 'none';
+    throw new InputError(`the header sets override '${o.name}', but the shader declares no such override (declared: ${names})`, o);
+  }
 }
 
 function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], limits: RunLimits, dl?: SourceSpan): PlannedPass {
@@ -143,11 +153,15 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type) {
       throw new InputError(`the header fills ${bindingName(spec)} with ${spec.type}, but the shader's ${describe(b)} holds ${b.leaf}`, spec);
     }
-    const count = isUniform ? 1 : (spec as BufferSpec).count;
+    const count = isUniform ? ((spec as UniformSpec).count ?? 1) : (spec as BufferSpec).count;
     const bytes = count * 4;
     if (isUniform) {
-      if (b.minSize > 4) {
-        throw new InputError(`a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; declare it as a scalar, or pass the data in a storage buffer`, spec);
+      const words = (spec as UniformSpec).count;
+      if (words === undefined && b.minSize > 4) {
+        throw new InputError(`a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; give its raw words (\`//! uniform ${spec.group ? `${spec.group}:` : ''}${spec.binding} ${spec.type}[${Math.ceil(b.minSize / 4)}] = …\`), or pass the data in a storage buffer`, spec);
+      }
+      if (words !== undefined && bytes < b.minSize) {
+        throw new InputError(`uniform ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${words}]), but the shader's ${describe(b)} needs ${b.minSize} bytes: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`, spec);
       }
     } else {
       if (bytes < b.minSize) {
@@ -166,7 +180,8 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
       spec,
       shader: used.has(key) ? b : undefined,
       data,
-      byteSize: isUniform ? 16 : bytes,
+      // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
+      byteSize: isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : bytes,
     });
   }
 

@@ -1,13 +1,14 @@
 // `run` on the GPU: header → compile with the real compiler → plan → dispatch → read
 // back → check expectations. Returns the RunResult both the CLI and the lab display.
 import type { SourceSpan } from '../diagnostics/index.js';
-import { allocateElements, parseHarness, type ElementArray } from '../harness/index.js';
+import { allocateElements, type ElementArray, type FileContents } from '../harness/index.js';
 import { compileWgsl, type CompiledShader } from '../gpu/compile.js';
 import { execute, type BoundBinding, type Execution } from '../gpu/executor.js';
 import type { DeviceHandle, GpuSession } from '../gpu/session.js';
 import type { Timing } from '../gpu/timing.js';
 import { reflect, type Reflection } from '../wgsl/reflect.js';
-import { HarnessErrors, InputError } from './errors.js';
+import { InputError } from './errors.js';
+import { overrideValues, readHeader } from './header.js';
 import { planRun, type PlannedBinding, type RunPlan } from './plan.js';
 import { bufferResults, compileMessage, evaluateExpects, passResults, type RunResult } from './result.js';
 
@@ -17,12 +18,14 @@ export interface RunOptions {
   /** Timed repetitions and untimed warm-up repetitions (GPU only; see runOnGpu). */
   repeat?: number;
   warmup?: number;
+  /** Contents of the files the header names (`= file("NAME")`), by name. */
+  files?: FileContents;
 }
 
 /** Reads the shader's declarations; a failure here (after the compiler accepted it) is ours to explain. */
-export function reflectOrExplain(source: string): Reflection {
+export function reflectOrExplain(source: string, overrides?: Record<string, number>): Reflection {
   try {
-    return reflect(source);
+    return reflect(source, overrides);
   } catch (e) {
     const err = e as Error & { loc?: SourceSpan };
     throw new InputError(`wgsl-lab could not read the shader's declarations: ${err.message}`, err.loc);
@@ -39,7 +42,7 @@ function bindingType(b: PlannedBinding): GPUBufferBindingType {
  * to every binding some pass uses, through an explicit layout made from the shader's
  * declarations (so a mismatch with the shader is WebGPU's error, not a silent re-derivation).
  */
-export function planExecution(plan: RunPlan, module: GPUShaderModule): Execution {
+export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?: Record<string, number>): Execution {
   const groups: BoundBinding[][] = [];
   plan.bindings.forEach((b, i) => {
     if (!b.shader) return;
@@ -49,7 +52,7 @@ export function planExecution(plan: RunPlan, module: GPUShaderModule): Execution
   return {
     module,
     buffers: plan.bindings.map((b) => ({ size: b.byteSize, usage: b.kind, initial: b.data })),
-    passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch })),
+    passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch, ...(constants ? { constants } : {}) })),
   };
 }
 
@@ -61,6 +64,8 @@ export interface GpuRunOptions {
   repeat?: number;
   /** Untimed repetitions before them (the GPU's clocks rise while it is busy). */
   warmup?: number;
+  /** Values of the shader's `override` declarations (the header's `override` lines). */
+  constants?: Record<string, number>;
 }
 
 export interface GpuRunOutput {
@@ -71,7 +76,7 @@ export interface GpuRunOutput {
 
 /** Executes a plan on the device and reads every storage buffer back. */
 export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, plan: RunPlan, options: GpuRunOptions = {}): Promise<GpuRunOutput> {
-  const out = await execute(handle, planExecution(plan, shader.module), { repeat: options.repeat, warmup: options.warmup });
+  const out = await execute(handle, planExecution(plan, shader.module, options.constants), { repeat: options.repeat, warmup: options.warmup });
   const contents = plan.bindings.map((b, i) => {
     const bytes = out.contents[i];
     if (!bytes) return b.data;
@@ -83,8 +88,8 @@ export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, pla
 }
 
 export async function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
-  const { harness, errors } = parseHarness(source);
-  if (errors.length) throw new HarnessErrors(errors);
+  const harness = readHeader(source, options.files);
+  const constants = overrideValues(harness);
   const handle = await session.device();
   const shader = await compileWgsl(handle.device, source);
   const base: RunResult = {
@@ -97,8 +102,8 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
     ok: false,
   };
   if (!shader.ok) return base;
-  const plan = planRun(harness, reflectOrExplain(source), handle.limits, { entry: options.entry });
-  const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup });
+  const plan = planRun(harness, reflectOrExplain(source, constants), handle.limits, { entry: options.entry });
+  const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers);
   return {

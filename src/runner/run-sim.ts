@@ -11,7 +11,7 @@ import { loadKernel, readBack, simulate, type SimulateOptions } from './simulate
 export type SimRunOptions = RunOptions & Pick<SimulateOptions, 'subgroupSize' | 'maxSteps' | 'subscribers'>;
 
 export function runOnSimulatorFromSource(source: string, options: SimRunOptions = {}): RunResult {
-  const kernel = loadKernel(source);
+  const kernel = loadKernel(source, options.files);
   const base: RunResult = {
     file: options.file,
     engine: 'simulator',

@@ -2,7 +2,7 @@
 // header → front end (loadKernel), then reflect → plan → simulator → memory → passes
 // (simulate). What only the analysis wants is an option: subscribers, a workgroup budget
 // beyond which workgroups are sampled, zero-filled buffers for bindings the header lacks.
-import { allocateElements, parseHarness, type ElementArray, type Harness } from '../harness/index.js';
+import { allocateElements, type ElementArray, type FileContents, type Harness } from '../harness/index.js';
 import { parseWgsl } from '../wgsl/parser.js';
 import { resolveModule } from '../wgsl/resolve.js';
 import { checkUniformity } from '../wgsl/uniformity.js';
@@ -15,7 +15,7 @@ import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import type { SiteTable } from '../sim/sites.js';
 import { Simulator } from '../sim/simulator.js';
 import { withDefaultBuffers } from './default-buffers.js';
-import { HarnessErrors } from './errors.js';
+import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from './limits.js';
 import { planRun, type RunPlan } from './plan.js';
 import type { CompileMessage } from './result.js';
@@ -44,18 +44,20 @@ export interface LoadedKernel {
   messages: CompileMessage[];
 }
 
-/** Parses the header (its errors are thrown, all at once) and runs the front end. */
-export function loadKernel(source: string): LoadedKernel {
-  const { harness, errors } = parseHarness(source);
-  if (errors.length) throw new HarnessErrors(errors);
-  const fe = frontEndModule(source);
+/**
+ * Parses the header (its errors are thrown, all at once), attaches the contents of the files
+ * it names, and runs the front end with the header's override values.
+ */
+export function loadKernel(source: string, files?: FileContents): LoadedKernel {
+  const harness = readHeader(source, files);
+  const fe = frontEndModule(source, overrideValues(harness));
   return { source, harness, module: fe.module, messages: fe.messages };
 }
 
 /** The front end's errors as compiler messages. */
-export function frontEndModule(source: string): { module?: ModuleInfo; messages: CompileMessage[] } {
+export function frontEndModule(source: string, overrides?: Record<string, number>): { module?: ModuleInfo; messages: CompileMessage[] } {
   try {
-    const module = resolveModule(parseWgsl(source));
+    const module = resolveModule(parseWgsl(source), overrides ? { overrides } : {});
     // Tint's uniformity rules; the notes of a finding follow it as 'info' messages, as Dawn reports them.
     const messages: CompileMessage[] = checkUniformity(module).flatMap((d) => [
       { ...d.loc!, severity: d.severity, message: d.message },

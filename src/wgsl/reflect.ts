@@ -45,6 +45,8 @@ export interface Reflection {
   bindings: BindingInfo[];
   /** Names of enabled extensions (`enable subgroups;`). */
   enables: string[];
+  /** The module's `override` declarations: name, and whether it has a value (default or given). */
+  overrides: { name: string; hasValue: boolean; loc: Loc }[];
 }
 
 export function reflect(source: string, overrides?: Record<string, number>): Reflection {
@@ -76,7 +78,8 @@ export function reflectModule(info: ModuleInfo): Reflection {
       loc: f.decl.nameLoc,
     };
   });
-  return { entryPoints, bindings, enables: info.enables };
+  const overrides = info.overrides.map((o) => ({ name: o.name, hasValue: !!o.value, loc: o.decl.nameLoc }));
+  return { entryPoints, bindings, enables: info.enables, overrides };
 }
 
 // WebGPU counts each workgroup variable as roundUp(16, SizeOf(T)) against

@@ -1,0 +1,71 @@
+// Node side of `wgsl-lab capture`: the recording session of a captured program (one
+// recorder per process), written to the capture folder when the program ends — also when it
+// ends through process.exit(), which is delayed until the captures are read back.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CaptureRecorder } from '../recorder.js';
+import { recordingFiles } from '../output.js';
+
+/** Environment of the captured program: where to write, and the command (JSON) for the index. */
+export const OUT_ENV = 'WGSL_LAB_CAPTURE_OUT';
+export const PROGRAM_ENV = 'WGSL_LAB_CAPTURE_PROGRAM';
+
+/** Writes a capture folder's files (kernel files, contents, index.json). */
+export function writeCaptureFolder(dir: string, files: Map<string, string | Uint8Array>): void {
+  for (const [name, data] of files) {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+  }
+}
+
+export const recorder = new CaptureRecorder();
+
+// Read once and removed, so that child processes (which inherit NODE_OPTIONS) do not write
+// over this program's capture.
+const out = process.env[OUT_ENV];
+const program = process.env[PROGRAM_ENV] ? (JSON.parse(process.env[PROGRAM_ENV]) as string[]) : undefined;
+delete process.env[OUT_ENV];
+delete process.env[PROGRAM_ENV];
+
+let written: Promise<void> | undefined;
+let wroteSync = false;
+
+function write(): void {
+  if (!out || wroteSync) return;
+  wroteSync = true;
+  writeCaptureFolder(out, recordingFiles(recorder.recording(), program).files);
+}
+
+/** Waits for the captures in flight and writes the folder (once). */
+export function finishCapture(): Promise<void> {
+  return (written ??= (async () => {
+    if (!out) return;
+    try {
+      await recorder.settled();
+    } finally {
+      write();
+    }
+  })());
+}
+
+/**
+ * Writes the capture when the program's event loop empties, before process.exit() exits,
+ * or, with what was read back so far, when the program dies.
+ */
+export function installExitHooks(): void {
+  process.once('beforeExit', () => void finishCapture());
+  // A program that dies (an uncaught error) leaves no time to read back: keep what is done.
+  process.once('exit', () => write());
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    if (code !== undefined && code !== null) process.exitCode = code;
+    finishCapture().then(
+      () => exit(),
+      (e: unknown) => {
+        process.stderr.write(`wgsl-lab capture: could not write the capture: ${(e as Error)?.message ?? String(e)}\n`);
+        exit(process.exitCode ?? 1);
+      },
+    );
+  }) as typeof process.exit;
+}

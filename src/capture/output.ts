@@ -1,0 +1,78 @@
+// A recording as the files of a capture folder: one kernel file per distinct dispatch with
+// its binary contents beside it, and `index.json` listing them with their counts, the
+// dispatches that could not be captured and the kernels that could not be written, each
+// with its reason. Environment-neutral: the Node adapter writes these to a folder, the
+// browser adapter packs them into a download.
+import { kernelFile, KernelFileError } from './kernel-file.js';
+import type { Recording } from './types.js';
+
+export const INDEX_FILE = 'index.json';
+
+export interface IndexKernel {
+  file: string;
+  entryPoint: string;
+  workgroups: [number, number, number];
+  indirect: boolean;
+  /** Dispatches of this kernel the program submitted. */
+  count: number;
+  constants: Record<string, number>;
+  bindings: { group: number; binding: number; offset: number; size: number; label?: string }[];
+  /** Bindings (`G:B`) whose memory another binding shares in the program. */
+  aliased: string[];
+}
+
+export interface CaptureIndex {
+  tool: 'wgsl-lab capture';
+  version: 1;
+  /** The command that was captured, when known. */
+  program?: string[];
+  dispatches: number;
+  kernels: IndexKernel[];
+  /** Captured dispatches that could not be written as kernel files. */
+  notWritten: { kernel: number; entryPoint?: string; count: number; reason: string }[];
+  /** Dispatches that could not be captured at all. */
+  uncaptured: { reason: string; count: number }[];
+}
+
+/** The capture folder's files by name: kernel files and index.json as text, contents as bytes. */
+export function recordingFiles(recording: Recording, program?: string[]): { files: Map<string, string | Uint8Array>; index: CaptureIndex } {
+  const files = new Map<string, string | Uint8Array>();
+  const index: CaptureIndex = {
+    tool: 'wgsl-lab capture',
+    version: 1,
+    ...(program ? { program } : {}),
+    dispatches: recording.dispatches,
+    kernels: [],
+    notWritten: [],
+    uncaptured: recording.uncaptured,
+  };
+  recording.kernels.forEach((k, i) => {
+    const number = i + 1;
+    try {
+      const f = kernelFile(k, number);
+      files.set(f.name, f.text);
+      for (const [name, bytes] of f.files) files.set(name, bytes);
+      index.kernels.push({
+        file: f.name,
+        entryPoint: f.entryPoint,
+        workgroups: k.workgroups,
+        indirect: k.indirect,
+        count: k.count,
+        constants: k.constants,
+        bindings: k.bindings.map((b) => ({
+          group: b.group,
+          binding: b.binding,
+          offset: b.offset,
+          size: b.size,
+          ...(b.label ? { label: b.label } : {}),
+        })),
+        aliased: f.aliased,
+      });
+    } catch (e) {
+      if (!(e instanceof KernelFileError)) throw e;
+      index.notWritten.push({ kernel: number, ...(k.entryPoint ? { entryPoint: k.entryPoint } : {}), count: k.count, reason: e.message });
+    }
+  });
+  files.set(INDEX_FILE, JSON.stringify(index, null, 2) + '\n');
+  return { files, index };
+}

@@ -1,0 +1,65 @@
+// Contents kept in files (`= file("NAME")`): the header only names them. Reading files is
+// the caller's business (the CLI reads them relative to the kernel file; the lab has
+// none), so this module takes their bytes as a map and checks each against the line that
+// names it: present, and exactly the size of its buffer, uniform or expected buffer.
+import { bindingName } from './parse.js';
+import { HarnessError } from './errors.js';
+import { allocateElements } from './fill.js';
+import type { BufferSpec, FileRef, Harness } from './types.js';
+
+/** What the caller could load for each file name: its bytes, or why it could not be read. */
+export type FileContents = ReadonlyMap<string, Uint8Array | { error: string }>;
+
+/** Every `file("NAME")` of the header, in header order (a name may appear more than once). */
+export function fileRefs(harness: Harness): FileRef[] {
+  return [...harness.buffers, ...harness.uniforms, ...harness.expects].flatMap((s) => (s.file ? [s.file] : []));
+}
+
+/**
+ * The harness with every file's bytes attached (and `expect … = file()` values filled in),
+ * and the problems: a file missing, unreadable or of the wrong size, at its line and column.
+ */
+export function attachFiles(harness: Harness, files: FileContents): { harness: Harness; errors: HarnessError[] } {
+  const errors: HarnessError[] = [];
+  const attach = (ref: FileRef, bytesWanted: number, what: string): FileRef | undefined => {
+    const got = files.get(ref.path);
+    if (!got) {
+      errors.push(
+        new HarnessError(
+          `the contents of file("${ref.path}") are not available: only the command line reads files, relative to the kernel file`,
+          ref,
+        ),
+      );
+      return undefined;
+    }
+    if (!(got instanceof Uint8Array)) {
+      errors.push(new HarnessError(`cannot read file("${ref.path}"): ${got.error}`, ref));
+      return undefined;
+    }
+    if (got.byteLength !== bytesWanted) {
+      errors.push(
+        new HarnessError(`file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`, ref),
+      );
+      return undefined;
+    }
+    return { ...ref, bytes: got };
+  };
+  const buffers = harness.buffers.map((b) =>
+    b.file ? { ...b, file: attach(b.file, b.count * 4, `${bindingName(b)} (${b.type}[${b.count}])`) ?? b.file } : b,
+  );
+  const uniforms = harness.uniforms.map((u) => {
+    if (!u.file) return u;
+    const words = u.count ?? 1;
+    return { ...u, file: attach(u.file, words * 4, `the uniform ${bindingName(u)} (${u.type}${u.count ? `[${u.count}]` : ''})`) ?? u.file };
+  });
+  const expects = harness.expects.map((e) => {
+    if (!e.file) return e;
+    const buffer = harness.buffers.find((b) => b.group === e.group && b.binding === e.binding) as BufferSpec;
+    const file = attach(e.file, buffer.count * 4, `${bindingName(e)} (${buffer.type}[${buffer.count}])`);
+    if (!file?.bytes) return e;
+    const values = allocateElements(buffer.type, buffer.count);
+    new Uint8Array(values.buffer).set(file.bytes);
+    return { ...e, file, values: Array.from(values) };
+  });
+  return { harness: { ...harness, buffers, uniforms, expects }, errors };
+}
