@@ -286,7 +286,8 @@ function readFileRef(ts: TokenStream): FileRef {
   const path = name.value;
   const problem = filePathProblem(path);
   if (problem) ts.error(name.column + 1, problem);
-  return { path, ...ts.span(name.column) };
+  // The span covers the quoted name, which is what a message about the file points at.
+  return { path, ...ts.span(name.column), length: name.text.length };
 }
 
 function filePathProblem(path: string): string | undefined {
