@@ -9,7 +9,7 @@ export type { KernelPlan } from './plan.js';
 export { reduce, sumExact, sumCompensated, planReduce, type ReduceOptions, type ReducePlanOptions, type ReduceOp, type ReduceTree, type ReduceLoads } from './reduce.js';
 export { scan, planScan, type ScanOptions, type ScanAlgorithm } from './scan.js';
 export { histogram, planHistogram, MAX_BINS, type HistogramOptions, type HistogramResult } from './histogram.js';
-export { transpose, planTranspose, type TransposeOptions } from './transpose.js';
+export { transpose, planTranspose, type TransposeOptions, type TileOrder } from './transpose.js';
 export { stencil, planStencil, type StencilKind, type StencilOptions } from './stencil.js';
 export * from './reference.js';
 export * from './bounds.js';

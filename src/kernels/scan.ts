@@ -6,18 +6,20 @@ import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type Kern
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { BLOCK_ELEMENTS, DEFAULT_SPIN_LIMIT, RUN, scanShader, type ScanMode } from './scan-wgsl.js';
+import { blockElements, DEFAULT_ROWS, DEFAULT_SPIN_LIMIT, RUN, SCAN_ROWS, scanShader, STATE_HEADER_WORDS, STATE_WORDS_PER_BLOCK, type ScanMode } from './scan-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
 export interface ScanOptions extends KernelOptions, BufferInput {
   /** Exclusive scan (out[i] = x[0] + … + x[i-1]); default inclusive. */
   exclusive?: boolean;
-  /** Default 'reduce-then-scan' (measured faster on an H200); 'single-pass' is decoupled look-back with fallback. */
+  /** Default DEFAULT_SCAN_ALGORITHM: 'single-pass' (decoupled look-back with fallback) or 'reduce-then-scan'. */
   algorithm?: ScanAlgorithm;
+  /** vec4s each invocation scans: a block is blockRows × 1024 elements (4, 8 or 16; default 8). */
+  blockRows?: number;
   /**
    * Look-back rounds without progress before a workgroup reduces a predecessor's block
-   * itself (default 16). 0 falls back at once: tests use it to exercise the fallback.
+   * itself (default 64). 0 falls back at once: tests use it to exercise the fallback.
    */
   spinLimit?: number;
   /**
@@ -29,6 +31,9 @@ export interface ScanOptions extends KernelOptions, BufferInput {
 
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
 
+/** The algorithm scan uses unless told otherwise; bench/results says why. */
+export const DEFAULT_SCAN_ALGORITHM: ScanAlgorithm = 'single-pass';
+
 interface ScanSettings {
   type: ElementType;
   length: number;
@@ -38,15 +43,18 @@ interface ScanSettings {
   spinLimit: number;
   forceFallback: boolean;
   limit: number;
+  rows: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
   const ctx = kernelContext(gpu);
   const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
   if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6) throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
-  const algorithm = o?.algorithm ?? 'reduce-then-scan';
+  const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
   if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
-  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, forceFallback: !!o?.forceFallback, limit: bindingLimit(ctx, o) };
+  const rows = o?.blockRows ?? DEFAULT_ROWS;
+  if (!(SCAN_ROWS as readonly number[]).includes(rows)) throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, forceFallback: !!o?.forceFallback, limit: bindingLimit(ctx, o), rows };
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
@@ -62,13 +70,13 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   if (s.length === 0) return;
   const { ctx } = plan;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
-    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups }), ['uniform', 'read', 'read', ...bindings]);
-  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / BLOCK_ELEMENTS) }));
+    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows }), ['uniform', 'read', 'read', ...bindings]);
+  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding];
 
   if (s.algorithm === 'single-pass') {
-    const stateWords = 1 + 4 * totalBlocks;
+    const stateWords = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
     const state = plan.temporary(stateWords * 4, 'look-back state');
     await addZeroFill(plan, state, stateWords);
     const k = await kernel('single-pass', ['write', 'write']);
