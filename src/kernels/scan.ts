@@ -66,6 +66,15 @@ export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: Sca
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
 
+/**
+ * Adds an exclusive scan of `length` u32 words of `input` into `output` (vec4-padded) to a
+ * plan: the radix sort turns digit counts into digit starts with it.
+ */
+export async function addExclusiveScanU32(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, length: number, subgroups: boolean): Promise<void> {
+  const s: ScanSettings = { type: 'u32', length, exclusive: true, algorithm: DEFAULT_SCAN_ALGORITHM, subgroups, spinLimit: DEFAULT_SPIN_LIMIT, forceFallback: false, limit: plan.ctx.maxBindingBytes, rows: DEFAULT_ROWS };
+  await buildScan(plan, input, output, s);
+}
+
 async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: ScanSettings): Promise<void> {
   if (s.length === 0) return;
   const { ctx } = plan;
