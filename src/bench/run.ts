@@ -68,7 +68,7 @@ async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings
   try {
     const input = inputs.get(c.input);
     plan = await withErrorScopes(gpu.device, () => c.plan(gpu, inputs));
-    const verdict = c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
+    const verdict = c.validate ? await c.validate(kernelContext(gpu), plan, inputs) : c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
     const timing = await withErrorScopes(gpu.device, () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
     const ms = median(timing.runs);
     return {

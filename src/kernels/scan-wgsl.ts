@@ -32,6 +32,14 @@ export interface ScanShaderSpec {
   subgroups: boolean;
   /** vec4s per invocation (4, 8 or 16): a block is rows × 1024 elements. */
   rows: number;
+  /**
+   * Single-pass: blocks take their index from an atomic counter in launch order ('launch'),
+   * or from their grid position ('grid', one global atomic less per block; the fallback
+   * keeps it safe when a lower block has not started).
+   */
+  order: 'launch' | 'grid';
+  /** Single-pass: predecessors each looking lane peeks at per round (1 or 2). */
+  peeks: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -140,7 +148,10 @@ fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
 
 function common(T: ElementType, rows: number): string {
   return `
-struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, force_fallback: u32, _p7: u32 }
+// flags (single-pass, tests): 1 = predecessors of this dispatch count as silent (the
+// fallback always runs); 2 = only block 0's inclusive prefix is visible (walks cross
+// whole windows of block sums).
+struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, _p7: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src4: array<vec4<${T}>>;
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
@@ -232,7 +243,7 @@ fn lb_lanes() -> u32 { return 1u; }
 fn is_looker(at: vec2<u32>, lidx: u32) -> bool { return lidx == 0u; }`;
 }
 
-function singlePass(T: ElementType, subgroups: boolean): string {
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', peeks: number): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -254,15 +265,28 @@ fn publish(block: u32, word: u32, x: ${T}) {
   atomicStore(&state[3u + 4u * block + word], READY | (bits >> 16u));
 }
 
-// (2, prefix) when block b's inclusive prefix is out, (1, sum) when only its sum is, else (0, 0).
-fn peek(b: u32) -> vec2<u32> {
-  let p0 = atomicLoad(&state[4u + 4u * b]);
-  let p1 = atomicLoad(&state[5u + 4u * b]);
-  if ((p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
+// (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
+// its sum is, else (0, 0). All four words are read at once (one memory latency, not two
+// when the prefix is not out yet).
+fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
   let a0 = atomicLoad(&state[2u + 4u * b]);
   let a1 = atomicLoad(&state[3u + 4u * b]);
+  let p0 = atomicLoad(&state[4u + 4u * b]);
+  let p1 = atomicLoad(&state[5u + 4u * b]);
+  if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
+}
+
+// What lane k sees at window position w (predecessor next - 1 - w): (kind, value bits),
+// kind 3 past block 0.
+fn seen_at(w: u32, next: u32) -> vec2<u32> {
+  if (w >= next) { return vec2<u32>(3u, 0u); }
+  let b = next - 1u - w;
+  var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+  // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+  if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+  return seen;
 }
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
@@ -283,36 +307,43 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
 }
 
 // The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
-// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
-// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
-// block that has published nothing are added and the walk moves past them. Block 0
-// publishes its prefix at once and blocks of earlier dispatches are complete, so a prefix
-// is always found or reduced to. Every branch below depends only on subgroup-wide values.
+// \`lanes\`): each round, window position w is predecessor next - 1 - w, and lane k peeks
+// at positions k (and lanes + k with two peeks per lane). The positions up to the nearest
+// inclusive prefix are added and the walk ends; otherwise the positions before the
+// nearest block that has published nothing (the whole window when every one showed a
+// block sum) are added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
+// earlier dispatches are complete, so a prefix is always found or reduced to. Every
+// branch below depends only on subgroup-wide values.
 fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   var next = block;
   var carry = ${T}(0);
   var idle = 0u;
+  // Lane k covers window positions k${peeks > 1 ? ' and lanes + k' : ''}: ${peeks} × lanes predecessors per round.
+  let window = ${peeks}u * lanes;
   loop {
-    var kind = 3u;
-    var value = ${T}(0);
-    if (k < next) {
-      let b = next - 1u - k;
-      var seen = peek(b);
-      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-      if (P.force_fallback != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-      kind = seen.x;
-      value = bitcast<${T}>(seen.y);
+    if (next == 0u) { break; }
+    let s0 = seen_at(k, next);${
+      peeks > 1
+        ? `
+    let s1 = seen_at(lanes + k, next);
+    let first_prefix = lb_min(min(select(NONE, k, s0.x == 2u), select(NONE, lanes + k, s1.x == 2u)));
+    let first_missing = lb_min(min(select(NONE, k, s0.x == 0u), select(NONE, lanes + k, s1.x == 0u)));`
+        : `
+    let first_prefix = lb_min(select(NONE, k, s0.x == 2u));
+    let first_missing = lb_min(select(NONE, k, s0.x == 0u));`
     }
-    let first_prefix = lb_min(select(NONE, k, kind == 2u));
-    let first_missing = lb_min(select(NONE, k, kind == 0u));
-    if (first_prefix < first_missing) {
-      carry += lb_add(select(${T}(0), value, k <= first_prefix));
-      break;
-    }
-    if (first_missing == NONE) { break; }
-    if (first_missing > 0u) {
-      carry += lb_add(select(${T}(0), value, k < first_missing));
-      next -= first_missing;
+    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there), or
+    // before the nearest silent block (all of the window when every position found a sum;
+    // positions past block 0, kind 3, cannot be reached since block 0 always shows its
+    // prefix or counts as silent).
+    let done = first_prefix < first_missing;
+    let stop = select(min(first_missing, min(window, next)), first_prefix + 1u, done);
+    var mine = select(${T}(0), bitcast<${T}>(s0.y), k < stop);${peeks > 1 ? `
+    mine += select(${T}(0), bitcast<${T}>(s1.y), lanes + k < stop);` : ''}
+    if (stop > 0u) { carry += lb_add(mine); }
+    if (done) { break; }
+    if (stop > 0u) {
+      next -= stop;
       idle = 0u;
     } else {
       idle++;
@@ -331,9 +362,15 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
 @compute @workgroup_size(${WORKGROUP})
 fn main(${GRID_ARGS}) {
   if (${GROUP_INDEX} >= P.blocks) { return; }
-  // Launch order, not grid position: a block's predecessors have all started.
+${
+  order === 'launch'
+    ? `  // Launch order, not grid position: a block's predecessors have all started.
   if (lidx == 0u) { wg_block = atomicAdd(&state[0], 1u); }
-  let block = workgroupUniformLoad(&wg_block);
+  let block = workgroupUniformLoad(&wg_block);`
+    : `  // Grid position: no atomic before the loads; a predecessor that has not started is
+  // reduced by the fallback.
+  let block = P.block_base + ${GROUP_INDEX};`
+}
   let local_block = block - P.block_base;
   let at = place(lidx);
   let v = load_block(local_block, at.x);
@@ -387,12 +424,12 @@ fn main(${GRID_ARGS}) {
 
 export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows)) throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
-  const body = s.mode === 'single-pass' ? writeBlock(s.type) + singlePass(s.type, s.subgroups) : s.mode === 'aggregates' ? aggregates(s.type) : writeBlock(s.type) + downsweep(s.type);
+  const body = s.mode === 'single-pass' ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.peeks) : s.mode === 'aggregates' ? aggregates(s.type) : writeBlock(s.type) + downsweep(s.type);
   // The look-back runs subgroup operations in one subgroup only (a branch the compiler's
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows)
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order, ${s.peeks} peek${s.peeks > 1 ? 's' : ''} per lane` : ''})
 ${common(s.type, s.rows)}
 ${blockScan(s.type, s.subgroups, s.rows / 4)}
 ${body}`;

@@ -15,8 +15,11 @@
 // Where a tile's start per digit comes from is what the two variants differ in:
 //  - 'onesweep': decoupled look-back per digit. Tiles take indices in launch order, publish
 //    their 256 counts at once, and invocation d walks back over the predecessors' counts
-//    of digit d (flag in the top 2 bits, count in 30) until an inclusive one. No barrier
-//    in that loop. A predecessor that stays silent for spin_limit rounds is counted by
+//    of digit d (flag in the top 2 bits, count in 30) until an inclusive one, reading a
+//    window of predecessors per round: a walk of one tile per round measured 15 ms for
+//    2^28 keys on an H200, because the walk's length grows with the tiles in flight
+//    (about latency × launch rate) and each step costs a memory latency. No barrier in
+//    that loop. A predecessor that stays silent for spin_limit rounds is counted by
 //    invocation d itself from that tile's keys: WebGPU promises no forward progress
 //    between workgroups, so waiting could hang. The digit's global start comes from one
 //    exclusive scan of all four passes' histograms (made by one read of the keys before
@@ -43,6 +46,10 @@ export interface SortShaderSpec {
   wide: boolean;
   /** Keys carry 32-bit values. */
   pairs: boolean;
+  /** Onesweep: predecessors one invocation reads per look-back round (independent loads, one latency). */
+  window: number;
+  /** Onesweep: tile indices from an atomic counter in launch order, or from the grid position. */
+  order: 'launch' | 'grid';
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -97,7 +104,8 @@ fn match_digit(d: u32, at: Place) -> vec3<u32> {
   var below = 0u;
   var count = 0u;
   var last = 0u;
-  for (var j = 0u; j < 32u; j++) {
+  // at.lanes (32) is a run-time bound: CPU compilers would unroll a constant one K times over.
+  for (var j = 0u; j < at.lanes; j++) {
     if (posted[at.start + j] == d) {
       if (j < at.lane) { below++; }
       count++;
@@ -321,20 +329,34 @@ fn count_in_tile(t: u32, d: u32) -> u32 {
   return c;
 }
 
-// How many keys of digit d the tiles before \`tile\` hold, walking back one tile per round.
+// How many keys of digit d the tiles before \`tile\` hold. Each round reads the counts of
+// up to WINDOW predecessors at once, then adds them nearest first up to the first
+// inclusive count or the first silent tile.
+const WINDOW: u32 = ${s.window}u;
 fn look_back(tile: u32, d: u32) -> u32 {
   var before = 0u;
   var t = tile;
   var idle = 0u;
   loop {
     if (t == 0u) { break; }
-    var word = atomicLoad(&state[${STATE_HEADER_WORDS}u + (t - 1u) * 256u + d]);
-    // Tests: predecessors count as silent, so every one is counted here.
-    if (P.force_fallback != 0u) { word = 0u; }
-    if (word >= PREFIX) { before += word & COUNT; break; }
-    if (word >= AGGREGATE) {
+    var words: array<u32, WINDOW>;
+    for (var j = 0u; j < WINDOW; j++) {
+      if (j < t) { words[j] = atomicLoad(&state[${STATE_HEADER_WORDS}u + (t - 1u - j) * 256u + d]); }
+    }
+    var used = 0u;
+    var done = false;
+    for (var j = 0u; j < WINDOW; j++) {
+      // Tests: predecessors count as silent, so every one is counted here.
+      if (j >= t || P.force_fallback != 0u) { break; }
+      let word = words[j];
+      if (word < AGGREGATE) { break; }
       before += word & COUNT;
-      t -= 1u;
+      used++;
+      if (word >= PREFIX) { done = true; break; }
+    }
+    if (done) { break; }
+    if (used > 0u) {
+      t -= used;
       idle = 0u;
       continue;
     }
@@ -352,9 +374,14 @@ fn look_back(tile: u32, d: u32) -> u32 {
 @compute @workgroup_size(${WORKGROUP})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
   if (${GROUP_INDEX} >= P.tiles) { return; }
-  // Launch order, not grid position: a tile's predecessors have all started.
+${
+  s.order === 'launch'
+    ? `  // Launch order, not grid position: a tile's predecessors have all started.
   if (lidx == 0u) { wg_tile = atomicAdd(&state[0], 1u); }
-  let tile = workgroupUniformLoad(&wg_tile);
+  let tile = workgroupUniformLoad(&wg_tile);`
+    : `  // Grid position: a predecessor that has not started is counted by the fallback.
+  let tile = ${GROUP_INDEX};`
+}
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
   let local = rank_tile(base, at);
@@ -409,7 +436,7 @@ export function sortShader(s: SortShaderSpec): string {
   // functions and loops the uniformity analysis cannot prove that.
   const diagnostics = s.subgroups ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'})
+// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order` : ''})
 ${bindings(s)}
 ${placement(s)}
 ${matcher(s)}

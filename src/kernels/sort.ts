@@ -20,7 +20,7 @@ export type SortAlgorithm = 'onesweep' | 'reduce-then-scan';
 export interface SortOptions extends KernelOptions {
   /** Keys of a GPUBuffer input (default: its size / 4). */
   length?: number;
-  /** Default DEFAULT_SORT_ALGORITHM (bench/results says why). */
+  /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
   algorithm?: SortAlgorithm;
   /** Keys per invocation, 1 to 16: a tile is 256 × keysPerThread keys (default: 15, or fewer where workgroup memory is short). */
   keysPerThread?: number;
@@ -30,6 +30,10 @@ export interface SortOptions extends KernelOptions {
   forceFallback?: boolean;
   /** 'reduce-then-scan': tiles each workgroup scatters in order (default: enough for at most 2048 workgroups). */
   tilesPerGroup?: number;
+  /** 'onesweep': predecessors read per look-back round, 1 to 32 (default DEFAULT_LOOK_BACK_WINDOW). */
+  lookBackWindow?: number;
+  /** 'onesweep': tile indices in launch order from an atomic counter, or from the grid position (default DEFAULT_TILE_ORDER). */
+  tileOrder?: 'launch' | 'grid';
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -43,7 +47,15 @@ export interface SortPlan extends KernelPlan {
   readonly values?: GPUBuffer;
 }
 
-export const DEFAULT_SORT_ALGORITHM: SortAlgorithm = 'onesweep';
+/**
+ * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
+ * (bench/results/h200-2026-11-30-explore): keys alone, reduce-then-scan 14.1 ms against
+ * onesweep's 15.2; pairs, onesweep 16.3 ms against 18.5.
+ */
+export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
+/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation). */
+export const DEFAULT_LOOK_BACK_WINDOW = 1;
+export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 const DEFAULT_KEYS_PER_THREAD = 15;
 const DEFAULT_SPIN_LIMIT = 256;
 /** The reduce-then-scan variant's default grid: at most this many workgroups per pass. */
@@ -64,8 +76,8 @@ function checkInteger(name: string, value: unknown, min: number, max: number): n
   return value;
 }
 
-function settings(ctx: KernelContext, length: number, o: SortOptions | undefined): SortSettings {
-  const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHM;
+function settings(ctx: KernelContext, length: number, o: SortOptions | undefined, pairs: boolean): SortSettings {
+  const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys'];
   if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan') throw new Error(`sort: algorithm must be 'onesweep' or 'reduce-then-scan', got '${String(algorithm)}'`);
   const limit = bindingLimit(ctx, o);
   // Every pass scatters across the whole output, so the keys must fit one binding.
@@ -88,7 +100,10 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   }
   const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
   const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
-  return { length, algorithm, spec: { keysPerThread, subgroups, slots, wide }, spinLimit, forceFallback: !!o?.forceFallback, tilesPerGroup };
+  const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
+  const order = o?.tileOrder ?? DEFAULT_TILE_ORDER;
+  if (order !== 'launch' && order !== 'grid') throw new Error(`sort: tileOrder must be 'launch' or 'grid', got '${String(order)}'`);
+  return { length, algorithm, spec: { keysPerThread, subgroups, slots, wide, window, order }, spinLimit, forceFallback: !!o?.forceFallback, tilesPerGroup };
 }
 
 interface SortBuffers {
@@ -209,7 +224,7 @@ export async function planSort(gpu: KernelDevice, keys: GPUBuffer, options: Sort
     if (!isGpuBuffer(options.values)) throw new Error('sort: a plan\'s values must be a GPUBuffer');
     checkInput(ctx, 'values', options.values, n);
   }
-  const s = settings(ctx, n, options);
+  const s = settings(ctx, n, options, options.values !== undefined);
   return buildSortPlan(ctx, { keys, values: options.values }, s);
 }
 
@@ -235,7 +250,7 @@ async function run(ctx: KernelContext, keys: ElementArray | GPUBuffer, values: E
   const n = checkInput(ctx, 'keys', keys, options?.length);
   if (values !== undefined) checkInput(ctx, 'values', values, n);
   if (values !== undefined && isGpuBuffer(keys) !== isGpuBuffer(values)) throw new Error('sort: keys and values must both be typed arrays or both GPUBuffers');
-  const s = settings(ctx, n, options);
+  const s = settings(ctx, n, options, values !== undefined);
   const owned: GPUBuffer[] = [];
   // Typed arrays are uploaded; GPUBuffers under one vec4 are copied into one (the digit
   // count reads keys as vec4s).

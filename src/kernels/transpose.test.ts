@@ -29,7 +29,7 @@ const seed = fc.integer({ min: 0, max: 2 ** 31 });
 describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
   it('moves every element to (column, row)', async () => {
     await fc.assert(
-      fc.asyncProperty(extent, extent, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major'), async (rows, cols, s, order) => {
+      fc.asyncProperty(extent, extent, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
         const m = randomArray('f32', rows * cols, s) as Float32Array;
         expectSame(await transpose(gpu, m, { rows, cols, padded, order }), referenceTranspose(m, rows, cols));
       }),
@@ -44,12 +44,16 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
     }
   });
 
-  it('visits every tile in either order, also for non-square tile grids', async () => {
-    // 4 × 9 and 7 × 3 tiles of 32: the diagonal walk wraps around both dimensions.
-    for (const order of ['diagonal', 'row-major'] as const) {
-      for (const [rows, cols] of [[128, 288], [224, 96]]) {
-        const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
-        expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order }), referenceTranspose(m, rows!, cols!));
+  it('visits every tile in every order and with several tiles per workgroup, also for non-square tile grids', async () => {
+    // 4 × 9 and 7 × 3 tiles of 32: the diagonal walk wraps around both dimensions; 8 × 16
+    // and 24 × 8 tiles: whole supertiles of 8 × 8 for the blocked order (the others fall
+    // back to the diagonal one); 9 tiles for 2 or 4 per workgroup leave a ragged last group.
+    for (const order of ['diagonal', 'row-major', 'blocked'] as const) {
+      for (const [rows, cols] of [[128, 288], [224, 96], [256, 512], [768, 256]]) {
+        for (const tilesPerGroup of [1, 2, 4]) {
+          const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
+          expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order, tilesPerGroup }), referenceTranspose(m, rows!, cols!));
+        }
       }
     }
   });

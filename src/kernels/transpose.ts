@@ -35,21 +35,43 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   cols: number;
   /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
   padded?: boolean;
-  /** The order workgroups visit tiles in: 'diagonal' (default) or 'row-major' (see above). */
+  /** The order workgroups visit tiles in (see above; default DEFAULT_TILE_ORDER). */
   order?: TileOrder;
+  /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
+  tilesPerGroup?: number;
 }
 
-export type TileOrder = 'diagonal' | 'row-major';
+export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
+export const DEFAULT_TILE_ORDER: TileOrder = 'diagonal';
+export const DEFAULT_TILES_PER_GROUP = 2;
+/** Tiles per side of the 'blocked' order's supertiles. */
+const SUPERTILE = 8;
 
 /** WGSL: tile number t → (tile column x, tile row y) of a tiles_x × (tiles / tiles_x) grid. */
 function tileOf(order: TileOrder): string {
-  return order === 'diagonal'
-    ? `fn tile_of(t: u32) -> vec2<u32> {
-  let tiles_y = P.tiles / P.tiles_x;
+  const diagonal = `let tiles_y = P.tiles / P.tiles_x;
   let y = t % tiles_y;
-  return vec2<u32>((t / tiles_y + y) % P.tiles_x, y);
-}`
-    : `fn tile_of(t: u32) -> vec2<u32> { return vec2<u32>(t % P.tiles_x, t / P.tiles_x); }`;
+  return vec2<u32>((t / tiles_y + y) % P.tiles_x, y);`;
+  if (order === 'row-major') return `fn tile_of(t: u32) -> vec2<u32> { return vec2<u32>(t % P.tiles_x, t / P.tiles_x); }`;
+  if (order === 'diagonal') return `fn tile_of(t: u32) -> vec2<u32> {
+  ${diagonal}
+}`;
+  // Blocked: supertiles of G × G tiles in diagonal order, row-major inside, so the
+  // workgroups in flight cover a few G·32-wide squares: each input and output row gets a
+  // run of G·128 bytes (DRAM pages stay open) while the squares still spread over the low
+  // address bits. Grids not divisible by G use the plain diagonal order.
+  return `const G: u32 = ${SUPERTILE}u;
+fn tile_of(t: u32) -> vec2<u32> {
+  let rows_of_tiles = P.tiles / P.tiles_x;
+  if (P.tiles_x % G == 0u && rows_of_tiles % G == 0u) {
+    let s = t / (G * G);
+    let u = t % (G * G);
+    let sy = s % (rows_of_tiles / G);
+    let sx = (s / (rows_of_tiles / G) + sy) % (P.tiles_x / G);
+    return vec2<u32>(sx * G + u % G, sy * G + u / G);
+  }
+  ${diagonal}
+}`;
 }
 
 function transposeShader(padded: boolean, order: TileOrder): string {
@@ -90,8 +112,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
  * an H200 (16384×16384): 1 tile 0.84× the copy kernel in every run; 2 tiles 0.88× in one
  * run but 0.35× in another; 4 tiles 0.67×. One tile is the dependable choice.
  */
-export function vec4TilesPerGroup(workgroupBytes: number, padded: boolean): number {
-  return Math.max(1, Math.min(1, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
+export function vec4TilesPerGroup(workgroupBytes: number, padded: boolean, wanted: number): number {
+  return Math.max(1, Math.min(wanted, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
 }
 
 /** The vec4 kernel: rows, columns, strides and bases are all multiples of 4 (bases in elements). */
@@ -153,13 +175,16 @@ interface TransposeSettings {
   cols: number;
   padded: boolean;
   order: TileOrder;
+  tilesPerGroup: number;
   limit: number;
 }
 
 function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
-  const order = o.order ?? 'diagonal';
-  if (order !== 'diagonal' && order !== 'row-major') throw new Error(`transpose: order must be 'diagonal' or 'row-major', got '${String(order)}'`);
-  return { rows, cols, padded: o.padded ?? true, order, limit: bindingLimit(ctx, o) };
+  const order = o.order ?? DEFAULT_TILE_ORDER;
+  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked') throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
+  const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
+  if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4) throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -168,7 +193,7 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const { ctx } = plan;
   const tag = `${padded ? 'padded' : 'unpadded'} ${order}`;
   const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded, order), ['uniform', 'read', 'write']);
-  const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded);
+  const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded, s.tilesPerGroup);
   const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
