@@ -9,7 +9,6 @@ import type { KernelContext } from '../kernels/context.js';
 import { runAndReadAll } from '../kernels/buffers.js';
 import {
   DEFAULT_BLOCK_ORDER,
-  DEFAULT_LOOK_BACK_PEEKS,
   DEFAULT_SCAN_ALGORITHM,
   DEFAULT_SORT_ALGORITHMS,
   DEFAULT_TILE_ORDER,
@@ -111,10 +110,7 @@ function reduceCase(op: ReduceOp, input: 'f32' | 'i32' | 'u32', n: number, v: Re
 }
 
 function scanCase(type: 'u32' | 'f32', exclusive: boolean, n: number, o: ScanOptions & { algorithm: ScanAlgorithm; subgroups: boolean }): BenchCase {
-  const notes = [
-    o.lookBackPeeks !== undefined && o.lookBackPeeks !== DEFAULT_LOOK_BACK_PEEKS ? `${o.lookBackPeeks} peeks per lane` : '',
-    o.blockOrder !== undefined && o.blockOrder !== DEFAULT_BLOCK_ORDER ? `${o.blockOrder} order` : '',
-  ].filter(Boolean);
+  const notes = [o.blockOrder !== undefined && o.blockOrder !== DEFAULT_BLOCK_ORDER ? `${o.blockOrder} order` : ''].filter(Boolean);
   return {
     name: `scan/${exclusive ? 'exclusive' : 'inclusive'}/${type}`,
     primitive: 'scan',
@@ -247,7 +243,6 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     scanCase('f32', false, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
     scanCase('f32', true, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
     scanCase('u32', false, n, { algorithm: DEFAULT_SCAN_ALGORITHM === 'single-pass' ? 'reduce-then-scan' : 'single-pass', subgroups: sg }),
-    scanCase('u32', false, n, { algorithm: 'single-pass', subgroups: sg, lookBackPeeks: 3 - DEFAULT_LOOK_BACK_PEEKS }),
     scanCase('u32', false, n, { algorithm: 'single-pass', subgroups: sg, blockOrder: DEFAULT_BLOCK_ORDER === 'grid' ? 'launch' : 'grid' }),
     ...(sg ? [scanCase('u32', false, n, { algorithm: 'single-pass', subgroups: false })] : []),
     histogramCase(256, n, sg, sg ? 'subgroup' : 'workgroup memory'),
@@ -257,8 +252,9 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     transposeCase(side, side, false, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
     ...(['diagonal', 'row-major', 'blocked'] as const).filter((o) => o !== DEFAULT_TILE_ORDER).map((o) => transposeCase(side, side, true, o, DEFAULT_TILES_PER_GROUP)),
     transposeCase(side, side, true, DEFAULT_TILE_ORDER, 3 - DEFAULT_TILES_PER_GROUP),
+    transposeCase(side, side, true, 'blocked', 2),
     transposeCase(side / 2, side * 2, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
-    transposeCase(side / 2, side * 2, true, 'row-major', DEFAULT_TILES_PER_GROUP),
+    transposeCase(side / 2, side * 2, true, 'blocked', 2),
     stencilCase('neighbour-average', n),
     stencilCase('smooth3', n),
     sortCase(n, false, DEFAULT_SORT_ALGORITHMS.keys),

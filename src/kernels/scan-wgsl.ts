@@ -38,8 +38,6 @@ export interface ScanShaderSpec {
    * keeps it safe when a lower block has not started).
    */
   order: 'launch' | 'grid';
-  /** Single-pass: predecessors each looking lane peeks at per round (1 or 2). */
-  peeks: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -243,7 +241,7 @@ fn lb_lanes() -> u32 { return 1u; }
 fn is_looker(at: vec2<u32>, lidx: u32) -> bool { return lidx == 0u; }`;
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', peeks: number): string {
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid'): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -266,27 +264,15 @@ fn publish(block: u32, word: u32, x: ${T}) {
 }
 
 // (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
-// its sum is, else (0, 0). All four words are read at once (one memory latency, not two
-// when the prefix is not out yet).
+// its sum is, else (0, 0).
 fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let a0 = atomicLoad(&state[2u + 4u * b]);
-  let a1 = atomicLoad(&state[3u + 4u * b]);
   let p0 = atomicLoad(&state[4u + 4u * b]);
   let p1 = atomicLoad(&state[5u + 4u * b]);
   if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
+  let a0 = atomicLoad(&state[2u + 4u * b]);
+  let a1 = atomicLoad(&state[3u + 4u * b]);
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
-}
-
-// What lane k sees at window position w (predecessor next - 1 - w): (kind, value bits),
-// kind 3 past block 0.
-fn seen_at(w: u32, next: u32) -> vec2<u32> {
-  if (w >= next) { return vec2<u32>(3u, 0u); }
-  let b = next - 1u - w;
-  var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-  // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-  if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-  return seen;
 }
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
@@ -307,43 +293,40 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
 }
 
 // The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
-// \`lanes\`): each round, window position w is predecessor next - 1 - w, and lane k peeks
-// at positions k (and lanes + k with two peeks per lane). The positions up to the nearest
-// inclusive prefix are added and the walk ends; otherwise the positions before the
-// nearest block that has published nothing (the whole window when every one showed a
-// block sum) are added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
+// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
+// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
+// block that has published nothing (all lanes when every one found a block sum) are
+// added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
 // earlier dispatches are complete, so a prefix is always found or reduced to. Every
 // branch below depends only on subgroup-wide values.
 fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   var next = block;
   var carry = ${T}(0);
   var idle = 0u;
-  // Lane k covers window positions k${peeks > 1 ? ' and lanes + k' : ''}: ${peeks} × lanes predecessors per round.
-  let window = ${peeks}u * lanes;
   loop {
     if (next == 0u) { break; }
-    let s0 = seen_at(k, next);${
-      peeks > 1
-        ? `
-    let s1 = seen_at(lanes + k, next);
-    let first_prefix = lb_min(min(select(NONE, k, s0.x == 2u), select(NONE, lanes + k, s1.x == 2u)));
-    let first_missing = lb_min(min(select(NONE, k, s0.x == 0u), select(NONE, lanes + k, s1.x == 0u)));`
-        : `
-    let first_prefix = lb_min(select(NONE, k, s0.x == 2u));
-    let first_missing = lb_min(select(NONE, k, s0.x == 0u));`
+    var kind = 3u;
+    var value = ${T}(0);
+    if (k < next) {
+      let b = next - 1u - k;
+      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+      kind = seen.x;
+      value = bitcast<${T}>(seen.y);
     }
-    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there), or
-    // before the nearest silent block (all of the window when every position found a sum;
-    // positions past block 0, kind 3, cannot be reached since block 0 always shows its
-    // prefix or counts as silent).
-    let done = first_prefix < first_missing;
-    let stop = select(min(first_missing, min(window, next)), first_prefix + 1u, done);
-    var mine = select(${T}(0), bitcast<${T}>(s0.y), k < stop);${peeks > 1 ? `
-    mine += select(${T}(0), bitcast<${T}>(s1.y), lanes + k < stop);` : ''}
-    if (stop > 0u) { carry += lb_add(mine); }
-    if (done) { break; }
-    if (stop > 0u) {
-      next -= stop;
+    let first_prefix = lb_min(select(NONE, k, kind == 2u));
+    let first_missing = lb_min(select(NONE, k, kind == 0u));
+    if (first_prefix < first_missing) {
+      carry += lb_add(select(${T}(0), value, k <= first_prefix));
+      break;
+    }
+    // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
+    // here, since block 0 always shows its prefix or counts as silent.
+    let ready = min(first_missing, min(lanes, next));
+    if (ready > 0u) {
+      carry += lb_add(select(${T}(0), value, k < ready));
+      next -= ready;
       idle = 0u;
     } else {
       idle++;
@@ -424,12 +407,12 @@ fn main(${GRID_ARGS}) {
 
 export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows)) throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
-  const body = s.mode === 'single-pass' ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.peeks) : s.mode === 'aggregates' ? aggregates(s.type) : writeBlock(s.type) + downsweep(s.type);
+  const body = s.mode === 'single-pass' ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order) : s.mode === 'aggregates' ? aggregates(s.type) : writeBlock(s.type) + downsweep(s.type);
   // The look-back runs subgroup operations in one subgroup only (a branch the compiler's
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order, ${s.peeks} peek${s.peeks > 1 ? 's' : ''} per lane` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order` : ''})
 ${common(s.type, s.rows)}
 ${blockScan(s.type, s.subgroups, s.rows / 4)}
 ${body}`;

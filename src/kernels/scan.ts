@@ -34,13 +34,11 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   hidePrefixes?: boolean;
   /** Single-pass: block indices from an atomic counter in launch order, or from the grid position (default DEFAULT_BLOCK_ORDER). */
   blockOrder?: 'launch' | 'grid';
-  /** Single-pass: predecessors each lane of the look-back peeks at per round, 1 or 2 (default DEFAULT_LOOK_BACK_PEEKS). */
-  lookBackPeeks?: number;
 }
 
 /** Where single-pass blocks take their index from, unless told otherwise; bench/results says why. */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
-export const DEFAULT_LOOK_BACK_PEEKS = 1;
+
 
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
 
@@ -59,7 +57,6 @@ interface ScanSettings {
   limit: number;
   rows: number;
   order: 'launch' | 'grid';
-  peeks: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -73,9 +70,7 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
-  const peeks = o?.lookBackPeeks ?? DEFAULT_LOOK_BACK_PEEKS;
-  if (peeks !== 1 && peeks !== 2) throw new Error(`scan: lookBackPeeks must be 1 or 2, got ${String(peeks)}`);
-  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, flags, limit: bindingLimit(ctx, o), rows, order, peeks };
+  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, flags, limit: bindingLimit(ctx, o), rows, order };
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
@@ -92,7 +87,7 @@ export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: Sca
  * plan: the radix sort turns digit counts into digit starts with it.
  */
 export async function addExclusiveScanU32(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, length: number, subgroups: boolean): Promise<void> {
-  const s: ScanSettings = { type: 'u32', length, exclusive: true, algorithm: DEFAULT_SCAN_ALGORITHM, subgroups, spinLimit: DEFAULT_SPIN_LIMIT, flags: 0, limit: plan.ctx.maxBindingBytes, rows: DEFAULT_ROWS, order: DEFAULT_BLOCK_ORDER, peeks: DEFAULT_LOOK_BACK_PEEKS };
+  const s: ScanSettings = { type: 'u32', length, exclusive: true, algorithm: DEFAULT_SCAN_ALGORITHM, subgroups, spinLimit: DEFAULT_SPIN_LIMIT, flags: 0, limit: plan.ctx.maxBindingBytes, rows: DEFAULT_ROWS, order: DEFAULT_BLOCK_ORDER };
   await buildScan(plan, input, output, s);
 }
 
@@ -100,7 +95,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   if (s.length === 0) return;
   const { ctx } = plan;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
-    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, peeks: s.peeks }), ['uniform', 'read', 'read', ...bindings]);
+    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }), ['uniform', 'read', 'read', ...bindings]);
   const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding];

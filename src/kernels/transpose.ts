@@ -43,7 +43,7 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 export const DEFAULT_TILE_ORDER: TileOrder = 'diagonal';
-export const DEFAULT_TILES_PER_GROUP = 2;
+export const DEFAULT_TILES_PER_GROUP = 1;
 /** Tiles per side of the 'blocked' order's supertiles. */
 const SUPERTILE = 8;
 
