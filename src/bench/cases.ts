@@ -214,6 +214,12 @@ function stencilCase(kind: 'neighbour-average' | 'smooth3', n: number): BenchCas
   };
 }
 
+/** (order, tiles per workgroup) pairs the benchmark times, the default first. */
+function transposeVariants(order: TileOrder, tiles: number): [TileOrder, number][] {
+  const all: [TileOrder, number][] = [['blocked', 2], ['blocked', 1], ['diagonal', 1], ['diagonal', 2], ['row-major', 1]];
+  return [[order, tiles], ...all.filter(([o, t]) => o !== order || t !== tiles)];
+}
+
 const other = (a: SortAlgorithm): SortAlgorithm => (a === 'onesweep' ? 'reduce-then-scan' : 'onesweep');
 
 /**
@@ -248,13 +254,11 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     histogramCase(256, n, sg, sg ? 'subgroup' : 'workgroup memory'),
     ...(sg ? [histogramCase(256, n, false, 'workgroup memory')] : []),
     histogramCase(4096, n, sg, sg ? 'subgroup' : 'workgroup memory'),
-    transposeCase(side, side, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
+    // The default first, then the orders and tile counts it was chosen against.
+    ...transposeVariants(DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP).map(([order, tiles]) => transposeCase(side, side, true, order, tiles)),
     transposeCase(side, side, false, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
-    ...(['diagonal', 'row-major', 'blocked'] as const).filter((o) => o !== DEFAULT_TILE_ORDER).map((o) => transposeCase(side, side, true, o, DEFAULT_TILES_PER_GROUP)),
-    transposeCase(side, side, true, DEFAULT_TILE_ORDER, 3 - DEFAULT_TILES_PER_GROUP),
-    transposeCase(side, side, true, 'blocked', 2),
     transposeCase(side / 2, side * 2, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
-    transposeCase(side / 2, side * 2, true, 'blocked', 2),
+    transposeCase(side / 2, side * 2, true, 'diagonal', 1),
     stencilCase('neighbour-average', n),
     stencilCase('smooth3', n),
     sortCase(n, false, DEFAULT_SORT_ALGORITHMS.keys),

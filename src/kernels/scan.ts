@@ -1,5 +1,5 @@
 // Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
-// See scan-wgsl.ts for the two algorithms and why reduce-then-scan is the default.
+// See scan-wgsl.ts for the two algorithms and why the single pass is the default.
 import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
@@ -36,7 +36,7 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   blockOrder?: 'launch' | 'grid';
 }
 
-/** Where single-pass blocks take their index from, unless told otherwise; bench/results says why. */
+/** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
 

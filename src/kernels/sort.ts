@@ -49,8 +49,8 @@ export interface SortPlan extends KernelPlan {
 
 /**
  * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
- * (bench/results/h200-2026-11-30-explore): keys alone, reduce-then-scan 14.1 ms against
- * onesweep's 15.2; pairs, onesweep 16.3 ms against 18.5.
+ * (bench/results/h200-2026-11-30b): keys alone, reduce-then-scan 14.1 ms against
+ * onesweep's 15.4; pairs, onesweep 16.5 ms against 18.5.
  */
 export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
 /** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation). */

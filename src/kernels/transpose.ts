@@ -16,11 +16,20 @@
 // row-major order those tiles share their input rows, so they write the same columns r0 of
 // their output rows: addresses row·stride + r0, alike in every bit below the row stride (64
 // KiB for 16384 columns). Memory partitions are picked by address bits, so such writes can
-// pile onto a few partitions ("partition camping"); on an H200 the same row-major kernel
-// measured 0.84× the copy kernel in one call and 0.34× in another, depending on where the
-// buffers landed. Diagonal order (the default) gives tile t the tile row y = t mod TY and
-// the tile column x = (⌊t / TY⌋ + y) mod TX: consecutive tiles differ in both, so their
-// reads and writes spread over the low address bits. It is a bijection for any TX × TY.
+// pile onto a few partitions ("partition camping"), depending on where the buffers land.
+// Three orders:
+//  - 'row-major': tile t at (t mod TX, ⌊t / TX⌋);
+//  - 'diagonal': tile row y = t mod TY, tile column x = (⌊t / TY⌋ + y) mod TX (a bijection
+//    for any TX × TY): consecutive tiles differ in both, spreading over the low bits, but
+//    no two of them share a row, so every 128-byte run opens its own DRAM page;
+//  - 'blocked' (the default): supertiles of 8 × 8 tiles in diagonal order, row-major
+//    inside, so the tiles in flight cover a few 256 × 256 squares: runs of 1 KiB per row
+//    on both sides, and squares spread over the low bits.
+// Measured on an H200 over five device calls (bench/results/h200-2026-11-30b), as a
+// fraction of the copy kernel, 16384² and 8192 × 32768: blocked with 2 tiles per
+// workgroup 0.86–0.87 in every call and placement; row-major 0.83–0.84, but 0.33 in one
+// call; diagonal 0.78–0.79, but 0.32 for 8192 × 32768 in three calls; diagonal with 2
+// tiles 0.82, but 0.33 once; blocked with 1 tile 0.82, but 0.32 once.
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
 import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { buildPlan, execute } from './execute.js';
@@ -42,8 +51,8 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
 }
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
-export const DEFAULT_TILE_ORDER: TileOrder = 'diagonal';
-export const DEFAULT_TILES_PER_GROUP = 1;
+export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
+export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
 const SUPERTILE = 8;
 
@@ -108,9 +117,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 }
 
 /**
- * Tiles one workgroup of the vec4 kernel moves, their loads in flight together. Measured on
- * an H200 (16384×16384): 1 tile 0.84× the copy kernel in every run; 2 tiles 0.88× in one
- * run but 0.35× in another; 4 tiles 0.67×. One tile is the dependable choice.
+ * Tiles one workgroup of the vec4 kernel moves (its loads in flight together), as many as
+ * asked for that fit the workgroup memory. Two measured best on an H200 (see above); four
+ * measured 0.59× the copy kernel (fewer workgroups per multiprocessor).
  */
 export function vec4TilesPerGroup(workgroupBytes: number, padded: boolean, wanted: number): number {
   return Math.max(1, Math.min(wanted, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
