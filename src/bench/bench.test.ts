@@ -40,6 +40,21 @@ describe('wgsl-lab bench', () => {
     expect(svg).toContain('stencil/neighbour-average/f32 · vec4, 1 step');
   });
 
+  it('validates every configuration of the quick run, the scans, transposes and sorts among them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
+    const c = capture();
+    expect(await benchCommand(['--quick', '--json', '--out', dir], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    const failed = report.results.filter((r) => !r.validated).map((r) => `${r.name} ${r.variant}: ${r.error}`);
+    expect(failed).toEqual([]);
+    const main = new Set(report.results.filter((r) => r.group === 'main').map((r) => r.name));
+    for (const name of ['scan/inclusive/u32', 'scan/exclusive/u32', 'scan/inclusive/f32', 'scan/exclusive/f32', 'transpose/f32', 'transpose/f32/128x512', 'sort/u32', 'sort-pairs/u32']) {
+      expect(main.has(name), name).toBe(true);
+    }
+    const sorts = report.results.filter((r) => r.primitive === 'sort').map((r) => `${r.name} ${r.variant.split(',')[0]}`);
+    expect(sorts.sort()).toEqual(['sort-pairs/u32 onesweep', 'sort-pairs/u32 reduce-then-scan', 'sort/u32 onesweep', 'sort/u32 reduce-then-scan']);
+  }, 600_000);
+
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
     const c = capture();
     expect(await benchCommand(['--quick', '--filter', 'no-such-thing'], c.io)).toBe(2);
