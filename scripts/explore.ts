@@ -1,8 +1,10 @@
 // One device call's worth of candidate variants, timed the way `wgsl-lab bench` times them
 // (warm-up ≥ 300 ms, median of 30 timestamped runs) and validated against the CPU, to
-// choose the library's defaults: scan block sizes and algorithms, transpose tile orders
-// (each under three buffer placements: partition camping depends on where buffers land),
-// radix sort tile sizes, algorithms and spin limits. Bundled by scripts/gpuhost-bundle.sh
+// choose the library's defaults: scan block sizes, block orders and algorithms, transpose
+// tile orders and tiles per workgroup (each under two buffer placements: partition camping
+// depends on where buffers land), radix sort look-back windows, tile sizes and algorithms.
+// Its two H200 runs are in bench/results/h200-2026-11-30b/explore/ (the first with an
+// earlier list of variants). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
 //   node .gpuhost/explore.mjs [--quick] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
