@@ -14,23 +14,44 @@ import { parseArgs } from 'node:util';
 // measured in the same run.
 // `ours` names a main-table result of the bench report (its library-default variant, listed
 // first); `versus` is either the same report's copy kernel or a peer result.
+// The library's default transpose (transpose.ts), named so that reports from runs that
+// listed another variant first are compared on the same kernel.
+const DEFAULT_TRANSPOSE = 'padded [32][33], blocked, 2 tiles per workgroup';
+
 const TARGETS = [
   { what: 'reduce vs CUB sum', ours: 'reduce/sum/f32', versus: { peer: 'sum/f32' }, target: 1.0 },
-  { what: 'scan vs copy kernel', ours: 'scan/inclusive/u32', versus: 'copy', target: 0.9 },
-  { what: 'scan vs CuPy cumsum', ours: 'scan/inclusive/u32', versus: { peer: 'cumsum/u32' }, target: 3.0 },
+  ...['inclusive/u32', 'exclusive/u32', 'inclusive/f32', 'exclusive/f32'].flatMap((kind) => [
+    { what: `scan (${kind.replace('/', ', ')}) vs copy kernel`, ours: `scan/${kind}`, versus: 'copy', target: 0.9 },
+    { what: `scan (${kind.replace('/', ', ')}) vs CuPy cumsum`, ours: `scan/${kind}`, versus: { peer: `cumsum/${kind.split('/')[1]}` }, target: 3.0 },
+  ]),
   { what: 'histogram (256 bins) vs CuPy bincount', ours: 'histogram/256/u32', versus: { peer: 'bincount/256/u32' }, target: 5.0 },
-  { what: 'padded transpose vs copy kernel', ours: 'transpose/f32', variant: 'padded', versus: 'copy', target: 0.9 },
-  { what: 'padded transpose vs CuPy transpose', ours: 'transpose/f32', variant: 'padded', versus: { peer: 'transpose/f32' }, target: 3.0 },
+  { what: 'padded transpose 16384² vs copy kernel', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
+  { what: 'padded transpose 8192×32768 vs copy kernel', ours: 'transpose/f32/8192x32768', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
+  { what: 'padded transpose 16384² vs CuPy transpose', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: { peer: 'transpose/f32' }, target: 3.0 },
   { what: 'stencil (neighbour average) vs copy kernel', ours: 'stencil/neighbour-average/f32', versus: 'copy', target: 0.95 },
+  { what: 'radix sort, u32 keys, vs CuPy sort', ours: 'sort/u32', versus: { peer: 'sort/u32' }, target: 1.0 },
+  { what: 'radix sort, u32 keys + u32 values, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', versus: { peer: 'sort-pairs/u32' }, target: 1.0 },
 ];
 
-// Context rows without a target: how the references compare with each other.
+// Context rows without a target: how the references compare with each other, and the
+// variants the defaults were chosen against.
 const CONTEXT = [
   { what: 'copy kernel vs CUDA device-to-device copy', ours: 'copy/f32', versus: { peer: 'copy/f32' } },
-  { what: 'scan (f32, exclusive) vs CuPy cumsum (f32)', ours: 'scan/exclusive/f32', versus: { peer: 'cumsum/f32' } },
   { what: 'stencil (3-point smoothing) vs copy kernel', ours: 'stencil/smooth3/f32', versus: 'copy' },
-  { what: 'scan single-pass (look-back) vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass', versus: 'copy' },
+  { what: 'scan reduce-then-scan vs copy kernel', ours: 'scan/inclusive/u32', variant: 'reduce-then-scan', versus: 'copy' },
+  { what: 'scan single-pass, launch order, vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass, launch order', versus: 'copy' },
+  { what: 'scan single-pass without subgroups vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass (workgroup memory)', versus: 'copy' },
   { what: 'unpadded transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
+  { what: 'padded transpose, blocked, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], blocked, 1 tile', versus: 'copy' },
+  { what: 'padded transpose, diagonal, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], diagonal, 1 tile', versus: 'copy' },
+  { what: 'padded transpose, diagonal, 2 tiles per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], diagonal, 2 tiles', versus: 'copy' },
+  { what: 'padded transpose, row-major, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], row-major, 1 tile', versus: 'copy' },
+  { what: 'padded transpose 8192×32768, diagonal, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32/8192x32768', variant: 'padded [32][33], diagonal, 1 tile', versus: 'copy' },
+  { what: 'padded transpose 8192×32768 vs CuPy transpose', ours: 'transpose/f32/8192x32768', variant: DEFAULT_TRANSPOSE, versus: { peer: 'transpose/f32/8192x32768' } },
+  { what: 'radix sort onesweep, keys, vs CuPy sort', ours: 'sort/u32', variant: 'onesweep', versus: { peer: 'sort/u32' } },
+  { what: 'radix sort reduce-then-scan, keys, vs CuPy sort', ours: 'sort/u32', variant: 'reduce-then-scan', versus: { peer: 'sort/u32' } },
+  { what: 'radix sort onesweep, pairs, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', variant: 'onesweep', versus: { peer: 'sort-pairs/u32' } },
+  { what: 'radix sort reduce-then-scan, pairs, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', variant: 'reduce-then-scan', versus: { peer: 'sort-pairs/u32' } },
 ];
 
 function fail(message) {
@@ -103,6 +124,10 @@ async function main() {
     `| comparison | wgsl-lab GB/s | versus | GB/s | ratio |`,
     `| --- | ---: | --- | ---: | ---: |`,
     ...context.map((c) => `| ${c.comparison} | ${fmt(c.oursGBps, 1)} | ${c.versus} | ${fmt(c.versusGBps, 1)} | ${c.ratio === null ? `– (${c.problem})` : `${fmt(c.ratio)}×`} |`),
+    '',
+    `What each CuPy peer result times:`,
+    '',
+    ...peer.results.filter((r) => r.details?.method).map((r) => `- \`${r.name}\`: ${r.details.method}`),
     '',
   ];
   const markdown = lines.join('\n');

@@ -2,6 +2,7 @@
 # Builds self-contained programs for a GPU host with no node_modules:
 #   .gpuhost/wgsl-lab-bench.mjs   the bench CLI and everything it imports, one ESM file
 #   .gpuhost/bank-truth.mjs       the bank-conflict model vs hardware suite (src/bench/bank-truth-cli.ts)
+#   .gpuhost/explore.mjs          candidate variants of scan, transpose and sort, timed (scripts/explore.ts)
 #   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
 # Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
 # Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with ../shared/gpu/pack.sh's node and
@@ -56,5 +57,6 @@ process.stdout.write('', () => process.exit(code));
 });
 
 await build({ ...common, entryPoints: ['src/bench/bank-truth-cli.ts'], outfile: `${dir}/bank-truth.mjs` });
+await build({ ...common, entryPoints: ['scripts/explore.ts'], outfile: `${dir}/explore.mjs` });
 JS
-ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/dawn.node"
+ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/explore.mjs" "$dir/dawn.node"

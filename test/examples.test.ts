@@ -7,6 +7,7 @@ import { judgeExample } from '../src/lessons/verify.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
 import { session } from './support/gpu.js';
+import { referenceSort } from '../src/kernels/reference.js';
 
 const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
 let lessons: LoadedLesson[] = [];
@@ -119,5 +120,12 @@ describe('results against CPU references', () => {
     const counts = new Array(16).fill(0);
     for (const k of values(hist, 0)) counts[Math.min(k, 15)]++;
     expect(Array.from(values(hist, 1))).toEqual(counts);
+  });
+
+  it('the radix sort example sorts all 256 keys, stably, like the CPU reference', async () => {
+    const r = await run('06-whats-next/radix-sort.wgsl');
+    const want = referenceSort(Uint32Array.from(values(r, 0)), Uint32Array.from(values(r, 1)));
+    expect(Array.from(values(r, 2))).toEqual(Array.from(want.keys));
+    expect(Array.from(values(r, 3))).toEqual(Array.from(want.values));
   });
 });

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The peer for `wgsl-lab bench`: the same operations through CuPy (CUB behind sum and
-cumsum) on the same GPU, timed the same way (CUDA events around each run, warm-up runs
-discarded, the median of the timed runs) with the same GB/s accounting (bytes read plus
-bytes written, each once). Writes a JSON report that bench/compare.mjs reads.
+cumsum, CUB's radix sort behind sort and argsort, through Thrust) on the same GPU, timed
+the same way (CUDA events around each run, warm-up runs discarded, the median of the timed
+runs) with the same GB/s accounting (bytes read plus bytes written, each once, counted as
+for wgsl-lab's version of the operation, so equal work gives equal bytes). Every result
+names the library call it times ("method"). Writes a JSON report that bench/compare.mjs
+reads.
 
 usage: python3 bench/peer/cupy_peer.py --out peer.json [--quick] [--runs 30] [--warmup 5]
 """
@@ -51,6 +54,14 @@ def result(name, n, nbytes, times, **details):
     return out
 
 
+def sort_pairs(keys, values):
+    """Key-value sort as CuPy offers it: argsort (Thrust's stable_sort_by_key of the u32 keys
+    with int64 indices, i.e. CUB DeviceRadixSort::SortPairs), then both arrays gathered
+    through the permutation. CuPy has no call that sorts values by keys directly."""
+    order = cupy.argsort(keys)
+    return keys[order], values[order]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, help="where to write the JSON report")
@@ -74,6 +85,9 @@ def main():
         # Should this CuPy refuse unsigned keys: int32 keys, the same 4 bytes each.
         keys = keys.astype(cupy.int32)
     matrix = f32[: side * side].reshape(side, side)
+    wide = f32[: side * side].reshape(side // 2, side * 2)
+    sort_keys = (rng.random(n) * 2**32).astype(cupy.uint32)
+    sort_values = f32.view(cupy.uint32)
     copy_dst = cupy.empty_like(f32)
     nbytes = f32.nbytes
 
@@ -87,16 +101,26 @@ def main():
     assert int(cupy.cumsum(u32, dtype=cupy.uint32)[-1]) == int(u32.astype(cupy.uint64).sum()) % 2**32, "cumsum"
     assert int(cupy.bincount(keys, minlength=bins).sum()) == n, "bincount"
     assert bool((cupy.ascontiguousarray(matrix.T)[1, :] == matrix[:, 1]).all()), "transpose"
+    s = cupy.sort(sort_keys)
+    assert bool((s[1:] >= s[:-1]).all()) and int(s.astype(cupy.uint64).sum()) == int(sort_keys.astype(cupy.uint64).sum()), "sort"
+    k, v = sort_pairs(sort_keys, sort_values)
+    assert bool((k == s).all()), "sort pairs: keys"
+    order = cupy.argsort(sort_keys)
+    assert bool((v == sort_values[order]).all()), "sort pairs: values"
 
     w, r = args.warmup, args.runs
     results = [
         result("copy/f32", n, 2 * nbytes, time_op(d2d_copy, w, r), method="cudaMemcpyAsync device to device"),
-        result("sum/f32", n, nbytes + 4, time_op(lambda: cupy.sum(f32), w, r)),
+        result("sum/f32", n, nbytes + 4, time_op(lambda: cupy.sum(f32), w, r), method="cupy.sum (CUB DeviceReduce)"),
         # dtype keeps the output u32 (NumPy's rules would widen it to u64 and write twice the bytes).
-        result("cumsum/u32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(u32, dtype=cupy.uint32), w, r)),
-        result("cumsum/f32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(f32, dtype=cupy.float32), w, r)),
-        result("bincount/256/u32", n, nbytes + 8 * bins, time_op(lambda: cupy.bincount(keys, minlength=bins), w, r), bins=bins, keys=str(keys.dtype)),
-        result("transpose/f32", side * side, 8 * side * side, time_op(lambda: cupy.ascontiguousarray(matrix.T), w, r), rows=side, cols=side),
+        result("cumsum/u32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(u32, dtype=cupy.uint32), w, r), method="cupy.cumsum(dtype=uint32) (CUB DeviceScan)"),
+        result("cumsum/f32", n, 2 * nbytes, time_op(lambda: cupy.cumsum(f32, dtype=cupy.float32), w, r), method="cupy.cumsum(dtype=float32) (CUB DeviceScan)"),
+        result("bincount/256/u32", n, nbytes + 8 * bins, time_op(lambda: cupy.bincount(keys, minlength=bins), w, r), bins=bins, keys=str(keys.dtype), method="cupy.bincount"),
+        result("transpose/f32", side * side, 8 * side * side, time_op(lambda: cupy.ascontiguousarray(matrix.T), w, r), rows=side, cols=side, method="cupy.ascontiguousarray(a.T)"),
+        result(f"transpose/f32/{side // 2}x{side * 2}", side * side, 8 * side * side, time_op(lambda: cupy.ascontiguousarray(wide.T), w, r), rows=side // 2, cols=side * 2, method="cupy.ascontiguousarray(a.T)"),
+        # Bytes as for wgsl-lab's sort: the keys (and values) read once and written once.
+        result("sort/u32", n, 8 * n, time_op(lambda: cupy.sort(sort_keys), w, r), method="cupy.sort: a copy, then thrust::sort, i.e. CUB DeviceRadixSort::SortKeys"),
+        result("sort-pairs/u32", n, 16 * n, time_op(lambda: sort_pairs(sort_keys, sort_values), w, r), method="cupy.argsort (thrust::stable_sort_by_key with int64 indices, i.e. CUB DeviceRadixSort::SortPairs), then keys[order] and values[order]"),
     ]
     props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)
     report = {
@@ -116,7 +140,7 @@ def main():
         json.dump(report, f, indent=2)
         f.write("\n")
     for row in results:
-        print(f"{row['name']:<18} n={row['n']:<10} {row['ms']:>10.4f} ms {row['GBps']:>9.1f} GB/s", file=sys.stderr)
+        print(f"{row['name']:<26} n={row['n']:<10} {row['ms']:>10.4f} ms {row['GBps']:>9.1f} GB/s", file=sys.stderr)
 
 
 if __name__ == "__main__":

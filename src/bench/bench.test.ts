@@ -40,6 +40,21 @@ describe('wgsl-lab bench', () => {
     expect(svg).toContain('stencil/neighbour-average/f32 · vec4, 1 step');
   });
 
+  it('validates every configuration of the quick run, the scans, transposes and sorts among them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
+    const c = capture();
+    expect(await benchCommand(['--quick', '--json', '--out', dir], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    const failed = report.results.filter((r) => !r.validated).map((r) => `${r.name} ${r.variant}: ${r.error}`);
+    expect(failed).toEqual([]);
+    const main = new Set(report.results.filter((r) => r.group === 'main').map((r) => r.name));
+    for (const name of ['scan/inclusive/u32', 'scan/exclusive/u32', 'scan/inclusive/f32', 'scan/exclusive/f32', 'transpose/f32', 'transpose/f32/128x512', 'sort/u32', 'sort-pairs/u32']) {
+      expect(main.has(name), name).toBe(true);
+    }
+    const sorts = report.results.filter((r) => r.primitive === 'sort').map((r) => `${r.name} ${r.variant.split(',')[0]}`);
+    expect(sorts.sort()).toEqual(['sort-pairs/u32 onesweep', 'sort-pairs/u32 reduce-then-scan', 'sort/u32 onesweep', 'sort/u32 reduce-then-scan']);
+  }, 600_000);
+
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
     const c = capture();
     expect(await benchCommand(['--quick', '--filter', 'no-such-thing'], c.io)).toBe(2);
@@ -81,9 +96,16 @@ describe('bench/compare.mjs', () => {
         ours('copy/f32', 'vec4', 4000),
         ours('reduce/sum/f32', 'subgroup', 4300),
         ours('scan/inclusive/u32', 'single-pass', 3700),
+        ours('scan/exclusive/u32', 'single-pass', 3700),
+        ours('scan/inclusive/f32', 'single-pass', 3100),
+        ours('scan/exclusive/f32', 'single-pass', 3600),
         ours('histogram/256/u32', 'subgroup', 1900),
-        ours('transpose/f32', 'padded [32][33]', 3500),
+        ours('transpose/f32', 'padded [32][33], diagonal, 1 tile per workgroup', 1000),
+        ours('transpose/f32', 'padded [32][33], blocked, 2 tiles per workgroup', 3500),
+        ours('transpose/f32/8192x32768', 'padded [32][33], blocked, 2 tiles per workgroup', 3700),
         ours('stencil/neighbour-average/f32', 'vec4, 1 step', 3900),
+        ours('sort/u32', 'reduce-then-scan, LSD 8-bit digits', 150),
+        ours('sort-pairs/u32', 'onesweep, LSD 8-bit digits', 260),
       ],
     };
     const peer = {
@@ -93,8 +115,11 @@ describe('bench/compare.mjs', () => {
       results: [
         { name: 'sum/f32', n: 2 ** 28, GBps: 4200 },
         { name: 'cumsum/u32', n: 2 ** 28, GBps: 1080 },
+        { name: 'cumsum/f32', n: 2 ** 28, GBps: 1080 },
         { name: 'bincount/256/u32', n: 2 ** 28, GBps: 360 },
         { name: 'transpose/f32', n: 2 ** 28, GBps: 1140 },
+        { name: 'sort/u32', n: 2 ** 28, GBps: 320, details: { method: 'cupy.sort' } },
+        { name: 'sort-pairs/u32', n: 2 ** 28, GBps: 164, details: { method: 'cupy.argsort, then gathers' } },
       ],
     };
     await writeFile(join(dir, 'bench.json'), JSON.stringify(bench));
@@ -103,10 +128,15 @@ describe('bench/compare.mjs', () => {
     const { code, stdout } = failure as { code: number; stdout: string };
     expect(code).toBe(1);
     expect(stdout).toMatch(/\| reduce vs CUB sum \| 4300\.0 \| CuPy sum\/f32 \| 4200\.0 \| 1\.02× \| ≥ 1× \| PASS \| \+2\.4% \|/);
-    expect(stdout).toMatch(/\| scan vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/);
-    expect(stdout).toMatch(/\| padded transpose vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/);
-    expect(stdout).toMatch(/6 of 7 targets met/);
+    expect(stdout).toMatch(/\| scan \(inclusive, u32\) vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/);
+    expect(stdout).toMatch(/\| scan \(inclusive, f32\) vs copy kernel \| 3100\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.78× \| ≥ 0\.9× \| MISS \| -13\.9% \|/);
+    // The library's default transpose is compared, whatever variant the report lists first.
+    expect(stdout).toMatch(/\| padded transpose 16384² vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/);
+    expect(stdout).toMatch(/\| radix sort, u32 keys, vs CuPy sort \| 150\.0 \| CuPy sort\/u32 \| 320\.0 \| 0\.47× \| ≥ 1× \| MISS \| -53\.1% \|/);
+    expect(stdout).toMatch(/\| radix sort, u32 keys \+ u32 values, vs CuPy argsort \+ gathers \| 260\.0 \| CuPy sort-pairs\/u32 \| 164\.0 \| 1\.59× \| ≥ 1× \| PASS \| \+58\.5% \|/);
+    expect(stdout).toMatch(/- `sort-pairs\/u32`: cupy\.argsort, then gathers/);
+    expect(stdout).toMatch(/12 of 16 targets met/);
     const written = JSON.parse(await readFile(join(dir, 'compare.json'), 'utf8'));
-    expect(written).toMatchObject({ passed: 6, total: 7 });
+    expect(written).toMatchObject({ passed: 12, total: 16 });
   });
 });

@@ -1,18 +1,42 @@
 // What the benchmark measures: every primitive, the variants the lessons compare (padded
-// vs unpadded transpose tiles, sequential vs interleaved reduction trees, coalesced vs
-// uncoalesced loads, subgroup vs workgroup-memory reduction), the copy kernel as the
-// bandwidth reference, and a size sweep of reduce and copy that shows where launch
+// vs unpadded transpose tiles, diagonal vs row-major tile order, sequential vs interleaved
+// reduction trees, coalesced vs uncoalesced loads, subgroup vs workgroup-memory reduction,
+// single-pass vs reduce-then-scan, onesweep vs reduce-then-scan sorting), the copy kernel
+// as the bandwidth reference, and a size sweep of reduce and copy that shows where launch
 // overhead dominates.
 import type { DeviceHandle } from '../gpu/session.js';
-import { planHistogram, planReduce, planScan, planStencil, planTranspose, type ElementArray, type KernelPlan, type ReduceOp, type ReduceTree } from '../kernels/index.js';
+import type { KernelContext } from '../kernels/context.js';
+import { runAndReadAll } from '../kernels/buffers.js';
+import {
+  DEFAULT_BLOCK_ORDER,
+  DEFAULT_SCAN_ALGORITHM,
+  DEFAULT_SORT_ALGORITHMS,
+  DEFAULT_TILE_ORDER,
+  DEFAULT_TILES_PER_GROUP,
+  planHistogram,
+  planReduce,
+  planScan,
+  planSort,
+  planStencil,
+  planTranspose,
+  type ElementArray,
+  type KernelPlan,
+  type ReduceOp,
+  type ReduceTree,
+  type ScanAlgorithm,
+  type ScanOptions,
+  type SortAlgorithm,
+  type TileOrder,
+} from '../kernels/index.js';
 import { effectiveTree } from '../kernels/reduce-wgsl.js';
+import { referenceSort } from '../kernels/reference.js';
 import { planCopy } from './copy.js';
 import type { InputKind, Inputs } from './inputs.js';
-import { checkCopy, checkHistogram, checkReduce, checkScan, checkStencil, checkTranspose, type Verdict } from './validate.js';
+import { checkCopy, checkHistogram, checkReduce, checkScan, checkSorted, checkStencil, checkTranspose, type Verdict } from './validate.js';
 
 export interface BenchCase {
   name: string;
-  primitive: 'copy' | 'reduce' | 'scan' | 'histogram' | 'transpose' | 'stencil';
+  primitive: 'copy' | 'reduce' | 'scan' | 'histogram' | 'transpose' | 'stencil' | 'sort';
   variant: string;
   /** Elements processed (matrix elements for transpose). */
   n: number;
@@ -26,6 +50,8 @@ export interface BenchCase {
   /** Bytes of the output to read back for validation. */
   outputBytes: number;
   check(output: ArrayBuffer, input: ElementArray): Verdict;
+  /** Cases with several outputs (sorted keys and values) read and check them all instead. */
+  validate?(ctx: KernelContext, plan: KernelPlan, inputs: Inputs): Promise<Verdict>;
 }
 
 export interface Sizes {
@@ -83,16 +109,17 @@ function reduceCase(op: ReduceOp, input: 'f32' | 'i32' | 'u32', n: number, v: Re
   };
 }
 
-function scanCase(type: 'u32' | 'f32', exclusive: boolean, n: number, algorithm: 'single-pass' | 'reduce-then-scan', subgroups: boolean): BenchCase {
+function scanCase(type: 'u32' | 'f32', exclusive: boolean, n: number, o: ScanOptions & { algorithm: ScanAlgorithm; subgroups: boolean }): BenchCase {
+  const notes = [o.blockOrder !== undefined && o.blockOrder !== DEFAULT_BLOCK_ORDER ? `${o.blockOrder} order` : ''].filter(Boolean);
   return {
     name: `scan/${exclusive ? 'exclusive' : 'inclusive'}/${type}`,
     primitive: 'scan',
-    variant: `${algorithm}${subgroups ? '' : ' (workgroup memory)'}`,
+    variant: `${o.algorithm}${notes.length ? `, ${notes.join(', ')}` : ''}${o.subgroups ? '' : ' (workgroup memory)'}`,
     n,
     group: 'main',
     bytes: 8 * n,
     input: type,
-    plan: (gpu, inputs) => planScan(gpu, inputs.get(type).buffer, { type, length: n, exclusive, algorithm, subgroups }),
+    plan: (gpu, inputs) => planScan(gpu, inputs.get(type).buffer, { type, length: n, exclusive, ...o }),
     outputBytes: 4 * n,
     check: (out, data) => checkScan(type === 'f32' ? new Float32Array(out) : new Uint32Array(out), data.subarray(0, n), exclusive),
   };
@@ -114,20 +141,61 @@ function histogramCase(bins: 256 | 4096, n: number, subgroups: boolean, variant:
   };
 }
 
-function transposeCase(side: number, padded: boolean): BenchCase {
-  const n = side * side;
+function transposeCase(rows: number, cols: number, padded: boolean, order: TileOrder, tilesPerGroup: number): BenchCase {
+  const n = rows * cols;
   return {
-    name: 'transpose/f32',
+    name: rows === cols ? 'transpose/f32' : `transpose/f32/${rows}x${cols}`,
     primitive: 'transpose',
-    variant: padded ? 'padded [32][33]' : 'unpadded [32][32]',
+    variant: `${padded ? 'padded [32][33]' : 'unpadded [32][32]'}, ${order}, ${tilesPerGroup} tile${tilesPerGroup > 1 ? 's' : ''} per workgroup`,
     n,
     group: 'main',
     bytes: 8 * n,
-    details: { rows: side, cols: side },
+    details: { rows, cols },
     input: 'f32',
-    plan: (gpu, inputs) => planTranspose(gpu, inputs.get('f32').buffer, { rows: side, cols: side, padded }),
+    plan: (gpu, inputs) => planTranspose(gpu, inputs.get('f32').buffer, { rows, cols, padded, order, tilesPerGroup }),
     outputBytes: 4 * n,
-    check: (out, data) => checkTranspose(new Float32Array(out), data as Float32Array, side, side),
+    check: (out, data) => checkTranspose(new Float32Array(out), data as Float32Array, rows, cols),
+  };
+}
+
+/** The CPU's sort of the first n keys (and of the f32 data's bits as values), made once per input and size. */
+const sortReferences = new WeakMap<ElementArray, Map<string, { keys: Uint32Array; values?: Uint32Array }>>();
+function cpuSort(keys: Uint32Array, values: Uint32Array | undefined, n: number): { keys: Uint32Array; values?: Uint32Array } {
+  let forInput = sortReferences.get(keys);
+  if (!forInput) sortReferences.set(keys, (forInput = new Map()));
+  const key = `${n} ${values ? 'pairs' : 'keys'}`;
+  const known = forInput.get(key);
+  if (known) return known;
+  const r = values ? referenceSort(keys.subarray(0, n), values.subarray(0, n)) : { keys: referenceSort(keys.subarray(0, n)) };
+  forInput.set(key, r);
+  return r;
+}
+
+function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm): BenchCase {
+  const valuesOf = (inputs: Inputs) => new Uint32Array(inputs.get('f32').array.buffer, 0, n);
+  return {
+    name: pairs ? 'sort-pairs/u32' : 'sort/u32',
+    primitive: 'sort',
+    variant: `${algorithm}, LSD 8-bit digits`,
+    n,
+    group: 'main',
+    bytes: (pairs ? 16 : 8) * n,
+    input: 'u32',
+    plan: async (gpu, inputs) => {
+      const p = await planSort(gpu, inputs.get('u32').buffer, { length: n, algorithm, ...(pairs ? { values: inputs.get('f32').buffer } : {}) });
+      // The sorted values are an output too: released with the plan.
+      return { output: p.output, values: p.values, encode: p.encode, destroy: () => (p.destroy(), p.values?.destroy()) } as KernelPlan;
+    },
+    outputBytes: 4 * n,
+    check: () => 'internal: sort cases validate through validate()',
+    validate: async (ctx, plan, inputs) => {
+      const keys = inputs.get('u32').array as Uint32Array;
+      const values = (plan as KernelPlan & { values?: GPUBuffer }).values;
+      const outputs = [{ buffer: plan.output, bytes: 4 * n }, ...(values ? [{ buffer: values, bytes: 4 * n }] : [])];
+      const [k, v] = await runAndReadAll(ctx, plan, outputs);
+      const want = cpuSort(keys, pairs ? valuesOf(inputs) : undefined, n);
+      return checkSorted(new Uint32Array(k!), want.keys, 'key') ?? (pairs ? checkSorted(new Uint32Array(v!), want.values!, 'value') : undefined);
+    },
   };
 }
 
@@ -145,6 +213,14 @@ function stencilCase(kind: 'neighbour-average' | 'smooth3', n: number): BenchCas
     check: (out, data) => checkStencil(new Float32Array(out), data.subarray(0, n) as Float32Array, kind),
   };
 }
+
+/** (order, tiles per workgroup) pairs the benchmark times, the default first. */
+function transposeVariants(order: TileOrder, tiles: number): [TileOrder, number][] {
+  const all: [TileOrder, number][] = [['blocked', 2], ['blocked', 1], ['diagonal', 1], ['diagonal', 2], ['row-major', 1]];
+  return [[order, tiles], ...all.filter(([o, t]) => o !== order || t !== tiles)];
+}
+
+const other = (a: SortAlgorithm): SortAlgorithm => (a === 'onesweep' ? 'reduce-then-scan' : 'onesweep');
 
 /**
  * Every case, main table first, then the sweep. Subgroup variants only where the device has
@@ -168,17 +244,27 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     reduceCase('sum', 'u32', n, best),
     reduceCase('sum-exact', 'u32', n, best),
     reduceCase('sum-compensated', 'f32', n, best),
-    scanCase('u32', false, n, 'reduce-then-scan', sg),
-    scanCase('f32', true, n, 'reduce-then-scan', sg),
-    scanCase('u32', false, n, 'single-pass', sg),
-    ...(sg ? [scanCase('u32', false, n, 'single-pass', false)] : []),
+    scanCase('u32', false, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
+    scanCase('u32', true, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
+    scanCase('f32', false, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
+    scanCase('f32', true, n, { algorithm: DEFAULT_SCAN_ALGORITHM, subgroups: sg }),
+    scanCase('u32', false, n, { algorithm: DEFAULT_SCAN_ALGORITHM === 'single-pass' ? 'reduce-then-scan' : 'single-pass', subgroups: sg }),
+    scanCase('u32', false, n, { algorithm: 'single-pass', subgroups: sg, blockOrder: DEFAULT_BLOCK_ORDER === 'grid' ? 'launch' : 'grid' }),
+    ...(sg ? [scanCase('u32', false, n, { algorithm: 'single-pass', subgroups: false })] : []),
     histogramCase(256, n, sg, sg ? 'subgroup' : 'workgroup memory'),
     ...(sg ? [histogramCase(256, n, false, 'workgroup memory')] : []),
     histogramCase(4096, n, sg, sg ? 'subgroup' : 'workgroup memory'),
-    transposeCase(side, true),
-    transposeCase(side, false),
+    // The default first, then the orders and tile counts it was chosen against.
+    ...transposeVariants(DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP).map(([order, tiles]) => transposeCase(side, side, true, order, tiles)),
+    transposeCase(side, side, false, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
+    transposeCase(side / 2, side * 2, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
+    transposeCase(side / 2, side * 2, true, 'diagonal', 1),
     stencilCase('neighbour-average', n),
     stencilCase('smooth3', n),
+    sortCase(n, false, DEFAULT_SORT_ALGORITHMS.keys),
+    sortCase(n, true, DEFAULT_SORT_ALGORITHMS.pairs),
+    sortCase(n, false, other(DEFAULT_SORT_ALGORITHMS.keys)),
+    sortCase(n, true, other(DEFAULT_SORT_ALGORITHMS.pairs)),
   ];
   for (const size of sizes.sweep) cases.push(copyCase(size, 'sweep'), reduceCase('sum', 'f32', size, best, 'sweep'));
   return cases;

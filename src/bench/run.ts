@@ -69,7 +69,9 @@ async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings
   try {
     const input = inputs.get(c.input);
     plan = await withErrorScopes(gpu, 'the benchmark case', () => c.plan(gpu, inputs));
-    const verdict = c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
+    const verdict = c.validate
+      ? await c.validate(kernelContext(gpu), plan, inputs)
+      : c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
     const timing = await withErrorScopes(gpu, 'the timed runs', () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
     // The median, and every run when there were several (the spread of the runs).
     const ms = timing.ms;

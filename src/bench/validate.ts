@@ -78,3 +78,9 @@ export function checkStencil(out: Float32Array, x: Float32Array, kind: 'neighbou
   }
   return undefined;
 }
+
+/** The sorted keys or values against the CPU's stable sort, element by element. */
+export function checkSorted(out: Uint32Array, want: Uint32Array, what: 'key' | 'value'): Verdict {
+  for (let i = 0; i < want.length; i++) if (out[i] !== want[i]) return `${what} ${i}: ${out[i]} instead of ${want[i]}`;
+  return undefined;
+}

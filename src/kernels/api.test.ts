@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { BufferUsage, MapMode } from '../gpu/constants.js';
 import { gpu } from '../../test/support/gpu.js';
-import { histogram, planReduce, reduce, scan, stencil, sumCompensated, sumExact, transpose } from './index.js';
+import { histogram, planReduce, reduce, scan, sort, sortPairs, stencil, sumCompensated, sumExact, transpose } from './index.js';
 import { getKernel } from './pipelines.js';
 
 function upload(data: Float32Array | Uint32Array | Int32Array): GPUBuffer {
@@ -32,6 +32,7 @@ describe('input checks', () => {
     await expect(sumCompensated(gpu, new Uint32Array(4) as never)).rejects.toThrow(/sumCompensated: expected Float32Array/);
     await expect(histogram(gpu, new Int32Array(4) as never, { bins: 4 })).rejects.toThrow(/histogram: expected Uint32Array/);
     await expect(transpose(gpu, new Uint32Array(4) as never, { rows: 2, cols: 2 })).rejects.toThrow(/transpose: expected Float32Array/);
+    await expect(sort(gpu, new Float32Array(4) as never)).rejects.toThrow(/sort: keys must be a Uint32Array or a GPUBuffer, got Float32Array/);
   });
 
   it('refuses bad lengths, shapes, bin counts, steps and options', async () => {
@@ -48,6 +49,9 @@ describe('input checks', () => {
     await expect(stencil(gpu, new Float32Array(6), { steps: 0 })).rejects.toThrow(/steps must be an integer from 1/);
     await expect(stencil(gpu, new Float32Array(6), { kind: 'box' as never })).rejects.toThrow(/kind must be 'neighbour-average' or 'smooth3'/);
     await expect(scan(gpu, new Uint32Array(6), { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
+    await expect(scan(gpu, new Uint32Array(6), { blockRows: 5 })).rejects.toThrow(/blockRows must be one of 4, 8, 16, got 5/);
+    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, order: 'spiral' as never })).rejects.toThrow(/order must be 'diagonal', 'row-major' or 'blocked', got 'spiral'/);
+    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, tilesPerGroup: 3 })).rejects.toThrow(/tilesPerGroup must be 1, 2 or 4, got 3/);
     b.destroy();
   });
 });
@@ -66,7 +70,12 @@ describe('buffers in, buffers out', () => {
     const words = new Uint32Array(await download(counts, 1001 * 4));
     expect(words[999]).toBe(1);
     expect(words[1000]).toBe(1); // key 1000 is out of range
-    for (const b of [input, sum, exact, prefix, counts]) b.destroy();
+    const reversed = upload(Uint32Array.from({ length: 1001 }, (_, i) => 1000 - i));
+    const sorted = await sort(gpu, reversed, { length: 1001 });
+    expect(Array.from(new Uint32Array(await download(sorted, 1001 * 4)))).toEqual(Array.from(values));
+    const pairs = await sortPairs(gpu, reversed, input);
+    expect(Array.from(new Uint32Array(await download(pairs.values, 1001 * 4)))).toEqual(Array.from(values, (v) => 1000 - v));
+    for (const b of [input, sum, exact, prefix, counts, reversed, sorted, pairs.keys, pairs.values]) b.destroy();
   });
 
   it('copies GPUBuffers smaller than a vec4 before reading them as vec4s', async () => {

@@ -3,7 +3,7 @@
 // passes through at most d additions is within γ(d)·Σ|x| of the true sum, where
 // γ(d) = d·u / (1 − d·u) (Higham, Accuracy and Stability of Numerical Algorithms, §4.2).
 import { MAX_VALUE_GROUPS, PARTIALS_PER_GROUP, VALUES_PER_GROUP, VALUES_PER_THREAD, PARTIALS_PER_THREAD } from './reduce-wgsl.js';
-import { BLOCK_ELEMENTS } from './scan-wgsl.js';
+import { MIN_BLOCK_ELEMENTS, SCAN_ROWS } from './scan-wgsl.js';
 
 export const F32_UNIT_ROUNDOFF = 2 ** -24;
 
@@ -58,15 +58,22 @@ export function compensatedSumBound(n: number, sumAbs: number, sum: number): num
 }
 
 /**
- * Element i of an f32 scan is the carry from earlier blocks (a chain that grows by one
- * addition per block: ⌊i/4096⌋) plus the block's own tree (4 row sums, the workgroup scan
- * with the same worst case as the reduction, 4 serial additions within the vec4), plus the
- * reduction that produced each block sum; reduce-then-scan adds the depth of scanning
- * the block sums, which the second term covers twice over.
+ * Element i of an f32 scan, in block b = ⌊i / B⌋, is its block's carry plus the block's own
+ * part. The block's part: 2 additions per row sum, the cross-invocation scan (the same worst
+ * case as the reduction), up to ROWS serial row totals, 4 serial additions within the vec4.
+ * A block's sum goes through at most max(2 + CROSS + ROWS, the look-back fallback's
+ * lane sums: 256 / lanes + 2 per row, ROWS rows in series, then a subgroup sum of ≤ 128 lanes) additions. The
+ * carry: each look-back step adds m + 1 published values (a subgroup sum, serial in the
+ * worst case) to move m + 1 blocks back, so the chain deepens by at most 2 per block:
+ * 2b + (block sum) + 1. Reduce-then-scan's carry is a scan of the block sums, far
+ * shallower. B ≥ MIN_BLOCK_ELEMENTS and ROWS ≤ the largest block, so this bound holds for
+ * every block size.
  */
 export function f32ScanBound(i: number, prefixAbs: number): number {
-  const block = 4 + CROSS_INVOCATION + 4;
-  return gamma(Math.floor(i / BLOCK_ELEMENTS) + 4 * block) * prefixAbs;
+  const rows = SCAN_ROWS[SCAN_ROWS.length - 1]!;
+  const blockSum = Math.max(2 + CROSS_INVOCATION + rows, rows + 256 + 2 + 127);
+  const own = 2 + CROSS_INVOCATION + rows + 4;
+  return gamma(2 * Math.floor(i / MIN_BLOCK_ELEMENTS) + blockSum + 1 + own) * prefixAbs;
 }
 
 /**

@@ -172,3 +172,24 @@ export async function runAndRead(ctx: KernelContext, plan: KernelPlan, bytes: nu
     read.destroy();
   }
 }
+
+/**
+ * Like runAndRead, for plans with several outputs: encodes the plan once and reads `bytes`
+ * of each buffer back, in order.
+ */
+export async function runAndReadAll(ctx: KernelContext, plan: KernelPlan, outputs: { buffer: GPUBuffer; bytes: number }[]): Promise<ArrayBuffer[]> {
+  const { device } = ctx;
+  const reads = outputs.map((o) => device.createBuffer({ size: Math.max(4, Math.ceil(o.bytes / 4) * 4), usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST }));
+  try {
+    await withErrorScopes(device, KERNEL_WORK, async () => {
+      const encoder = device.createCommandEncoder();
+      plan.encode(encoder);
+      outputs.forEach((o, i) => encoder.copyBufferToBuffer(o.buffer, 0, reads[i]!, 0, reads[i]!.size));
+      device.queue.submit([encoder.finish()]);
+    });
+    await Promise.all(reads.map((r) => r.mapAsync(MapMode.READ)));
+    return reads.map((r, i) => r.getMappedRange().slice(0, outputs[i]!.bytes));
+  } finally {
+    for (const r of reads) r.destroy();
+  }
+}

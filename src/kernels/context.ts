@@ -16,6 +16,9 @@ export interface KernelContext {
   uniformAlignment: number;
   maxGroupsPerDimension: number;
   maxWorkgroupStorageBytes: number;
+  /** The adapter's subgroup sizes where it says (device.adapterInfo), else WebGPU's extremes 4 and 128. */
+  subgroupMinSize: number;
+  subgroupMaxSize: number;
 }
 
 /** Options every primitive accepts. */
@@ -49,10 +52,19 @@ export function kernelContext(gpu: KernelDevice): KernelContext {
       uniformAlignment: l.minUniformBufferOffsetAlignment,
       maxGroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
       maxWorkgroupStorageBytes: l.maxComputeWorkgroupStorageSize,
+      ...subgroupSizes(device),
     };
     contexts.set(device, ctx);
   }
   return ctx;
+}
+
+function subgroupSizes(device: GPUDevice): { subgroupMinSize: number; subgroupMaxSize: number } {
+  const info = (device as GPUDevice & { adapterInfo?: { subgroupMinSize?: number; subgroupMaxSize?: number } }).adapterInfo;
+  const min = info?.subgroupMinSize;
+  const max = info?.subgroupMaxSize;
+  const known = (x: number | undefined): x is number => typeof x === 'number' && x >= 1;
+  return { subgroupMinSize: known(min) ? min : 4, subgroupMaxSize: known(max) ? max : 128 };
 }
 
 /** Resolves the subgroup choice against the device, with a clear error when impossible. */

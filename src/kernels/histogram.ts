@@ -32,26 +32,73 @@ export interface HistogramResult {
   outOfRange: number;
 }
 
-interface Layout {
+export interface Layout {
   copies: number;
   /** Words between copies: B + 1 so a bin's copies fall into different banks. */
   stride: number;
 }
 
-function layout(ctx: KernelContext, bins: number): Layout {
+export function layout(ctx: KernelContext, bins: number): Layout {
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
   const copies = Math.max(1, Math.min(MAX_COPIES, Math.floor(words / (bins + 1))));
   return { copies, stride: copies > 1 ? bins + 1 : bins };
 }
 
-function histogramShader(bins: number, l: Layout, subgroups: boolean): string {
-  const storeOutside = subgroups
-    ? `let all_outside = subgroupAdd(outside);
+/**
+ * What a counting kernel counts, and where the counts go:
+ *  - 'keys': keys below `bins` into bins (the histogram); keys ≥ bins into the out-of-range
+ *    word after the bins; every workgroup adds its counts to the global bins atomically.
+ *  - 'digits': the four 8-bit digits of every key into 4 × 256 bins (bin 256 p + digit p),
+ *    merged the same way: the radix sort's one-read histogram of all its passes.
+ *  - 'digit-per-group': digit (key >> shift) & 255 into 256 bins that workgroup g stores,
+ *    unmerged, at bin × groups + g (digit-major, so one exclusive scan of the whole array
+ *    gives every workgroup its start per digit: the reduce-then-scan radix sort).
+ */
+export type CountKind = { kind: 'keys'; bins: number } | { kind: 'digits' } | { kind: 'digit-per-group' };
+
+function countedBins(c: CountKind): number {
+  return c.kind === 'keys' ? c.bins : c.kind === 'digits' ? 4 * 256 : 256;
+}
+
+export function countingShader(c: CountKind, l: Layout, subgroups: boolean): string {
+  const bins = countedBins(c);
+  const countKey =
+    c.kind === 'keys'
+      ? `fn count_key(k: u32, copy: u32, outside: ptr<function, u32>) {
+  if (k < BINS) { atomicAdd(&local_counts[copy + k], 1u); } else { *outside += 1u; }
+}`
+      : c.kind === 'digits'
+        ? `fn count_key(k: u32, copy: u32, outside: ptr<function, u32>) {
+  atomicAdd(&local_counts[copy + (k & 255u)], 1u);
+  atomicAdd(&local_counts[copy + 256u + ((k >> 8u) & 255u)], 1u);
+  atomicAdd(&local_counts[copy + 512u + ((k >> 16u) & 255u)], 1u);
+  atomicAdd(&local_counts[copy + 768u + (k >> 24u)], 1u);
+}`
+        : `fn count_key(k: u32, copy: u32, outside: ptr<function, u32>) {
+  atomicAdd(&local_counts[copy + ((k >> P.shift) & 255u)], 1u);
+}`;
+  const storeOutside =
+    c.kind !== 'keys'
+      ? ''
+      : subgroups
+        ? `let all_outside = subgroupAdd(outside);
   if (subgroupElect() && all_outside != 0u) { atomicAdd(&counts[BINS], all_outside); }`
-    : `if (outside != 0u) { atomicAdd(&counts[BINS], outside); }`;
-  return `${enableSubgroups(subgroups)}
-// wgsl-lab kernels: histogram (${bins} bins, ${l.copies} copies per workgroup)
-struct Params { n: u32, groups: u32, per_group: u32, _p3: u32, _p4: u32, _p5: u32, _p6: u32, _p7: u32 }
+        : `if (outside != 0u) { atomicAdd(&counts[BINS], outside); }`;
+  const merge =
+    c.kind === 'digit-per-group'
+      ? `for (var b = lidx; b < BINS; b += ${WORKGROUP}u) {
+    var s = 0u;
+    for (var c = 0u; c < COPIES; c++) { s += atomicLoad(&local_counts[c * STRIDE + b]); }
+    atomicStore(&counts[b * P.groups + group], s);
+  }`
+      : `for (var b = lidx; b < BINS; b += ${WORKGROUP}u) {
+    var s = 0u;
+    for (var c = 0u; c < COPIES; c++) { s += atomicLoad(&local_counts[c * STRIDE + b]); }
+    if (s != 0u) { atomicAdd(&counts[b], s); }
+  }`;
+  return `${enableSubgroups(subgroups && c.kind === 'keys')}
+// wgsl-lab kernels: ${c.kind === 'keys' ? 'histogram' : `radix sort ${c.kind} count`} (${bins} bins, ${l.copies} copies per workgroup)
+struct Params { n: u32, groups: u32, per_group: u32, shift: u32, _p4: u32, _p5: u32, _p6: u32, _p7: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> keys4: array<vec4<u32>>;
 @group(0) @binding(2) var<storage, read> keys1: array<u32>;
@@ -62,9 +109,7 @@ const COPIES: u32 = ${l.copies}u;
 const STRIDE: u32 = ${l.stride}u;
 var<workgroup> local_counts: array<atomic<u32>, ${l.copies * l.stride}>;
 
-fn count_key(k: u32, copy: u32, outside: ptr<function, u32>) {
-  if (k < BINS) { atomicAdd(&local_counts[copy + k], 1u); } else { *outside += 1u; }
-}
+${countKey}
 
 fn count4(v: vec4<u32>, copy: u32, outside: ptr<function, u32>) {
   count_key(v.x, copy, outside);
@@ -98,11 +143,7 @@ fn main(${GRID_ARGS}) {
   // The last 0–3 keys do not fill a vec4; the last workgroup counts them.
   if (group == P.groups - 1u && lidx < P.n - 4u * whole) { count_key(keys1[4u * whole + lidx], copy, &outside); }
   workgroupBarrier();
-  for (var b = lidx; b < BINS; b += ${WORKGROUP}u) {
-    var s = 0u;
-    for (var c = 0u; c < COPIES; c++) { s += atomicLoad(&local_counts[c * STRIDE + b]); }
-    if (s != 0u) { atomicAdd(&counts[b], s); }
-  }
+  ${merge}
   ${storeOutside}
 }
 `;
@@ -120,7 +161,7 @@ async function buildHistogram(plan: PlanBuilder, keys: GPUBuffer, output: GPUBuf
   await addZeroFill(plan, output, bins + 1);
   if (length === 0) return;
   const l = layout(ctx, bins);
-  const kernel = await getKernel(ctx.device, `histogram ${bins}`, histogramShader(bins, l, subgroups), ['uniform', 'read', 'read', 'write']);
+  const kernel = await getKernel(ctx.device, `histogram ${bins}`, countingShader({ kind: 'keys', bins }, l, subgroups), ['uniform', 'read', 'read', 'write']);
   const step = UNROLL * WORKGROUP;
   for (const c of chunks(length, 4, limit)) {
     const whole = Math.floor(c.count / 4);

@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" preserve="true" />
 // wgsl-lab/kernels: fast, verified WebGPU primitives (reduce, scan, histogram, transpose,
-// stencil). Environment-neutral: give them a GPUDevice (or wgsl-lab's DeviceHandle) in Node
+// stencil, radix sort). Environment-neutral: give them a GPUDevice (or wgsl-lab's DeviceHandle) in Node
 // or the browser. Typed-array inputs are uploaded and the results read back; GPUBuffer
 // inputs give GPUBuffer results with no readback. The plan* functions build a reusable
 // KernelPlan (one compute pass) for timing or for recording into your own encoder. The CPU
@@ -10,7 +10,8 @@ export type { KernelDevice, KernelOptions } from './context.js';
 export type { BufferInput, ElementArray, ElementType } from './buffers.js';
 export type { KernelPlan } from './plan.js';
 export { reduce, sumExact, sumCompensated, planReduce, type ReduceOptions, type ReducePlanOptions, type ReduceOp, type ReduceTree, type ReduceLoads } from './reduce.js';
-export { scan, planScan, type ScanOptions, type ScanAlgorithm } from './scan.js';
+export { scan, planScan, DEFAULT_SCAN_ALGORITHM, DEFAULT_BLOCK_ORDER, type ScanOptions, type ScanAlgorithm } from './scan.js';
 export { histogram, planHistogram, MAX_BINS, type HistogramOptions, type HistogramResult } from './histogram.js';
-export { transpose, planTranspose, type TransposeOptions } from './transpose.js';
+export { transpose, planTranspose, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP, type TransposeOptions, type TileOrder } from './transpose.js';
 export { stencil, planStencil, type StencilKind, type StencilOptions } from './stencil.js';
+export { sort, sortPairs, planSort, DEFAULT_SORT_ALGORITHMS, type SortOptions, type SortPlanOptions, type SortPlan, type SortAlgorithm } from './sort.js';

@@ -107,3 +107,33 @@ export function referenceStencil(values: Float32Array, kind: StencilKind, steps:
   }
   return x;
 }
+
+/**
+ * Stable sort of u32 keys, and of values by their keys (equal keys keep their input order):
+ * a CPU LSD radix sort with 16-bit digits, two counting passes, fast enough for 2^28 keys.
+ * The values are moved as bits, whatever their element type.
+ */
+export function referenceSort(keys: Uint32Array): Uint32Array;
+export function referenceSort<V extends ElementArray>(keys: Uint32Array, values: V): { keys: Uint32Array; values: V };
+export function referenceSort(keys: Uint32Array, values?: ElementArray): Uint32Array | { keys: Uint32Array; values: ElementArray } {
+  const n = keys.length;
+  let k = Uint32Array.from(keys);
+  let v = values ? Uint32Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length)) : undefined;
+  let k2 = new Uint32Array(n);
+  let v2 = v ? new Uint32Array(n) : undefined;
+  for (const shift of [0, 16]) {
+    const starts = new Uint32Array(65537);
+    for (let i = 0; i < n; i++) starts[((k[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let d = 0; d < 65536; d++) starts[d + 1]! += starts[d]!;
+    for (let i = 0; i < n; i++) {
+      const at = starts[(k[i]! >>> shift) & 0xffff]!++;
+      k2[at] = k[i]!;
+      if (v) v2![at] = v[i]!;
+    }
+    [k, k2] = [k2, k];
+    if (v) [v, v2] = [v2!, v];
+  }
+  if (!values || !v) return k;
+  const out = values instanceof Float32Array ? new Float32Array(v.buffer) : values instanceof Int32Array ? new Int32Array(v.buffer) : v;
+  return { keys: k, values: out };
+}

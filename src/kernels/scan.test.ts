@@ -1,6 +1,8 @@
 // Prefix sums on Dawn against the CPU reference: every type, inclusive and exclusive, both
-// paths, the look-back's fallback forced (a workgroup reduces its predecessors' blocks from
-// the input instead of reading what they published), reduce-then-scan, and chunking.
+// paths, every block size, the look-back's fallback forced (a workgroup reduces its
+// predecessors' blocks from the input instead of reading what they published), walks over
+// more block sums than one subgroup window holds, both block orders, reduce-then-scan, and
+// chunking.
 // Integers exact; f32 within γ(d_i)·Σ_{k≤i}|x_k| per element (bounds.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { scan, type ScanOptions } from './scan.js';
 /** 0, 1, the workgroup size ± 1, 2^k ± 1 around the block (4096 elements), random lengths. */
 const length = fc.oneof(fc.constantFrom(0, 1, 2, 5, 255, 256, 257, 1023, 1025, 4095, 4096, 4097, 8193, 65537), fc.integer({ min: 0, max: 30_000 }));
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
+const blockRows = fc.constantFrom(4, 8, 16);
 const LARGE = 2 ** 20 + 1;
 
 async function expectScan(values: ElementArray, options: ScanOptions) {
@@ -40,8 +43,8 @@ for (const subgroups of [true, false]) {
     for (const type of ['u32', 'i32', 'f32'] as ElementType[]) {
       it(`inclusive and exclusive over ${type}`, async () => {
         await fc.assert(
-          fc.asyncProperty(length, seed, fc.boolean(), async (n, s, exclusive) => {
-            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups });
+          fc.asyncProperty(length, seed, fc.boolean(), blockRows, async (n, s, exclusive, rows) => {
+            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, blockRows: rows });
           }),
           { numRuns: 8 },
         );
@@ -56,6 +59,15 @@ for (const subgroups of [true, false]) {
         );
       });
     }
+
+    it('walks back over more block sums than one window holds (prefixes hidden), in launch and grid order', async () => {
+      // 37 blocks of 4096: the last walks over 36 block sums, more than a subgroup of 32 lanes
+      // (or lavapipe's 8) peeks at in one round.
+      for (const blockOrder of ['launch', 'grid'] as const) {
+        await expectScan(randomArray('u32', 150_001, 21), { subgroups, algorithm: 'single-pass', blockRows: 4, hidePrefixes: true, blockOrder });
+        await expectScan(randomArray('f32', 150_001, 22, { scale: 100 }), { subgroups, algorithm: 'single-pass', blockRows: 4, hidePrefixes: true, blockOrder, exclusive: true });
+      }
+    });
 
     it('reduce-then-scan gives the same sums', async () => {
       await fc.assert(

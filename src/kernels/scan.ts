@@ -1,23 +1,25 @@
 // Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
-// See scan-wgsl.ts for the two algorithms and why reduce-then-scan is the default.
+// See scan-wgsl.ts for the two algorithms and why the single pass is the default.
 import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { BLOCK_ELEMENTS, DEFAULT_SPIN_LIMIT, RUN, scanShader, type ScanMode } from './scan-wgsl.js';
+import { blockElements, DEFAULT_ROWS, DEFAULT_SPIN_LIMIT, RUN, SCAN_ROWS, scanShader, STATE_HEADER_WORDS, STATE_WORDS_PER_BLOCK, type ScanMode } from './scan-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
 export interface ScanOptions extends KernelOptions, BufferInput {
   /** Exclusive scan (out[i] = x[0] + … + x[i-1]); default inclusive. */
   exclusive?: boolean;
-  /** Default 'reduce-then-scan' (measured faster on an H200); 'single-pass' is decoupled look-back with fallback. */
+  /** Default DEFAULT_SCAN_ALGORITHM: 'single-pass' (decoupled look-back with fallback) or 'reduce-then-scan'. */
   algorithm?: ScanAlgorithm;
+  /** vec4s each invocation scans: a block is blockRows × 1024 elements (4, 8 or 16; default 8). */
+  blockRows?: number;
   /**
    * Look-back rounds without progress before a workgroup reduces a predecessor's block
-   * itself (default 16). 0 falls back at once: tests use it to exercise the fallback.
+   * itself (default 64). 0 falls back at once: tests use it to exercise the fallback.
    */
   spinLimit?: number;
   /**
@@ -25,9 +27,23 @@ export interface ScanOptions extends KernelOptions, BufferInput {
    * reduces them all from the input (quadratic work), so the fallback path always runs.
    */
   forceFallback?: boolean;
+  /**
+   * Testing: look-backs see only block 0's inclusive prefix and every other block's sum, so
+   * walks cross whole windows of block sums.
+   */
+  hidePrefixes?: boolean;
+  /** Single-pass: block indices from an atomic counter in launch order, or from the grid position (default DEFAULT_BLOCK_ORDER). */
+  blockOrder?: 'launch' | 'grid';
 }
 
+/** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
+export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
+
+
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
+
+/** The algorithm scan uses unless told otherwise; bench/results says why. */
+export const DEFAULT_SCAN_ALGORITHM: ScanAlgorithm = 'single-pass';
 
 interface ScanSettings {
   type: ElementType;
@@ -36,17 +52,25 @@ interface ScanSettings {
   algorithm: ScanAlgorithm;
   subgroups: boolean;
   spinLimit: number;
-  forceFallback: boolean;
+  /** Look-back test flags (scan-wgsl.ts's Params): 1 force the fallback, 2 hide prefixes. */
+  flags: number;
   limit: number;
+  rows: number;
+  order: 'launch' | 'grid';
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
   const ctx = kernelContext(gpu);
   const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
   if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6) throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
-  const algorithm = o?.algorithm ?? 'reduce-then-scan';
+  const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
   if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
-  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, forceFallback: !!o?.forceFallback, limit: bindingLimit(ctx, o) };
+  const rows = o?.blockRows ?? DEFAULT_ROWS;
+  if (!(SCAN_ROWS as readonly number[]).includes(rows)) throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+  const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
+  if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
+  const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
+  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, flags, limit: bindingLimit(ctx, o), rows, order };
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
@@ -58,23 +82,32 @@ export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: Sca
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
 
+/**
+ * Adds an exclusive scan of `length` u32 words of `input` into `output` (vec4-padded) to a
+ * plan: the radix sort turns digit counts into digit starts with it.
+ */
+export async function addExclusiveScanU32(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, length: number, subgroups: boolean): Promise<void> {
+  const s: ScanSettings = { type: 'u32', length, exclusive: true, algorithm: DEFAULT_SCAN_ALGORITHM, subgroups, spinLimit: DEFAULT_SPIN_LIMIT, flags: 0, limit: plan.ctx.maxBindingBytes, rows: DEFAULT_ROWS, order: DEFAULT_BLOCK_ORDER };
+  await buildScan(plan, input, output, s);
+}
+
 async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: ScanSettings): Promise<void> {
   if (s.length === 0) return;
   const { ctx } = plan;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
-    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups }), ['uniform', 'read', 'read', ...bindings]);
-  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / BLOCK_ELEMENTS) }));
+    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }), ['uniform', 'read', 'read', ...bindings]);
+  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding];
 
   if (s.algorithm === 'single-pass') {
-    const stateWords = 1 + 4 * totalBlocks;
+    const stateWords = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
     const state = plan.temporary(stateWords * 4, 'look-back state');
     await addZeroFill(plan, state, stateWords);
     const k = await kernel('single-pass', ['write', 'write']);
     let base = 0;
     for (const c of parts) {
-      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }], c.blocks);
+      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }], c.blocks);
       base += c.blocks;
     }
     return;
@@ -88,7 +121,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     const k = await kernel('aggregates', ['write']);
     let base = 0;
     for (const c of parts) {
-      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), { buffer: sums, size: totalBlocks * 4 }], c.blocks);
+      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), { buffer: sums, size: totalBlocks * 4 }], c.blocks);
       base += c.blocks;
     }
     await buildScan(plan, sums, carries, { ...s, length: totalBlocks, exclusive: true });
@@ -96,7 +129,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   const k = await kernel('downsweep', ['write', 'read']);
   let base = 0;
   for (const c of parts) {
-    plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.forceFallback ? 1 : 0], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: carries, size: totalBlocks * 4 }], c.blocks);
+    plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: carries, size: totalBlocks * 4 }], c.blocks);
     base += c.blocks;
   }
 }

@@ -1,11 +1,12 @@
 // Transposes on Dawn: exact for any shape (ragged tiles at both edges), padded and unpadded
-// tiles, and matrices split into blocks when they exceed one binding.
+// tiles, diagonal and row-major tile order, and matrices split into blocks when they
+// exceed one binding.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gpu } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { referenceTranspose } from './reference.js';
-import { transpose } from './transpose.js';
+import { transpose, type TileOrder } from './transpose.js';
 
 /** Exact equality, reporting the first difference (a typed-array diff of millions of elements would exhaust memory). */
 function expectSame(got: Float32Array, want: Float32Array) {
@@ -20,18 +21,32 @@ const seed = fc.integer({ min: 0, max: 2 ** 31 });
 describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
   it('moves every element to (column, row)', async () => {
     await fc.assert(
-      fc.asyncProperty(extent, extent, seed, async (rows, cols, s) => {
+      fc.asyncProperty(extent, extent, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
         const m = randomArray('f32', rows * cols, s) as Float32Array;
-        expectSame(await transpose(gpu, m, { rows, cols, padded }), referenceTranspose(m, rows, cols));
+        expectSame(await transpose(gpu, m, { rows, cols, padded, order }), referenceTranspose(m, rows, cols));
       }),
       { numRuns: 12 },
     );
   });
 
   it('handles a large matrix and extreme aspect ratios', async () => {
-    for (const [rows, cols] of [[1024, 1024], [1, 5000], [5000, 1]]) {
+    for (const [rows, cols] of [[1024, 1024], [1, 5000], [5000, 1], [256, 2048], [2048, 96]]) {
       const m = randomArray('f32', rows! * cols!, rows!) as Float32Array;
       expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded }), referenceTranspose(m, rows!, cols!));
+    }
+  });
+
+  it('visits every tile in every order and with several tiles per workgroup, also for non-square tile grids', async () => {
+    // 4 × 9 and 7 × 3 tiles of 32: the diagonal walk wraps around both dimensions; 8 × 16
+    // and 24 × 8 tiles: whole supertiles of 8 × 8 for the blocked order (the others fall
+    // back to the diagonal one); 9 tiles for 2 or 4 per workgroup leave a ragged last group.
+    for (const order of ['diagonal', 'row-major', 'blocked'] as const) {
+      for (const [rows, cols] of [[128, 288], [224, 96], [256, 512], [768, 256]]) {
+        for (const tilesPerGroup of [1, 2, 4]) {
+          const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
+          expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order, tilesPerGroup }), referenceTranspose(m, rows!, cols!));
+        }
+      }
     }
   });
 

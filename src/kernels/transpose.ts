@@ -11,8 +11,27 @@
 // workgroup could move several tiles (see vec4TilesPerGroup). Its tile accesses
 // stay conflict-free with the padding: a subgroup's 32 lanes cover rows r..r+3 and the 8
 // vec4 columns, so (33 r + 4 q + j) mod 32 = (r + 4 q + j) mod 32 takes 32 distinct values.
+//
+// Tile order. Workgroups that run at the same time take consecutive tile numbers. In
+// row-major order those tiles share their input rows, so they write the same columns r0 of
+// their output rows: addresses row·stride + r0, alike in every bit below the row stride (64
+// KiB for 16384 columns). Memory partitions are picked by address bits, so such writes can
+// pile onto a few partitions ("partition camping"), depending on where the buffers land.
+// Three orders:
+//  - 'row-major': tile t at (t mod TX, ⌊t / TX⌋);
+//  - 'diagonal': tile row y = t mod TY, tile column x = (⌊t / TY⌋ + y) mod TX (a bijection
+//    for any TX × TY): consecutive tiles differ in both, spreading over the low bits, but
+//    no two of them share a row, so every 128-byte run opens its own DRAM page;
+//  - 'blocked' (the default): supertiles of 8 × 8 tiles in diagonal order, row-major
+//    inside, so the tiles in flight cover a few 256 × 256 squares: runs of 1 KiB per row
+//    on both sides, and squares spread over the low bits.
+// Measured on an H200 over five device calls (bench/results/h200-2026-11-30b), as a
+// fraction of the copy kernel, 16384² and 8192 × 32768: blocked with 2 tiles per
+// workgroup 0.86–0.87 in every call and placement; row-major 0.83–0.84, but 0.33 in one
+// call; diagonal 0.78–0.79, but 0.32 for 8192 × 32768 in three calls; diagonal with 2
+// tiles 0.82, but 0.33 once; blocked with 1 tile 0.82, but 0.32 once.
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
-import { bindingLimit, kernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -25,24 +44,63 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   cols: number;
   /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
   padded?: boolean;
+  /** The order workgroups visit tiles in (see above; default DEFAULT_TILE_ORDER). */
+  order?: TileOrder;
+  /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
+  tilesPerGroup?: number;
 }
 
-function transposeShader(padded: boolean): string {
+export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
+export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
+export const DEFAULT_TILES_PER_GROUP = 2;
+/** Tiles per side of the 'blocked' order's supertiles. */
+const SUPERTILE = 8;
+
+/** WGSL: tile number t → (tile column x, tile row y) of a tiles_x × (tiles / tiles_x) grid. */
+function tileOf(order: TileOrder): string {
+  const diagonal = `let tiles_y = P.tiles / P.tiles_x;
+  let y = t % tiles_y;
+  return vec2<u32>((t / tiles_y + y) % P.tiles_x, y);`;
+  if (order === 'row-major') return `fn tile_of(t: u32) -> vec2<u32> { return vec2<u32>(t % P.tiles_x, t / P.tiles_x); }`;
+  if (order === 'diagonal') return `fn tile_of(t: u32) -> vec2<u32> {
+  ${diagonal}
+}`;
+  // Blocked: supertiles of G × G tiles in diagonal order, row-major inside, so the
+  // workgroups in flight cover a few G·32-wide squares: each input and output row gets a
+  // run of G·128 bytes (DRAM pages stay open) while the squares still spread over the low
+  // address bits. Grids not divisible by G use the plain diagonal order.
+  return `const G: u32 = ${SUPERTILE}u;
+fn tile_of(t: u32) -> vec2<u32> {
+  let rows_of_tiles = P.tiles / P.tiles_x;
+  if (P.tiles_x % G == 0u && rows_of_tiles % G == 0u) {
+    let s = t / (G * G);
+    let u = t % (G * G);
+    let sy = s % (rows_of_tiles / G);
+    let sx = (s / (rows_of_tiles / G) + sy) % (P.tiles_x / G);
+    return vec2<u32>(sx * G + u % G, sy * G + u / G);
+  }
+  ${diagonal}
+}`;
+}
+
+function transposeShader(padded: boolean, order: TileOrder): string {
   return `
-// wgsl-lab kernels: transpose (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tile)
+// wgsl-lab kernels: transpose (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tile, ${order} order)
 struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src: array<f32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<f32>;
 
 var<workgroup> tile: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;
+${tileOf(order)}
 
 @compute @workgroup_size(${TILE}, ${ROWS_PER_STEP})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
   let t = wid.x + wid.y * nwg.x;
   if (t >= P.tiles) { return; }
-  let r0 = (t / P.tiles_x) * ${TILE}u;
-  let c0 = (t % P.tiles_x) * ${TILE}u;
+  let xy = tile_of(t);
+  let r0 = xy.y * ${TILE}u;
+  let c0 = xy.x * ${TILE}u;
   for (var k = 0u; k < ${TILE}u; k += ${ROWS_PER_STEP}u) {
     let r = r0 + lid.y + k;
     let c = c0 + lid.x;
@@ -59,25 +117,26 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 }
 
 /**
- * Tiles one workgroup of the vec4 kernel moves, their loads in flight together. Measured on
- * an H200 (16384×16384): 1 tile 0.84× the copy kernel in every run; 2 tiles 0.88× in one
- * run but 0.35× in another; 4 tiles 0.67×. One tile is the dependable choice.
+ * Tiles one workgroup of the vec4 kernel moves (its loads in flight together), as many as
+ * asked for that fit the workgroup memory. Two measured best on an H200 (see above); four
+ * measured 0.59× the copy kernel (fewer workgroups per multiprocessor).
  */
-function vec4TilesPerGroup(workgroupBytes: number, padded: boolean): number {
-  return Math.max(1, Math.min(1, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
+export function vec4TilesPerGroup(workgroupBytes: number, padded: boolean, wanted: number): number {
+  return Math.max(1, Math.min(wanted, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));
 }
 
 /** The vec4 kernel: rows, columns, strides and bases are all multiples of 4 (bases in elements). */
-function transposeVec4Shader(padded: boolean, perGroup: number): string {
+export function transposeVec4Shader(padded: boolean, perGroup: number, order: TileOrder): string {
   const tiles = Array.from({ length: perGroup }, (_, i) => i);
   return `
-// wgsl-lab kernels: transpose, vec4 (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tiles, ${perGroup} per workgroup)
+// wgsl-lab kernels: transpose, vec4 (${padded ? 'padded [32][33]' : 'unpadded [32][32]'} tiles, ${perGroup} per workgroup, ${order} order)
 struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> dst: array<vec4<f32>>;
 
 ${tiles.map((i) => `var<workgroup> tile${i}: array<array<f32, ${padded ? TILE + 1 : TILE}>, ${TILE}>;`).join('\n')}
+${tileOf(order)}
 
 @compute @workgroup_size(${ROWS_PER_STEP * TILE})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
@@ -89,8 +148,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${tiles
   .map(
     (i) => `  let t${i} = first + ${i}u;
-  let r${i} = (t${i} / P.tiles_x) * ${TILE}u;
-  let c${i} = (t${i} % P.tiles_x) * ${TILE}u;
+  let xy${i} = tile_of(min(t${i}, P.tiles - 1u));
+  let r${i} = xy${i}.y * ${TILE}u;
+  let c${i} = xy${i}.x * ${TILE}u;
   var v${i} = vec4<f32>();
   let in${i} = t${i} < P.tiles && r${i} + a < P.rows && c${i} + 4u * q < P.cols;
   if (in${i}) { v${i} = src[(P.in_base + (r${i} + a) * P.in_stride + c${i} + 4u * q) / 4u]; }`,
@@ -119,13 +179,31 @@ function blockSize(extent: number, other: number, cap: number): number {
   return fit >= TILE && fit < extent ? fit - (fit % TILE) : fit;
 }
 
-async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, rows: number, cols: number, padded: boolean, limit: number): Promise<void> {
+interface TransposeSettings {
+  rows: number;
+  cols: number;
+  padded: boolean;
+  order: TileOrder;
+  tilesPerGroup: number;
+  limit: number;
+}
+
+function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
+  const order = o.order ?? DEFAULT_TILE_ORDER;
+  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked') throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
+  const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
+  if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4) throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, limit: bindingLimit(ctx, o) };
+}
+
+async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
+  const { rows, cols, padded, order, limit } = s;
   if (rows === 0 || cols === 0) return;
   const { ctx } = plan;
-  const tag = padded ? 'padded' : 'unpadded';
-  const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded), ['uniform', 'read', 'write']);
-  const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded);
-  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup), ['uniform', 'read', 'write']);
+  const tag = `${padded ? 'padded' : 'unpadded'} ${order}`;
+  const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded, order), ['uniform', 'read', 'write']);
+  const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded, s.tilesPerGroup);
+  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -157,8 +235,8 @@ export async function planTranspose(gpu: KernelDevice, input: GPUBuffer, options
   const ctx = kernelContext(gpu);
   const { rows, cols } = checkShape(options.rows, options.cols);
   inputSpec(ctx, 'transpose', input, { type: 'f32', length: rows * cols }, ['f32']);
-  const limit = bindingLimit(ctx, options);
-  return buildPlan(ctx, 'transpose', input, rows * cols * 4, (plan, src, dst) => buildTranspose(plan, src, dst, rows, cols, options.padded ?? true, limit));
+  const s = settings(ctx, rows, cols, options);
+  return buildPlan(ctx, 'transpose', input, rows * cols * 4, (plan, src, dst) => buildTranspose(plan, src, dst, s));
 }
 
 /**
@@ -172,8 +250,8 @@ export async function transpose(gpu: KernelDevice, input: Float32Array | GPUBuff
   const { rows, cols } = checkShape(options?.rows, options?.cols);
   const spec = inputSpec(ctx, 'transpose', input, input instanceof Float32Array ? options : { ...options, type: 'f32', length: options.length ?? rows * cols }, ['f32']);
   if (spec.length !== rows * cols) throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
-  const limit = bindingLimit(ctx, options);
+  const s = settings(ctx, rows, cols, options);
   const bytes = rows * cols * 4;
-  const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, rows, cols, options.padded ?? true, limit));
+  const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, s));
   return r instanceof ArrayBuffer ? new Float32Array(r) : r;
 }

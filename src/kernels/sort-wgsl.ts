@@ -1,0 +1,450 @@
+// WGSL for one pass of the LSD radix sort: a stable scatter of keys (and values) by one
+// 8-bit digit. A workgroup of 256 invocations takes a tile of 256 × K keys and
+//  1. ranks them: each subgroup walks its own contiguous run of the tile, one key per lane
+//     per step; lanes with the same digit find each other with 8 ballots (one per digit
+//     bit), and the step's last lane of each digit adds their number to the subgroup's
+//     running count of that digit (16-bit counters, two per word, in workgroup memory).
+//     A key's rank in its subgroup is the running count before the step plus the lanes
+//     below it with the same digit: input order, so the pass is stable;
+//  2. turns the per-subgroup counts into per-subgroup starts (a scan over subgroups for
+//     each digit) and the tile's per-digit totals into per-digit starts (a scan over the
+//     256 digits, one digit per invocation);
+//  3. stages the keys in workgroup memory in sorted order, then writes them out with
+//     consecutive invocations on consecutive positions: every digit's keys leave as one
+//     contiguous run, at the digit's start for this tile.
+// Where a tile's start per digit comes from is what the two variants differ in:
+//  - 'onesweep': decoupled look-back per digit. Tiles take indices in launch order, publish
+//    their 256 counts at once, and invocation d walks back over the predecessors' counts
+//    of digit d (flag in the top 2 bits, count in 30) until an inclusive one, reading a
+//    window of predecessors per round (independent loads). No barrier in that loop. A predecessor that stays silent for spin_limit rounds is counted by
+//    invocation d itself from that tile's keys: WebGPU promises no forward progress
+//    between workgroups, so waiting could hang. The digit's global start comes from one
+//    exclusive scan of all four passes' histograms (made by one read of the keys before
+//    the first pass). Traffic per pass: one read and one write of the keys.
+//  - 'scatter' after 'digit-per-group' counts and a scan (reduce-then-scan): workgroup g
+//    scatters tiles g·T … g·T + T − 1 in order, starting each digit where the scan of all
+//    workgroups' counts says. Nothing waits on another workgroup, but the keys are read
+//    twice per pass.
+// Without subgroups, "subgroups" are the 8 fixed groups of 32 invocations and the ballot
+// is emulated in workgroup memory (two barriers per step): slower, the same result.
+//
+// Measured on an H200 at 2^28 keys (bench/results/h200-2026-11-30b): keys 14–15 ms with
+// either variant, about twice the time of CuPy's sort (CUB's radix sort, 6.7 ms). Neither the look-back window (1: 15.3 ms, 8: 15.2,
+// 16: 22.4, 32: 27.5), the tile size (8 to 16 keys per invocation: 15.1–16.7 ms), the spin
+// limit nor the tile order changed much, and reduce-then-scan, which has no look-back, is
+// as slow: the time goes to the tile's own work (ranking and staging, some 0.3 keys per
+// clock per multiprocessor), not to waiting. That is where to look next.
+import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+
+export type SortMode = 'onesweep' | 'scatter';
+
+export interface SortShaderSpec {
+  mode: SortMode;
+  /** Keys per invocation: a tile is 256 × keysPerThread keys. */
+  keysPerThread: number;
+  /** Subgroup operations (ballots), or the workgroup-memory emulation. */
+  subgroups: boolean;
+  /** Subgroups one workgroup can have, at most (256 / the smallest subgroup size). */
+  slots: number;
+  /** Subgroups may have more than 32 lanes: ballots use all four words. */
+  wide: boolean;
+  /** Keys carry 32-bit values. */
+  pairs: boolean;
+  /** Onesweep: predecessors one invocation reads per look-back round (independent loads, one latency). */
+  window: number;
+  /** Onesweep: tile indices from an atomic counter in launch order, or from the grid position. */
+  order: 'launch' | 'grid';
+}
+
+/** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
+export const FLAG_AGGREGATE = 1;
+export const FLAG_PREFIX = 2;
+export const STATE_HEADER_WORDS = 64;
+export const RADIX = 256;
+
+/** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
+export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups'>): number {
+  const counters = (s.slots * RADIX) / 2;
+  const staging = WORKGROUP * s.keysPerThread;
+  const digits = 4 * RADIX + 64 + 8;
+  const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
+  return counters + staging + digits + emulation;
+}
+
+// A lane's place: position in the workgroup (subgroups in claim order, lanes in subgroup
+// order), its subgroup's slot, first position and lane count. WGSL does not promise how
+// subgroups map onto local_invocation_index, so subgroups claim positions with an atomic.
+function placement(s: SortShaderSpec): string {
+  if (!s.subgroups) {
+    return `
+struct Place { pos: u32, slot: u32, start: u32, lanes: u32, lane: u32 }
+fn place(lidx: u32, sg_lane: u32) -> Place { return Place(lidx, lidx / 32u, lidx & ~31u, 32u, lidx % 32u); }`;
+  }
+  return `
+struct Place { pos: u32, slot: u32, start: u32, lanes: u32, lane: u32 }
+var<workgroup> claims: atomic<u32>;
+fn place(lidx: u32, sg_lane: u32) -> Place {
+  let lanes = subgroupAdd(1u);
+  var claimed = 0u;
+  if (subgroupElect()) { claimed = atomicAdd(&claims, 0x10000u | lanes); }
+  claimed = subgroupBroadcastFirst(claimed);
+  let start = claimed & 0xffffu;
+  // Every lane is active here (256 invocations, subgroup sizes divide 256), so the
+  // exclusive count of lanes below equals the lane's subgroup_invocation_id.
+  return Place(start + sg_lane, claimed >> 16u, start, lanes, sg_lane);
+}`;
+}
+
+// match(d): (lanes below with digit d, lanes with digit d, the highest such lane).
+function matcher(s: SortShaderSpec): string {
+  if (!s.subgroups) {
+    // The emulation: every lane posts its digit, then scans its group's 32 posts.
+    return `
+var<workgroup> posted: array<u32, ${WORKGROUP}>;
+var<workgroup> relay: array<u32, ${WORKGROUP}>;
+fn match_digit(d: u32, at: Place) -> vec3<u32> {
+  posted[at.pos] = d;
+  workgroupBarrier();
+  var below = 0u;
+  var count = 0u;
+  var last = 0u;
+  // at.lanes (32) is a run-time bound: CPU compilers would unroll a constant one K times over.
+  for (var j = 0u; j < at.lanes; j++) {
+    if (posted[at.start + j] == d) {
+      if (j < at.lane) { below++; }
+      count++;
+      last = j;
+    }
+  }
+  return vec3<u32>(below, count, last);
+}
+// The leader's old counter value reaches the other lanes of its digit through workgroup memory.
+fn share(old: u32, leader: u32, at: Place) -> u32 {
+  relay[at.pos] = old;
+  workgroupBarrier();
+  let v = relay[at.start + leader];
+  workgroupBarrier();
+  return v;
+}`;
+  }
+  if (!s.wide) {
+    return `
+fn match_digit(d: u32, at: Place) -> vec3<u32> {
+  var m = subgroupBallot(true).x;
+  for (var b = 0u; b < 8u; b++) {
+    let one = ((d >> b) & 1u) == 1u;
+    let v = subgroupBallot(one).x;
+    m &= select(~v, v, one);
+  }
+  let below = m & ((1u << at.lane) - 1u);
+  return vec3<u32>(countOneBits(below), countOneBits(m), u32(firstLeadingBit(m)));
+}
+fn share(old: u32, leader: u32, at: Place) -> u32 { return subgroupShuffle(old, leader); }`;
+  }
+  return `
+fn match_digit(d: u32, at: Place) -> vec3<u32> {
+  var m = subgroupBallot(true);
+  for (var b = 0u; b < 8u; b++) {
+    let one = ((d >> b) & 1u) == 1u;
+    let v = subgroupBallot(one);
+    m &= select(~v, v, vec4<bool>(one));
+  }
+  let word = vec4<u32>(0u, 1u, 2u, 3u);
+  let partial = select(vec4<u32>(0u), vec4<u32>((1u << (at.lane % 32u)) - 1u), word == vec4<u32>(at.lane / 32u));
+  let below = m & select(partial, vec4<u32>(0xffffffffu), word < vec4<u32>(at.lane / 32u));
+  let cb = countOneBits(below);
+  let cm = countOneBits(m);
+  var leader = 0u;
+  for (var w = 0u; w < 4u; w++) { if (m[w] != 0u) { leader = 32u * w + u32(firstLeadingBit(m[w])); } }
+  return vec3<u32>(cb.x + cb.y + cb.z + cb.w, cm.x + cm.y + cm.z + cm.w, leader);
+}
+fn share(old: u32, leader: u32, at: Place) -> u32 { return subgroupShuffle(old, leader); }`;
+}
+
+// Exclusive scan of one value per position over the 256 positions (digit d at position d).
+function digitScan(s: SortShaderSpec): string {
+  if (s.subgroups) {
+    return `
+var<workgroup> sg_sums: array<u32, 64>;
+fn scan_digits(x: u32, at: Place) -> u32 {
+  let within = subgroupExclusiveAdd(x);
+  let total = subgroupAdd(x);
+  if (subgroupElect()) { sg_sums[at.slot] = total; }
+  workgroupBarrier();
+  var before = 0u;
+  for (var s = 0u; s < at.slot; s++) { before += sg_sums[s]; }
+  return before + within;
+}`;
+  }
+  // Hillis–Steele over 256 entries, double-buffered in the emulation's two arrays.
+  return `
+fn scan_digits(x: u32, at: Place) -> u32 {
+  posted[at.pos] = x;
+  workgroupBarrier();
+  var from_posted = true;
+  for (var off = 1u; off < ${WORKGROUP}u; off <<= 1u) {
+    var v: u32;
+    if (from_posted) {
+      v = posted[at.pos];
+      if (at.pos >= off) { v += posted[at.pos - off]; }
+      relay[at.pos] = v;
+    } else {
+      v = relay[at.pos];
+      if (at.pos >= off) { v += relay[at.pos - off]; }
+      posted[at.pos] = v;
+    }
+    from_posted = !from_posted;
+    workgroupBarrier();
+  }
+  let inclusive = select(relay[at.pos], posted[at.pos], from_posted);
+  workgroupBarrier();
+  return inclusive - x;
+}`;
+}
+
+function bindings(s: SortShaderSpec): string {
+  const v = s.mode === 'onesweep' ? 5 : 4;
+  const values = s.pairs
+    ? `@group(0) @binding(${v}) var<storage, read> values_in: array<u32>;
+@group(0) @binding(${v + 1}) var<storage, read_write> values_out: array<u32>;`
+    : '';
+  const starts =
+    s.mode === 'onesweep'
+      ? `// The exclusive scan of all four passes' digit counts (pass p at 256 p): digit d of this
+// pass starts at starts[digit_base + d] − base_correction (= p·n, what the earlier passes' counts add up to).
+@group(0) @binding(3) var<storage, read> starts: array<u32>;
+@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>>;`
+      : `// The exclusive scan of every workgroup's digit counts, digit-major (digit d of group g at d·groups + g).
+@group(0) @binding(3) var<storage, read> starts: array<u32>;`;
+  return `
+struct Params { n: u32, tiles: u32, shift: u32, digit_base: u32, base_correction: u32, spin_limit: u32, force_fallback: u32, tiles_per_group: u32 }
+@group(0) @binding(0) var<uniform> P: Params;
+@group(0) @binding(1) var<storage, read> keys_in: array<u32>;
+@group(0) @binding(2) var<storage, read_write> keys_out: array<u32>;
+${starts}
+${values}`;
+}
+
+// Ranks, stages and writes one tile, given where each digit of the tile starts in the
+// output. Shared by both variants; \`digit_start\` is supplied by the caller.
+function tileBody(s: SortShaderSpec): string {
+  const K = s.keysPerThread;
+  const valuesOut = s.pairs
+    ? `
+  // The values follow their keys: staged at the same positions, written to the same places.
+  workgroupBarrier();
+  for (var i = 0u; i < K; i++) {
+    let src = base + at.start * K + i * at.lanes + at.lane;
+    if (src < P.n) { staging[local[i]] = values_in[src]; }
+  }
+  workgroupBarrier();
+  for (var i = 0u; i < K; i++) {
+    let j = i * ${WORKGROUP}u + lidx;
+    if (j < valid) { values_out[dest[i]] = staging[j]; }
+  }`
+    : '';
+  return `
+const K: u32 = ${K}u;
+const TILE: u32 = ${WORKGROUP * K}u;
+const SLOTS: u32 = ${s.slots}u;
+
+var<workgroup> counters: array<atomic<u32>, ${(s.slots * 256) / 2}>;
+var<workgroup> staging: array<u32, ${WORKGROUP * K}>;
+var<workgroup> digit_count: array<u32, 256>;
+var<workgroup> digit_first: array<u32, 256>;
+// Where digit d's keys of this tile go: output index = digit_shift[d] + position in the tile.
+var<workgroup> digit_shift: array<u32, 256>;
+
+fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
+
+// Steps 1 and 2 for the tile at key \`base\`: every key's position in the sorted tile, and
+// digit_count / digit_first filled in. Keys past n are 0xffffffff: they rank last in digit
+// 255, the last digit, so they take the tile's last positions and are never written.
+fn rank_tile(base: u32, at: Place) -> array<u32, ${K}> {
+  var keys: array<u32, ${K}>;
+  var rank: array<u32, ${K}>;
+  for (var i = 0u; i < K; i++) {
+    let src = base + at.start * K + i * at.lanes + at.lane;
+    keys[i] = select(0xffffffffu, keys_in[min(src, P.n - 1u)], src < P.n);
+  }
+  for (var i = 0u; i < K; i++) {
+    let d = digit_of(keys[i]);
+    let m = match_digit(d, at);
+    var old = 0u;
+    if (at.lane == m.z) { old = atomicAdd(&counters[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
+    old = share(old, m.z, at);
+    rank[i] = ((old >> (16u * (d & 1u))) & 0xffffu) + m.x;
+  }
+  workgroupBarrier();
+  // Per digit pair (one word), the counts of the subgroups in order become their starts.
+  let used = ${s.subgroups ? 'atomicLoad(&claims) >> 16u' : '8u'};
+  if (at.pos < 128u) {
+    var acc = 0u;
+    for (var s = 0u; s < used; s++) {
+      let c = atomicLoad(&counters[s * 128u + at.pos]);
+      atomicStore(&counters[s * 128u + at.pos], acc);
+      acc += c;
+    }
+    digit_count[2u * at.pos] = acc & 0xffffu;
+    digit_count[2u * at.pos + 1u] = acc >> 16u;
+  }
+  workgroupBarrier();
+  let first = scan_digits(digit_count[at.pos], at);
+  digit_first[at.pos] = first;
+  workgroupBarrier();
+  var local: array<u32, ${K}>;
+  for (var i = 0u; i < K; i++) {
+    let d = digit_of(keys[i]);
+    let before = (atomicLoad(&counters[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
+    local[i] = digit_first[d] + before + rank[i];
+  }
+  // Step 3's first half: the keys in sorted order. The counters are read above, before
+  // staging is written (different arrays, so no barrier is needed between the two).
+  for (var i = 0u; i < K; i++) { staging[local[i]] = keys[i]; }
+  return local;
+}
+
+// Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
+// write consecutive positions of the sorted tile.
+fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
+  let valid = min(TILE, P.n - base);
+  var dest: array<u32, ${K}>;
+  for (var i = 0u; i < K; i++) {
+    let j = i * ${WORKGROUP}u + lidx;
+    let key = staging[j];
+    dest[i] = digit_shift[digit_of(key)] + j;
+    if (j < valid) { keys_out[dest[i]] = key; }
+  }${valuesOut}
+}`;
+}
+
+function onesweep(s: SortShaderSpec): string {
+  return `
+var<workgroup> wg_tile: u32;
+const PREFIX: u32 = ${FLAG_PREFIX}u << 30u;
+const AGGREGATE: u32 = ${FLAG_AGGREGATE}u << 30u;
+const COUNT: u32 = 0x3fffffffu;
+
+// The fallback: how many keys of tile \`t\` have digit d, counted from the input.
+fn count_in_tile(t: u32, d: u32) -> u32 {
+  var c = 0u;
+  let end = min((t + 1u) * TILE, P.n);
+  for (var j = t * TILE; j < end; j++) { c += select(0u, 1u, digit_of(keys_in[j]) == d); }
+  return c;
+}
+
+// How many keys of digit d the tiles before \`tile\` hold. Each round reads the counts of
+// up to WINDOW predecessors at once, then adds them nearest first up to the first
+// inclusive count or the first silent tile.
+const WINDOW: u32 = ${s.window}u;
+fn look_back(tile: u32, d: u32) -> u32 {
+  var before = 0u;
+  var t = tile;
+  var idle = 0u;
+  loop {
+    if (t == 0u) { break; }
+    var words: array<u32, WINDOW>;
+    for (var j = 0u; j < WINDOW; j++) {
+      if (j < t) { words[j] = atomicLoad(&state[${STATE_HEADER_WORDS}u + (t - 1u - j) * 256u + d]); }
+    }
+    var used = 0u;
+    var done = false;
+    for (var j = 0u; j < WINDOW; j++) {
+      // Tests: predecessors count as silent, so every one is counted here.
+      if (j >= t || P.force_fallback != 0u) { break; }
+      let word = words[j];
+      if (word < AGGREGATE) { break; }
+      before += word & COUNT;
+      used++;
+      if (word >= PREFIX) { done = true; break; }
+    }
+    if (done) { break; }
+    if (used > 0u) {
+      t -= used;
+      idle = 0u;
+      continue;
+    }
+    idle++;
+    if (idle > P.spin_limit) {
+      before += count_in_tile(t - 1u, d);
+      atomicAdd(&state[1], 1u);
+      t -= 1u;
+      idle = 0u;
+    }
+  }
+  return before;
+}
+
+@compute @workgroup_size(${WORKGROUP})
+fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
+  if (${GROUP_INDEX} >= P.tiles) { return; }
+${
+  s.order === 'launch'
+    ? `  // Launch order, not grid position: a tile's predecessors have all started.
+  if (lidx == 0u) { wg_tile = atomicAdd(&state[0], 1u); }
+  let tile = workgroupUniformLoad(&wg_tile);`
+    : `  // Grid position: a predecessor that has not started is counted by the fallback.
+  let tile = ${GROUP_INDEX};`
+}
+  let base = tile * TILE;
+  let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
+  let local = rank_tile(base, at);
+  // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
+  // then look back, then publish the inclusive counts.
+  let d = at.pos;
+  let mine = digit_count[d];
+  let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;
+  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);
+  var before = 0u;
+  if (tile > 0u) {
+    before = look_back(tile, d);
+    atomicStore(&state[slot], PREFIX | (before + mine));
+  }
+  digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
+  workgroupBarrier();
+  write_tile(base, local, at, lidx);
+}
+`;
+}
+
+function scatter(s: SortShaderSpec): string {
+  return `
+var<workgroup> running: array<u32, 256>;
+
+@compute @workgroup_size(${WORKGROUP})
+fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
+  let group = ${GROUP_INDEX};
+  let groups = (P.tiles + P.tiles_per_group - 1u) / P.tiles_per_group;
+  if (group >= groups) { return; }
+  let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
+  let d = at.pos;
+  running[d] = starts[d * groups + group];
+  let last = min((group + 1u) * P.tiles_per_group, P.tiles);
+  for (var tile = group * P.tiles_per_group; tile < last; tile++) {
+    let base = tile * TILE;
+    let local = rank_tile(base, at);
+    digit_shift[d] = running[d] - digit_first[d];
+    running[d] += digit_count[d];
+    workgroupBarrier();
+    write_tile(base, local, at, lidx);
+    // The next tile reuses the counters (cleared here) and staging.
+    for (var w = lidx; w < SLOTS * 128u; w += ${WORKGROUP}u) { atomicStore(&counters[w], 0u); }
+    workgroupBarrier();
+  }
+}
+`;
+}
+
+export function sortShader(s: SortShaderSpec): string {
+  // The ranking's ballots run in every subgroup with all lanes active, but inside
+  // functions and loops the uniformity analysis cannot prove that.
+  const diagnostics = s.subgroups ? 'diagnostic(off, subgroup_uniformity);\n' : '';
+  return `${enableSubgroups(s.subgroups)}${diagnostics}
+// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order` : ''})
+${bindings(s)}
+${placement(s)}
+${matcher(s)}
+${digitScan(s)}
+${tileBody(s)}
+${s.mode === 'onesweep' ? onesweep(s) : scatter(s)}`;
+}

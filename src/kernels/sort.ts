@@ -1,0 +1,310 @@
+// Stable LSD radix sort of u32 keys, alone or with 32-bit values: four passes of 8-bit
+// digits, built on the library's histogram (counting.ts's kernel counts the digits) and
+// scan (digit counts become digit starts). See sort-wgsl.ts for the pass kernels and the
+// two ways of finding where each tile's digits go; the passes ping-pong between the
+// output and one temporary, so the input is never written.
+import { withErrorScopes } from '../gpu/scopes.js';
+import { arrayOf, createStorage, elementTypeOf, materialize, runAndReadAll, KERNEL_WORK, type ElementArray, type ElementType } from './buffers.js';
+import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import { checkPlanInput, submit } from './execute.js';
+import { addZeroFill } from './fill.js';
+import { countingShader, layout } from './histogram.js';
+import { getKernel } from './pipelines.js';
+import { PlanBuilder, type KernelPlan } from './plan.js';
+import { addExclusiveScanU32 } from './scan.js';
+import { RADIX, sortShader, sortSharedWords, STATE_HEADER_WORDS, type SortShaderSpec } from './sort-wgsl.js';
+import { BufferUsage } from '../gpu/constants.js';
+import { WORKGROUP } from './wgsl.js';
+
+export type SortAlgorithm = 'onesweep' | 'reduce-then-scan';
+
+export interface SortOptions extends KernelOptions {
+  /** Keys of a GPUBuffer input (default: its size / 4). */
+  length?: number;
+  /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
+  algorithm?: SortAlgorithm;
+  /** Keys per invocation, 1 to 16: a tile is 256 × keysPerThread keys (default: 15, or fewer where workgroup memory is short). */
+  keysPerThread?: number;
+  /** 'onesweep': look-back rounds without progress before a tile counts a silent predecessor's keys itself (default 256). */
+  spinLimit?: number;
+  /** Testing ('onesweep'): every tile counts all its predecessors from their keys, so the fallback always runs. */
+  forceFallback?: boolean;
+  /** 'reduce-then-scan': tiles each workgroup scatters in order (default: enough for at most 2048 workgroups). */
+  tilesPerGroup?: number;
+  /** 'onesweep': predecessors read per look-back round, 1 to 32 (default DEFAULT_LOOK_BACK_WINDOW). */
+  lookBackWindow?: number;
+  /** 'onesweep': tile indices in launch order from an atomic counter, or from the grid position (default DEFAULT_TILE_ORDER). */
+  tileOrder?: 'launch' | 'grid';
+}
+
+export interface SortPlanOptions extends SortOptions {
+  length: number;
+  /** Values to carry along (32-bit elements, at least `length` of them). */
+  values?: GPUBuffer;
+}
+
+/** A sort's plan: `output` holds the sorted keys and `values`, for pairs, the values in the same order. Both are the caller's. */
+export interface SortPlan extends KernelPlan {
+  readonly values?: GPUBuffer;
+}
+
+/**
+ * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
+ * (bench/results/h200-2026-11-30b): keys alone, reduce-then-scan 14.1 ms against
+ * onesweep's 15.4; pairs, onesweep 16.5 ms against 18.5.
+ */
+export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
+/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation). */
+export const DEFAULT_LOOK_BACK_WINDOW = 1;
+export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
+const DEFAULT_KEYS_PER_THREAD = 15;
+const DEFAULT_SPIN_LIMIT = 256;
+/** The reduce-then-scan variant's default grid: at most this many workgroups per pass. */
+const MAX_SCATTER_GROUPS = 2048;
+const PASSES = 4;
+
+interface SortSettings {
+  length: number;
+  algorithm: SortAlgorithm;
+  spec: Omit<SortShaderSpec, 'mode' | 'pairs'>;
+  spinLimit: number;
+  forceFallback: boolean;
+  tilesPerGroup?: number;
+}
+
+function checkInteger(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new Error(`sort: ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  return value;
+}
+
+function settings(ctx: KernelContext, length: number, o: SortOptions | undefined, pairs: boolean): SortSettings {
+  const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys'];
+  if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan') throw new Error(`sort: algorithm must be 'onesweep' or 'reduce-then-scan', got '${String(algorithm)}'`);
+  const limit = bindingLimit(ctx, o);
+  // Every pass scatters across the whole output, so the keys must fit one binding.
+  if (length * 4 > limit) throw new Error(`sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`);
+  const subgroups = useSubgroups(ctx, o);
+  // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
+  if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
+  const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
+  const wide = ctx.subgroupMaxSize > 32;
+  const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
+  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups }) <= words;
+  let keysPerThread: number;
+  if (o?.keysPerThread !== undefined) {
+    keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
+    if (!fits(keysPerThread)) throw new Error(`sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`);
+  } else {
+    keysPerThread = DEFAULT_KEYS_PER_THREAD;
+    while (keysPerThread > 1 && !fits(keysPerThread)) keysPerThread--;
+    if (!fits(keysPerThread)) throw new Error(`sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile`);
+  }
+  const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
+  const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
+  const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
+  const order = o?.tileOrder ?? DEFAULT_TILE_ORDER;
+  if (order !== 'launch' && order !== 'grid') throw new Error(`sort: tileOrder must be 'launch' or 'grid', got '${String(order)}'`);
+  return { length, algorithm, spec: { keysPerThread, subgroups, slots, wide, window, order }, spinLimit, forceFallback: !!o?.forceFallback, tilesPerGroup };
+}
+
+interface SortBuffers {
+  keys: GPUBuffer;
+  keysOut: GPUBuffer;
+  values?: GPUBuffer;
+  valuesOut?: GPUBuffer;
+}
+
+/** Adds the four passes to `plan`. */
+async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Promise<void> {
+  const n = s.length;
+  if (n === 0) return;
+  const { ctx } = plan;
+  const pairs = !!b.values;
+  const spec: SortShaderSpec = { ...s.spec, mode: s.algorithm === 'onesweep' ? 'onesweep' : 'scatter', pairs };
+  const bytes = n * 4;
+  const keysTmp = plan.temporary(bytes, 'keys between passes');
+  const valuesTmp = pairs ? plan.temporary(bytes, 'values between passes') : undefined;
+  // Pass p reads `from` and writes `to`: input → tmp → out → tmp → out.
+  const route = (p: number) => {
+    const keysFrom = p === 0 ? b.keys : p % 2 === 1 ? keysTmp : b.keysOut;
+    const keysTo = p % 2 === 0 ? keysTmp : b.keysOut;
+    const valuesFrom = p === 0 ? b.values : p % 2 === 1 ? valuesTmp : b.valuesOut;
+    const valuesTo = p % 2 === 0 ? valuesTmp : b.valuesOut;
+    const binding = (buffer: GPUBuffer) => ({ buffer, offset: 0, size: bytes });
+    return { keys: [binding(keysFrom), binding(keysTo)], values: pairs ? [binding(valuesFrom!), binding(valuesTo!)] : [] };
+  };
+  const tile = WORKGROUP * spec.keysPerThread;
+  const tiles = Math.ceil(n / tile);
+  const passKernel = await getKernel(ctx.device, `radix sort ${spec.mode}${pairs ? ' pairs' : ''}`, sortShader(spec), [
+    'uniform',
+    'read',
+    'write',
+    'read',
+    ...(spec.mode === 'onesweep' ? (['write'] as const) : []),
+    ...(pairs ? (['read', 'write'] as const) : []),
+  ]);
+  const counter = (kind: 'digits' | 'digit-per-group') => {
+    const l = layout(ctx, kind === 'digits' ? PASSES * RADIX : RADIX);
+    return getKernel(ctx.device, `radix sort ${kind} count`, countingShader({ kind }, l, false), ['uniform', 'read', 'read', 'write']);
+  };
+  const keyReads = (buffer: GPUBuffer) => [
+    { buffer, offset: 0, size: Math.max(16, Math.floor(n / 4) * 16) },
+    { buffer, offset: 0, size: Math.ceil(bytes / 4) * 4 },
+  ];
+
+  if (spec.mode === 'onesweep') {
+    // One read of the keys counts the digits of all four passes; one scan of the 1024
+    // counts gives every pass's digit starts, offset by p·n (the earlier passes' totals).
+    const counts = plan.temporary(PASSES * RADIX * 4, 'digit counts');
+    const starts = plan.temporary(PASSES * RADIX * 4, 'digit starts');
+    const region = STATE_HEADER_WORDS + tiles * RADIX;
+    const state = plan.temporary(PASSES * region * 4, 'look-back state');
+    await addZeroFill(plan, counts, PASSES * RADIX);
+    await addZeroFill(plan, state, PASSES * region);
+    const step = 4 * WORKGROUP;
+    const whole = Math.floor(n / 4);
+    const perGroup = Math.max(step, Math.ceil(whole / 2048 / step) * step);
+    const groups = Math.max(1, Math.ceil(whole / perGroup));
+    plan.dispatch(await counter('digits'), [n, groups, perGroup], [...keyReads(b.keys), { buffer: counts, size: PASSES * RADIX * 4 }], groups);
+    await addExclusiveScanU32(plan, counts, starts, PASSES * RADIX, spec.subgroups);
+    for (let p = 0; p < PASSES; p++) {
+      const r = route(p);
+      const params = [n, tiles, 8 * p, RADIX * p, (p * n) >>> 0, s.spinLimit, s.forceFallback ? 1 : 0, 0];
+      const bindings = [...r.keys, { buffer: starts, size: PASSES * RADIX * 4 }, { buffer: state, offset: p * region * 4, size: region * 4 }, ...r.values];
+      plan.dispatch(passKernel, params, bindings, tiles);
+    }
+    return;
+  }
+
+  // Reduce-then-scan: per pass, every workgroup's digit counts over its run of tiles
+  // (digit-major), their exclusive scan, then the scatter.
+  const tilesPerGroup = s.tilesPerGroup ?? Math.max(1, Math.ceil(tiles / MAX_SCATTER_GROUPS));
+  const groups = Math.ceil(tiles / tilesPerGroup);
+  const counts = plan.temporary(RADIX * groups * 4, 'digit counts per workgroup');
+  const starts = plan.temporary(RADIX * groups * 4, 'digit starts per workgroup');
+  const countKernel = await counter('digit-per-group');
+  const perGroupVecs = (tilesPerGroup * tile) / 4;
+  for (let p = 0; p < PASSES; p++) {
+    const r = route(p);
+    plan.dispatch(countKernel, [n, groups, perGroupVecs, 8 * p], [...keyReads(r.keys[0]!.buffer), { buffer: counts, size: RADIX * groups * 4 }], groups);
+    await addExclusiveScanU32(plan, counts, starts, RADIX * groups, spec.subgroups);
+    const params = [n, tiles, 8 * p, 0, 0, 0, 0, tilesPerGroup];
+    plan.dispatch(passKernel, params, [...r.keys, { buffer: starts, size: RADIX * groups * 4 }, ...r.values], groups);
+  }
+}
+
+function isGpuBuffer(value: unknown): value is GPUBuffer {
+  return typeof value === 'object' && value !== null && 'mapAsync' in value && 'usage' in value && 'size' in value;
+}
+
+/** Checks a keys or values input; returns its length and, for arrays, the data. */
+function checkInput(ctx: KernelContext, what: 'keys' | 'values', input: unknown, length: number | undefined): number {
+  if (isGpuBuffer(input)) {
+    if ((input.usage & BufferUsage.STORAGE) === 0) throw new Error(`sort: the ${what} GPUBuffer needs STORAGE usage`);
+    const n = length ?? Math.floor(input.size / 4);
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`sort: length must be a non-negative integer, got ${n}`);
+    if (n * 4 > input.size) throw new Error(`sort: length ${n} needs ${n * 4} bytes, but the ${what} GPUBuffer has ${input.size}`);
+    return n;
+  }
+  const type = elementTypeOf(input);
+  const name = (input as object | null)?.constructor?.name ?? String(input);
+  if (what === 'keys' && type !== 'u32') throw new Error(`sort: keys must be a Uint32Array or a GPUBuffer, got ${name}`);
+  if (what === 'values' && !type) throw new Error(`sort: values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got ${name}`);
+  const n = (input as ElementArray).length;
+  if (length !== undefined && length !== n) throw new Error(`sort: { length: ${length} } does not match the ${what} array's length ${n}`);
+  if (n * 4 > ctx.maxBufferBytes) throw new Error(`sort: ${n} ${what} exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`);
+  return n;
+}
+
+/** Plans a sort of `length` keys of `keys` (and `values`) into new buffers the caller owns. */
+export async function planSort(gpu: KernelDevice, keys: GPUBuffer, options: SortPlanOptions): Promise<SortPlan> {
+  const ctx = kernelContext(gpu);
+  const n = checkInput(ctx, 'keys', keys, options.length);
+  checkPlanInput('sort', keys);
+  if (options.values !== undefined) {
+    if (!isGpuBuffer(options.values)) throw new Error('sort: a plan\'s values must be a GPUBuffer');
+    checkInput(ctx, 'values', options.values, n);
+  }
+  const s = settings(ctx, n, options, options.values !== undefined);
+  return buildSortPlan(ctx, { keys, values: options.values }, s);
+}
+
+async function buildSortPlan(ctx: KernelContext, input: { keys: GPUBuffer; values?: GPUBuffer }, s: SortSettings): Promise<SortPlan> {
+  const keysOut = createStorage(ctx, s.length * 4, 'sort keys output');
+  const valuesOut = input.values ? createStorage(ctx, s.length * 4, 'sort values output') : undefined;
+  const builder = new PlanBuilder(ctx, 'sort');
+  try {
+    const plan = await withErrorScopes(ctx.device, KERNEL_WORK, async () => {
+      await buildSort(builder, { keys: input.keys, keysOut, values: input.values, valuesOut }, s);
+      return builder.finish(keysOut);
+    });
+    return valuesOut ? { output: plan.output, values: valuesOut, encode: plan.encode, destroy: plan.destroy } : plan;
+  } catch (e) {
+    builder.discard();
+    keysOut.destroy();
+    valuesOut?.destroy();
+    throw e;
+  }
+}
+
+async function run(ctx: KernelContext, keys: ElementArray | GPUBuffer, values: ElementArray | GPUBuffer | undefined, options: SortOptions | undefined): Promise<{ keys: ArrayBuffer | GPUBuffer; values?: ArrayBuffer | GPUBuffer }> {
+  const n = checkInput(ctx, 'keys', keys, options?.length);
+  if (values !== undefined) checkInput(ctx, 'values', values, n);
+  if (values !== undefined && isGpuBuffer(keys) !== isGpuBuffer(values)) throw new Error('sort: keys and values must both be typed arrays or both GPUBuffers');
+  const s = settings(ctx, n, options, values !== undefined);
+  const owned: GPUBuffer[] = [];
+  // Typed arrays are uploaded; GPUBuffers under one vec4 are copied into one (the digit
+  // count reads keys as vec4s).
+  const place = (x: ElementArray | GPUBuffer, label: string) => {
+    const spec = isGpuBuffer(x) ? { type: 'u32' as const, length: n, buffer: x } : { type: 'u32' as const, length: n, array: x };
+    const m = materialize(ctx, spec, label);
+    if (m.owned) owned.push(m.buffer);
+    return m.buffer;
+  };
+  let plan: SortPlan | undefined;
+  try {
+    plan = await buildSortPlan(ctx, { keys: place(keys, 'sort keys'), values: values === undefined ? undefined : place(values, 'sort values') }, s);
+    if (isGpuBuffer(keys)) {
+      await submit(ctx, plan);
+      return { keys: plan.output, values: plan.values };
+    }
+    const outputs = [{ buffer: plan.output, bytes: n * 4 }, ...(plan.values ? [{ buffer: plan.values, bytes: n * 4 }] : [])];
+    const [k, v] = await runAndReadAll(ctx, plan, outputs);
+    plan.output.destroy();
+    plan.values?.destroy();
+    return { keys: k!, values: v };
+  } catch (e) {
+    plan?.output.destroy();
+    plan?.values?.destroy();
+    throw e;
+  } finally {
+    plan?.destroy();
+    for (const b of owned) b.destroy();
+  }
+}
+
+/**
+ * Sorts u32 keys into ascending order. A Uint32Array gives a new sorted Uint32Array; a
+ * GPUBuffer gives a new GPUBuffer (no readback). At most one storage binding of keys.
+ */
+export async function sort(gpu: KernelDevice, keys: Uint32Array, options?: SortOptions): Promise<Uint32Array>;
+export async function sort(gpu: KernelDevice, keys: GPUBuffer, options?: SortOptions): Promise<GPUBuffer>;
+export async function sort(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, options?: SortOptions): Promise<Uint32Array | GPUBuffer> {
+  const r = await run(kernelContext(gpu), keys, undefined, options);
+  return r.keys instanceof ArrayBuffer ? new Uint32Array(r.keys) : r.keys;
+}
+
+/**
+ * Sorts u32 keys with 32-bit values (Uint32Array, Int32Array or Float32Array, moved as
+ * bits), stably: equal keys keep their input order. Typed arrays give new typed arrays;
+ * GPUBuffers give new GPUBuffers.
+ */
+export async function sortPairs<V extends ElementArray>(gpu: KernelDevice, keys: Uint32Array, values: V, options?: SortOptions): Promise<{ keys: Uint32Array; values: V }>;
+export async function sortPairs(gpu: KernelDevice, keys: GPUBuffer, values: GPUBuffer, options?: SortOptions): Promise<{ keys: GPUBuffer; values: GPUBuffer }>;
+export async function sortPairs(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, values: ElementArray | GPUBuffer, options?: SortOptions): Promise<{ keys: Uint32Array | GPUBuffer; values: ElementArray | GPUBuffer }> {
+  if (values === undefined || values === null) throw new Error('sort: sortPairs needs values');
+  const r = await run(kernelContext(gpu), keys, values, options);
+  if (!(r.keys instanceof ArrayBuffer)) return { keys: r.keys, values: r.values as GPUBuffer };
+  const type = elementTypeOf(values) as ElementType;
+  return { keys: new Uint32Array(r.keys), values: arrayOf(type, r.values as ArrayBuffer, (values as ElementArray).length) };
+}
