@@ -2,10 +2,11 @@
 // of docs/check-json.md, SARIF 2.1.0, options and exit codes.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scratchDir, wgslLab } from './support/cli.js';
+import { scratchDir, wgslLab, wgslLabIn } from './support/cli.js';
+import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
-const { write: file } = scratchDir('wgsl-lab-check-');
+const { dir: scratch, write: file } = scratchDir('wgsl-lab-check-');
 const check = (...args: string[]) => wgslLab('check', ...args);
 
 describe('wgsl-lab check', () => {
@@ -41,11 +42,37 @@ describe('wgsl-lab check', () => {
     const results = s.runs[0].results;
     const oob = results.find((x: { ruleId: string }) => x.ruleId === 'out-of-bounds');
     expect(oob.level).toBe('error');
-    expect(oob.locations[0].physicalLocation.region).toEqual({ startLine: 35, startColumn: 21 });
+    expect(oob.locations[0].physicalLocation.region).toEqual({ startLine: 35, startColumn: 21, endColumn: 25 });
     expect(oob.message.text).toMatch(/index 4294967295 is out of bounds for tile \(length 64\).*select\(\)/);
     const bank = results.find((x: { ruleId: string }) => x.ruleId === 'bank-conflict');
     expect(bank.properties.maxWays).toBe(2);
     expect(s.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toContain('data-race');
+    expect(sarifSchemaErrors(s)).toEqual([]);
+    expect(githubIngestionProblems(s)).toEqual([]);
+    expect(s.runs[0].invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
+  });
+
+  it('gives SARIF uris relative to the current directory, and reports files it could not analyze', async () => {
+    file('my kernel#1.wgsl', `@group(0) @binding(0) var<storage, read_write> o: array<u32>;\nvar<workgroup> t: array<u32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = i; o[i] = t[63u - i]; }\n`);
+    file('tex.wgsl', `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`);
+    const r = await wgslLabIn(scratch, 'check', '--sarif', 'my kernel#1.wgsl', 'tex.wgsl', 'missing.wgsl');
+    expect(r.code).toBe(2);
+    const s = JSON.parse(r.out);
+    expect(sarifSchemaErrors(s)).toEqual([]);
+    expect(githubIngestionProblems(s)).toEqual([]);
+    const run = s.runs[0];
+    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/\/.*wgsl-lab-check-[^/]+\/$/);
+    const race = run.results.find((x: { ruleId: string }) => x.ruleId === 'data-race');
+    expect(race.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'my%20kernel%231.wgsl', uriBaseId: '%SRCROOT%' });
+    expect(race.relatedLocations[0]).toMatchObject({ id: 1, message: { text: expect.stringMatching(/^conflicting (write|read) by invocation/) } });
+    expect(race.partialFingerprints['wgslLabFinding/v1']).toMatch(/^[0-9a-f]{16}$/);
+    const [inv] = run.invocations;
+    expect(inv.executionSuccessful).toBe(false);
+    expect(inv.toolExecutionNotifications).toEqual([
+      expect.objectContaining({ level: 'error', message: { text: "tex.wgsl could not be analyzed: not supported: textures and samplers ('img')" }, associatedRule: { id: 'not-supported', index: expect.any(Number) } }),
+      expect.objectContaining({ level: 'error', message: { text: "missing.wgsl could not be analyzed: cannot open 'missing.wgsl': no such file" }, associatedRule: { id: 'input', index: expect.any(Number) } }),
+    ]);
+    expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'tex.wgsl', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 60, endColumn: expect.any(Number) } });
   });
 
   it("reports the compiler's errors as compile-error diagnostics at Tint's line and column", async () => {

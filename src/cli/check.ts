@@ -2,7 +2,8 @@
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CaptureIndex } from '../capture/output.js';
 import { captureProgram, captureSummary } from './capture.js';
@@ -12,7 +13,8 @@ import { GpuSession } from '../gpu/session.js';
 import { checkReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
-import { toSarif } from '../report/sarif.js';
+import { toSarif, type SarifFailure } from '../report/sarif.js';
+import { failureDiagnostics } from '../report/failure.js';
 import { describeFailure } from './errors.js';
 import { readKernelFiles, readSource } from './io.js';
 import { toJson } from '../report/json.js';
@@ -91,12 +93,15 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   let compiler: GpuSession | undefined = new GpuSession(nodeGpuProvider());
   const reports: CheckReport[] = [];
   const failures: unknown[] = [];
+  const sarifFailures: SarifFailure[] = [];
+  const sources = new Map<string, string>();
   let exit = 0;
   for (const file of files) {
     try {
       const site = captured?.sites.get(file);
       if (site && !values.json && !values.sarif) io.out(site);
       const source = await readSource(file);
+      sources.set(file, source);
       const contents = await readKernelFiles(file, source);
       const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry, files: contents });
       if (compilerUnavailable) {
@@ -109,12 +114,23 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     } catch (e) {
       const f = describeFailure(e, file);
       failures.push({ file, errors: f.json });
+      sarifFailures.push({ file, diagnostics: failureDiagnostics(e) });
       if (!values.json && !values.sarif) io.err(f.lines.join('\n'));
       exit = Math.max(exit, f.exitCode);
     }
   }
   if (values.json) io.out(toJson(files.length === 1 && reports.length === 1 && !captured ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
-  if (values.sarif) io.out(JSON.stringify(toSarif(reports, PACKAGE_VERSION), null, 2));
+  if (values.sarif) {
+    const root = process.cwd();
+    const sarif = toSarif(reports, {
+      version: PACKAGE_VERSION,
+      relativePath: (file) => relative(root, resolve(root, file)).split(sep).join('/'),
+      srcRootUri: pathToFileURL(root + sep).href,
+      sources,
+      failures: sarifFailures,
+    });
+    io.out(JSON.stringify(sarif, null, 2));
+  }
   if (!values.json && !values.sarif && (files.length > 1 || captured)) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
