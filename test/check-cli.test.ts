@@ -14,7 +14,9 @@ describe('wgsl-lab check', () => {
     const f = L('02-workgroup-memory/neighbour-average-no-barrier.wgsl');
     const r = await check(f);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${f}:33:14: error: data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23)`);
+    expect(r.out).toContain(
+      `${f}:33:14: error: data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23)`,
+    );
     expect(r.out).toContain(`${f}:23:3: note: conflicting write by invocation 0`);
     expect(r.out).toMatch(/1 error, 0 warnings, 1 race, no bank conflicts \(model: 32 banks of 4 bytes, subgroups of 32\)/);
   });
@@ -28,14 +30,39 @@ describe('wgsl-lab check', () => {
     expect(j.model).toEqual({ banks: 32, bankWidthBytes: 4, subgroupSize: 32 });
     expect(j.summary).toEqual({ errors: 0, warnings: 0, races: 0, maxBankWays: 32 });
     const site = j.bankConflicts.find((b: { maxWays: number }) => b.maxWays === 32);
-    expect(site).toMatchObject({ line: 32, column: 55, variable: 'tile', access: 'read', maxWays: 32, meanWays: 32, wavefronts: 4096, ideal: 128, excess: 3968, executions: 128 });
+    expect(site).toMatchObject({
+      line: 32,
+      column: 55,
+      variable: 'tile',
+      access: 'read',
+      maxWays: 32,
+      meanWays: 32,
+      wavefronts: 4096,
+      ideal: 128,
+      excess: 3968,
+      executions: 128,
+    });
     const race = JSON.parse((await check('--json', L('02-workgroup-memory/neighbour-average-no-barrier.wgsl'))).out).diagnostics[0];
-    expect(race).toMatchObject({ severity: 'error', kind: 'data-race', line: 33, column: 14, variable: 'tile', addressSpace: 'workgroup', hazard: 'RAW', benign: false, count: 1008 });
+    expect(race).toMatchObject({
+      severity: 'error',
+      kind: 'data-race',
+      line: 33,
+      column: 14,
+      variable: 'tile',
+      addressSpace: 'workgroup',
+      hazard: 'RAW',
+      benign: false,
+      count: 1008,
+    });
     expect(race.related).toEqual([{ line: 23, column: 3, message: 'conflicting write by invocation 0' }]);
   });
 
   it('prints SARIF 2.1.0 for several files', async () => {
-    const r = await check('--sarif', L('02-workgroup-memory/neighbour-average-unguarded.wgsl'), L('03-bank-conflicts/two-words-one-bank.wgsl'));
+    const r = await check(
+      '--sarif',
+      L('02-workgroup-memory/neighbour-average-unguarded.wgsl'),
+      L('03-bank-conflicts/two-words-one-bank.wgsl'),
+    );
     expect(r.code).toBe(1);
     const s = JSON.parse(r.out);
     expect(s.version).toBe('2.1.0');
@@ -53,8 +80,14 @@ describe('wgsl-lab check', () => {
   });
 
   it('gives SARIF uris relative to the current directory, and reports files it could not analyze', async () => {
-    file('my kernel#1.wgsl', `@group(0) @binding(0) var<storage, read_write> o: array<u32>;\nvar<workgroup> t: array<u32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = i; o[i] = t[63u - i]; }\n`);
-    file('tex.wgsl', `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`);
+    file(
+      'my kernel#1.wgsl',
+      `@group(0) @binding(0) var<storage, read_write> o: array<u32>;\nvar<workgroup> t: array<u32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = i; o[i] = t[63u - i]; }\n`,
+    );
+    file(
+      'tex.wgsl',
+      `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
+    );
     const r = await wgslLabIn(scratch, 'check', '--sarif', 'my kernel#1.wgsl', 'tex.wgsl', 'missing.wgsl');
     expect(r.code).toBe(2);
     const s = JSON.parse(r.out);
@@ -64,15 +97,29 @@ describe('wgsl-lab check', () => {
     expect(run.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/\/.*wgsl-lab-check-[^/]+\/$/);
     const race = run.results.find((x: { ruleId: string }) => x.ruleId === 'data-race');
     expect(race.locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'my%20kernel%231.wgsl', uriBaseId: '%SRCROOT%' });
-    expect(race.relatedLocations[0]).toMatchObject({ id: 1, message: { text: expect.stringMatching(/^conflicting (write|read) by invocation/) } });
+    expect(race.relatedLocations[0]).toMatchObject({
+      id: 1,
+      message: { text: expect.stringMatching(/^conflicting (write|read) by invocation/) },
+    });
     expect(race.partialFingerprints['wgslLabFinding/v1']).toMatch(/^[0-9a-f]{16}$/);
     const [inv] = run.invocations;
     expect(inv.executionSuccessful).toBe(false);
     expect(inv.toolExecutionNotifications).toEqual([
-      expect.objectContaining({ level: 'error', message: { text: "tex.wgsl could not be analyzed: not supported: textures and samplers ('img')" }, associatedRule: { id: 'not-supported', index: expect.any(Number) } }),
-      expect.objectContaining({ level: 'error', message: { text: "missing.wgsl could not be analyzed: cannot open 'missing.wgsl': no such file" }, associatedRule: { id: 'input', index: expect.any(Number) } }),
+      expect.objectContaining({
+        level: 'error',
+        message: { text: "tex.wgsl could not be analyzed: not supported: textures and samplers ('img')" },
+        associatedRule: { id: 'not-supported', index: expect.any(Number) },
+      }),
+      expect.objectContaining({
+        level: 'error',
+        message: { text: "missing.wgsl could not be analyzed: cannot open 'missing.wgsl': no such file" },
+        associatedRule: { id: 'input', index: expect.any(Number) },
+      }),
     ]);
-    expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'tex.wgsl', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 60, endColumn: expect.any(Number) } });
+    expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'tex.wgsl', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 3, startColumn: 60, endColumn: expect.any(Number) },
+    });
   });
 
   it("reports the compiler's errors as compile-error diagnostics at Tint's line and column", async () => {
@@ -80,7 +127,15 @@ describe('wgsl-lab check', () => {
     expect(r.code).toBe(1);
     const j = JSON.parse(r.out);
     expect(j.compile.ok).toBe(false);
-    expect(j.diagnostics).toEqual([{ severity: 'error', kind: 'compile-error', message: "'workgroupBarrier' must only be called from uniform control flow", line: 34, column: 5 }]);
+    expect(j.diagnostics).toEqual([
+      {
+        severity: 'error',
+        kind: 'compile-error',
+        message: "'workgroupBarrier' must only be called from uniform control flow",
+        line: 34,
+        column: 5,
+      },
+    ]);
   });
 
   it('follows --banks and --subgroup-size', async () => {
@@ -95,7 +150,10 @@ describe('wgsl-lab check', () => {
   });
 
   it('stops a kernel that never ends at the step limit, exit 1', async () => {
-    const p = file('forever.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 12345678u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`);
+    const p = file(
+      'forever.wgsl',
+      `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 12345678u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`,
+    );
     const r = await check('--json', '--max-steps', '100000', p);
     expect(r.code).toBe(1);
     const d = JSON.parse(r.out).diagnostics;
@@ -105,7 +163,10 @@ describe('wgsl-lab check', () => {
   });
 
   it('samples huge dispatches and says which workgroups it simulated', async () => {
-    const p = file('huge.wgsl', `//! dispatch 60000\n//! buffer 0 u32[3840000]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n`);
+    const p = file(
+      'huge.wgsl',
+      `//! dispatch 60000\n//! buffer 0 u32[3840000]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n`,
+    );
     const j = JSON.parse((await check('--json', p)).out);
     expect(j.sampledWorkgroups.total).toBe(60000);
     expect(j.sampledWorkgroups.simulated).toBe(2048);
@@ -114,7 +175,10 @@ describe('wgsl-lab check', () => {
   });
 
   it('checks kernels without a header, with zero-filled buffers', async () => {
-    const p = file('bare.wgsl', `@group(0) @binding(0) var<storage, read_write> o: array<f32>;\nvar<workgroup> t: array<f32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = f32(i); o[i] = t[63u - i]; }\n`);
+    const p = file(
+      'bare.wgsl',
+      `@group(0) @binding(0) var<storage, read_write> o: array<f32>;\nvar<workgroup> t: array<f32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = f32(i); o[i] = t[63u - i]; }\n`,
+    );
     const r = await check('--json', p);
     const j = JSON.parse(r.out);
     expect(j.summary.races).toBe(1);
@@ -122,7 +186,10 @@ describe('wgsl-lab check', () => {
   });
 
   it('refuses what it cannot analyze with exit 2 and says why', async () => {
-    const tex = file('tex.wgsl', `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`);
+    const tex = file(
+      'tex.wgsl',
+      `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
+    );
     const r = await check(tex);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/tex\.wgsl:3:60: error: not supported: textures and samplers \('img'\) at 3:60/);

@@ -62,9 +62,11 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
-    if (!positionals.length) throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
+    if (!positionals.length)
+      throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
-    if (values.capture && values.entry !== undefined) throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
+    if (values.capture && values.entry !== undefined)
+      throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab check: ${e.message}\n${CHECK_USAGE}`);
@@ -85,7 +87,12 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     if (values.json || values.sarif) io.err(summary);
     else io.out(summary);
     files = index.kernels.map((k) => join(dir, k.file));
-    const sites = new Map(index.kernels.map((k) => [join(dir, k.file), `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`]));
+    const sites = new Map(
+      index.kernels.map((k) => [
+        join(dir, k.file),
+        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`,
+      ]),
+    );
     captured = { index, dir, sites };
   }
 
@@ -103,10 +110,20 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       const source = await readSource(file);
       sources.set(file, source);
       const contents = await readKernelFiles(file, source);
-      const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry, files: contents });
+      const { report, compilerUnavailable } = await checkSource(source, {
+        file,
+        compiler,
+        banks,
+        subgroupSize,
+        maxSteps,
+        entry: values.entry,
+        files: contents,
+      });
       if (compilerUnavailable) {
         compiler = undefined;
-        io.err(`wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
+        io.err(
+          `wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
+        );
       }
       reports.push(report);
       if (!values.json && !values.sarif) io.out(formatCheckReport(report, source));
@@ -119,7 +136,14 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(files.length === 1 && reports.length === 1 && !captured ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
+  if (values.json)
+    io.out(
+      toJson(
+        files.length === 1 && reports.length === 1 && !captured
+          ? checkReportJson(reports[0]!)
+          : [...reports.map(checkReportJson), ...failures],
+      ),
+    );
   if (values.sarif) {
     const root = process.cwd();
     const sarif = toSarif(reports, {
@@ -138,7 +162,9 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
       const races = reports.reduce((a, r) => a + r.summary.races, 0);
       const { index } = captured;
       const uncaptured = index.uncaptured.reduce((a, u) => a + u.count, 0);
-      io.out(`checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`);
+      io.out(
+        `checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`,
+      );
     } else {
       io.out(`checked ${files.length} files: ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`);
     }

@@ -67,7 +67,15 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
         level: level(d.severity),
         message: { text: d.message },
         locations: [locate(r.file, spanRegion(d.loc, source))],
-        ...(d.related.length ? { relatedLocations: d.related.map((x, i) => ({ id: i + 1, ...locate(r.file, spanRegion(x.loc, source)), message: { text: x.message } })) } : {}),
+        ...(d.related.length
+          ? {
+              relatedLocations: d.related.map((x, i) => ({
+                id: i + 1,
+                ...locate(r.file, spanRegion(x.loc, source)),
+                message: { text: x.message },
+              })),
+            }
+          : {}),
         partialFingerprints: fingerprint(d.kind, r.file, d.message),
         properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
@@ -81,7 +89,14 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             message: { text },
             locations: [locate(r.file, siteRegion(b))],
             partialFingerprints: fingerprint('bank-conflict', r.file, text),
-            properties: { maxWays: b.maxWays, meanWays: b.meanWays, wavefronts: b.wavefronts, ideal: b.ideal, excess: b.excess, executions: b.executions },
+            properties: {
+              maxWays: b.maxWays,
+              meanWays: b.meanWays,
+              wavefronts: b.wavefronts,
+              ideal: b.ideal,
+              excess: b.excess,
+              executions: b.executions,
+            },
           };
         }),
     ];
@@ -89,7 +104,10 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
 
   const failures = o.failures ?? [];
   const notifications: object[] = failures.flatMap((f) =>
-    (f.diagnostics.length ? f.diagnostics : [{ severity: 'error' as const, kind: 'internal' as const, message: 'the file could not be analyzed', related: [], notes: [] }]).map((d) => ({
+    (f.diagnostics.length
+      ? f.diagnostics
+      : [{ severity: 'error' as const, kind: 'internal' as const, message: 'the file could not be analyzed', related: [], notes: [] }]
+    ).map((d) => ({
       level: 'error',
       message: { text: `${f.file} could not be analyzed: ${d.message}` },
       locations: [locate(f.file, spanRegion(d.loc, undefined))],
@@ -97,7 +115,12 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
     })),
   );
   if (results.length > SARIF_MAX_RESULTS) {
-    notifications.push({ level: 'warning', message: { text: `${results.length - SARIF_MAX_RESULTS} of ${results.length} results were left out: code scanning takes at most ${SARIF_MAX_RESULTS} per run` } });
+    notifications.push({
+      level: 'warning',
+      message: {
+        text: `${results.length - SARIF_MAX_RESULTS} of ${results.length} results were left out: code scanning takes at most ${SARIF_MAX_RESULTS} per run`,
+      },
+    });
     results.length = SARIF_MAX_RESULTS;
   }
 

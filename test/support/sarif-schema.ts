@@ -19,26 +19,49 @@ interface Schema {
 }
 
 const str: Schema = { type: 'string' };
-const message: Schema = { type: 'object', anyOfRequired: ['text', 'id'], properties: { text: str, markdown: str, id: str, arguments: { type: 'array', items: str } }, additionalProperties: false };
+const message: Schema = {
+  type: 'object',
+  anyOfRequired: ['text', 'id'],
+  properties: { text: str, markdown: str, id: str, arguments: { type: 'array', items: str } },
+  additionalProperties: false,
+};
 const multiformat: Schema = { type: 'object', required: ['text'], properties: { text: str, markdown: str }, additionalProperties: false };
 const level: Schema = { type: 'string', enum: ['none', 'note', 'warning', 'error'] };
 const propertyBag: Schema = { type: 'object', properties: { tags: { type: 'array', items: str, uniqueItems: true } } };
-const artifactLocation: Schema = { type: 'object', properties: { uri: { type: 'string', format: 'uri-reference' }, uriBaseId: str, index: { type: 'integer', minimum: -1 } }, additionalProperties: false };
+const artifactLocation: Schema = {
+  type: 'object',
+  properties: { uri: { type: 'string', format: 'uri-reference' }, uriBaseId: str, index: { type: 'integer', minimum: -1 } },
+  additionalProperties: false,
+};
 const region: Schema = {
   type: 'object',
-  properties: { startLine: { type: 'integer', minimum: 1 }, startColumn: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 }, endColumn: { type: 'integer', minimum: 1 } },
+  properties: {
+    startLine: { type: 'integer', minimum: 1 },
+    startColumn: { type: 'integer', minimum: 1 },
+    endLine: { type: 'integer', minimum: 1 },
+    endColumn: { type: 'integer', minimum: 1 },
+  },
   additionalProperties: false,
 };
 const location: Schema = {
   type: 'object',
   properties: {
     id: { type: 'integer', minimum: -1 },
-    physicalLocation: { type: 'object', anyOfRequired: ['artifactLocation', 'address'], properties: { artifactLocation, region }, additionalProperties: false },
+    physicalLocation: {
+      type: 'object',
+      anyOfRequired: ['artifactLocation', 'address'],
+      properties: { artifactLocation, region },
+      additionalProperties: false,
+    },
     message,
   },
   additionalProperties: false,
 };
-const descriptorReference: Schema = { type: 'object', properties: { id: str, index: { type: 'integer', minimum: -1 } }, additionalProperties: false };
+const descriptorReference: Schema = {
+  type: 'object',
+  properties: { id: str, index: { type: 'integer', minimum: -1 } },
+  additionalProperties: false,
+};
 const reportingDescriptor: Schema = {
   type: 'object',
   required: ['id'],
@@ -72,7 +95,13 @@ const result: Schema = {
 const notification: Schema = {
   type: 'object',
   required: ['message'],
-  properties: { level, message, locations: { type: 'array', items: location }, associatedRule: descriptorReference, descriptor: descriptorReference },
+  properties: {
+    level,
+    message,
+    locations: { type: 'array', items: location },
+    associatedRule: descriptorReference,
+    descriptor: descriptorReference,
+  },
   additionalProperties: false,
 };
 const SARIF_SUBSET: Schema = {
@@ -94,7 +123,13 @@ const SARIF_SUBSET: Schema = {
               driver: {
                 type: 'object',
                 required: ['name'],
-                properties: { name: str, version: str, semanticVersion: str, informationUri: { type: 'string', format: 'uri' }, rules: { type: 'array', items: reportingDescriptor, uniqueItems: true } },
+                properties: {
+                  name: str,
+                  version: str,
+                  semanticVersion: str,
+                  informationUri: { type: 'string', format: 'uri' },
+                  rules: { type: 'array', items: reportingDescriptor, uniqueItems: true },
+                },
                 additionalProperties: false,
               },
             },
@@ -102,10 +137,19 @@ const SARIF_SUBSET: Schema = {
           },
           invocations: {
             type: 'array',
-            items: { type: 'object', required: ['executionSuccessful'], properties: { executionSuccessful: { type: 'boolean' }, toolExecutionNotifications: { type: 'array', items: notification } }, additionalProperties: false },
+            items: {
+              type: 'object',
+              required: ['executionSuccessful'],
+              properties: { executionSuccessful: { type: 'boolean' }, toolExecutionNotifications: { type: 'array', items: notification } },
+              additionalProperties: false,
+            },
           },
           originalUriBaseIds: { type: 'object', additionalProperties: artifactLocation },
-          artifacts: { type: 'array', items: { type: 'object', properties: { location: artifactLocation }, additionalProperties: false }, uniqueItems: true },
+          artifacts: {
+            type: 'array',
+            items: { type: 'object', properties: { location: artifactLocation }, additionalProperties: false },
+            uniqueItems: true,
+          },
           results: { type: 'array', items: result },
         },
         additionalProperties: false,
@@ -125,7 +169,8 @@ function check(value: unknown, s: Schema, path: string, out: string[]): void {
   if (s.type && !(t === s.type || (s.type === 'number' && t === 'integer'))) return void out.push(`${path}: expected ${s.type}, got ${t}`);
   if (s.enum && !s.enum.includes(value)) out.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
   if (s.minimum !== undefined && typeof value === 'number' && value < s.minimum) out.push(`${path}: ${value} < ${s.minimum}`);
-  if (s.format && typeof value === 'string' && !(s.format === 'uri' ? isUri : isUriReference)(value)) out.push(`${path}: '${value}' is not a ${s.format}`);
+  if (s.format && typeof value === 'string' && !(s.format === 'uri' ? isUri : isUriReference)(value))
+    out.push(`${path}: '${value}' is not a ${s.format}`);
   if (Array.isArray(value)) {
     if (s.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) out.push(`${path}: items are not unique`);
     if (s.items) value.forEach((v, i) => check(v, s.items!, `${path}[${i}]`, out));
@@ -153,7 +198,14 @@ export function sarifSchemaErrors(log: unknown): string[] {
 interface Log {
   runs: {
     tool: { driver: { rules?: { id: string }[] } };
-    results?: { ruleId?: string; ruleIndex?: number; level?: string; partialFingerprints?: object; locations?: Loc[]; relatedLocations?: Loc[] }[];
+    results?: {
+      ruleId?: string;
+      ruleIndex?: number;
+      level?: string;
+      partialFingerprints?: object;
+      locations?: Loc[];
+      relatedLocations?: Loc[];
+    }[];
     invocations?: { toolExecutionNotifications?: { locations?: Loc[] }[] }[];
     artifacts?: { location: { uri: string } }[];
   }[];
@@ -174,19 +226,22 @@ export function githubIngestionProblems(log: Log): string[] {
     results.forEach((x, i) => {
       const at = `runs[${r}].results[${i}]`;
       if (!x.ruleId || !rules.some((rule) => rule.id === x.ruleId)) out.push(`${at}: ruleId '${x.ruleId}' is not among the rules`);
-      if (x.ruleIndex !== undefined && rules[x.ruleIndex]?.id !== x.ruleId) out.push(`${at}: ruleIndex ${x.ruleIndex} is not rule '${x.ruleId}'`);
+      if (x.ruleIndex !== undefined && rules[x.ruleIndex]?.id !== x.ruleId)
+        out.push(`${at}: ruleIndex ${x.ruleIndex} is not rule '${x.ruleId}'`);
       if (!['error', 'warning', 'note', 'none'].includes(x.level ?? '')) out.push(`${at}: level '${x.level}'`);
       if (!x.partialFingerprints || !Object.keys(x.partialFingerprints).length) out.push(`${at}: no partialFingerprints`);
       if (!x.locations?.length) out.push(`${at}: no location`);
       for (const l of [...(x.locations ?? []), ...(x.relatedLocations ?? [])]) locs.push([at, l]);
     });
-    for (const inv of run.invocations ?? []) for (const n of inv.toolExecutionNotifications ?? []) for (const l of n.locations ?? []) locs.push([`runs[${r}] notification`, l]);
+    for (const inv of run.invocations ?? [])
+      for (const n of inv.toolExecutionNotifications ?? []) for (const l of n.locations ?? []) locs.push([`runs[${r}] notification`, l]);
     for (const a of run.artifacts ?? []) locs.push([`runs[${r}] artifact`, { physicalLocation: { artifactLocation: a.location } }]);
     for (const [at, l] of locs) {
       const uri = l.physicalLocation?.artifactLocation?.uri ?? '';
       if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) out.push(`${at}: uri '${uri}' is not relative`);
       const g = l.physicalLocation?.region;
-      if (g && !((g.startLine ?? 0) >= 1 && (g.startColumn ?? 1) >= 1 && (g.endColumn ?? 1) >= 1)) out.push(`${at}: region ${JSON.stringify(g)} not 1-based`);
+      if (g && !((g.startLine ?? 0) >= 1 && (g.startColumn ?? 1) >= 1 && (g.endColumn ?? 1) >= 1))
+        out.push(`${at}: region ${JSON.stringify(g)} not 1-based`);
     }
   });
   return out;
