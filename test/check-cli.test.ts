@@ -1,8 +1,10 @@
 // `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
 // of docs/check-json.md, SARIF 2.1.0, options and exit codes.
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir, wgslLab, wgslLabIn } from './support/cli.js';
+import { scratchDir, wgslLab, wgslLabIn, wgslLabWithInput } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
@@ -205,5 +207,117 @@ describe('wgsl-lab check', () => {
     const r = await check(L('01-first-kernel/square.wgsl'), L('04-reduction/sum-workgroup.wgsl'));
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/checked 2 files: 0 error\(s\), 0 warning\(s\), 0 could not be analyzed/);
+  });
+});
+
+describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, directories', () => {
+  const RACY = L('02-workgroup-memory/neighbour-average-no-barrier.wgsl');
+  const BANKS = L('03-bank-conflicts/two-words-one-bank.wgsl');
+  const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+  it('prints one GitHub workflow command per finding and per file it could not analyze', async () => {
+    const r = await wgslLabIn(ROOT, 'check', '--format', 'github', RACY, BANKS, 'no/such.wgsl');
+    expect(r.code).toBe(2);
+    // The failure is a command on stdout, not also a message on stderr.
+    expect(r.err).not.toContain('no such file');
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines).toEqual([
+      "::error file=lessons/02-workgroup-memory/neighbour-average-no-barrier.wgsl,line=33,col=14,endColumn=18,title=data-race (1008 times)::data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23); no workgroupBarrier() separates them.%0Alessons/02-workgroup-memory/neighbour-average-no-barrier.wgsl:23:3: note: conflicting write by invocation 0",
+      '::warning file=lessons/03-bank-conflicts/two-words-one-bank.wgsl,line=20,col=19,title=bank-conflict::2-way bank conflict reading tile[(lane * 32u) %25 64u]: 64 wavefronts where 32 would do (excess 32, mean 2-way) over 32 subgroup executions',
+      "::error file=no/such.wgsl,title=input::could not be analyzed: cannot open 'no/such.wgsl': no such file",
+    ]);
+    const bad = await check('--format', 'xml', RACY);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--format must be text, json, sarif or github, got 'xml'");
+    expect((await check('--sarif', '--format', 'json', RACY)).err).toContain('--sarif contradicts --format json');
+  });
+
+  it("ships a problem matcher that picks check's text output apart", async () => {
+    const { problemMatcher } = JSON.parse(readFileSync(new URL('../problem-matcher.json', import.meta.url), 'utf8'));
+    expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).files).toContain('problem-matcher.json');
+    const [located, whole] = problemMatcher.map((m: { owner: string; pattern: { regexp: string }[] }) => ({
+      ...m.pattern[0]!,
+      re: new RegExp(m.pattern[0]!.regexp),
+    }));
+    const rel = (p: string) => relative(ROOT, p);
+    const r = await wgslLabIn(ROOT, 'check', rel(RACY), rel(BANKS), 'no/such.wgsl');
+    const problems = (r.out + r.err).split('\n').flatMap((line) => {
+      const m = located.re.exec(line);
+      if (m)
+        return [
+          {
+            file: m[located.file],
+            line: +m[located.line],
+            column: +m[located.column],
+            severity: m[located.severity],
+            message: m[located.message],
+            code: m[located.code],
+          },
+        ];
+      const w = whole.re.exec(line);
+      return w ? [{ file: w[whole.file], severity: w[whole.severity], message: w[whole.message] }] : [];
+    });
+    expect(problems).toEqual([
+      {
+        file: 'lessons/02-workgroup-memory/neighbour-average-no-barrier.wgsl',
+        line: 33,
+        column: 14,
+        severity: 'error',
+        message:
+          "data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23); no workgroupBarrier() separates them.",
+        code: 'data-race',
+      },
+      {
+        file: 'lessons/03-bank-conflicts/two-words-one-bank.wgsl',
+        line: 20,
+        column: 19,
+        severity: 'warning',
+        message:
+          '2-way bank conflict reading tile[(lane * 32u) % 64u]: 64 wavefronts where 32 would do (excess 32, mean 2-way) over 32 subgroup executions',
+        code: 'bank-conflict',
+      },
+      { file: 'no/such.wgsl', severity: 'error', message: "cannot open 'no/such.wgsl': no such file" },
+    ]);
+  });
+
+  it('reads the source from stdin with -, named <stdin>', async () => {
+    const r = await wgslLabWithInput(readFileSync(RACY, 'utf8'), 'check', '-');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("<stdin>:33:14: error: data race (RAW) on workgroup variable 'tile'");
+    expect(r.out).toContain('<stdin>:23:3: note: conflicting write by invocation 0');
+    const j = JSON.parse((await wgslLabWithInput(readFileSync(RACY, 'utf8'), 'check', '--json', '-')).out);
+    expect(j).toMatchObject({ file: '<stdin>', summary: { errors: 1, races: 1 } });
+    const bin = await wgslLabWithInput('\0\0', 'check', '-');
+    expect(bin.code).toBe(2);
+    expect(bin.err).toContain("'<stdin>' is a binary file, not WGSL text");
+    expect((await check('-', '-')).err).toContain('- (stdin) can be given only once');
+  });
+
+  it('expands a directory to the .wgsl files below it, sorted, and prints JSON arrays for it', async () => {
+    const { dir, write } = scratchDir('wgsl-lab-check-dir-');
+    const kernel =
+      '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n';
+    mkdirSync(join(dir, 'b', 'deep'), { recursive: true });
+    mkdirSync(join(dir, 'a'));
+    write('b/deep/z.wgsl', kernel);
+    write('a/y.wgsl', kernel);
+    write('x.wgsl', kernel);
+    write('notes.txt', 'not a kernel');
+    const r = await check('--json', dir);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a/y.wgsl'), join(dir, 'b/deep/z.wgsl'), join(dir, 'x.wgsl')]);
+    // One directory holding one kernel is still an array; one named file is one object.
+    const single = scratchDir('wgsl-lab-check-one-');
+    const only = single.write('only.wgsl', kernel);
+    expect(Array.isArray(JSON.parse((await check('--json', single.dir)).out))).toBe(true);
+    expect(Array.isArray(JSON.parse((await check('--json', only)).out))).toBe(false);
+    const failed = JSON.parse((await check('--json', join(single.dir, 'gone.wgsl'))).out);
+    expect(failed).toEqual([
+      { file: join(single.dir, 'gone.wgsl'), errors: [{ error: expect.stringContaining('no such file'), kind: 'input' }] },
+    ]);
+    const empty = await check(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(/is a directory with no \.wgsl file below it/);
   });
 });

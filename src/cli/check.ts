@@ -13,20 +13,24 @@ import { GpuSession } from '../gpu/session.js';
 import { checkReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
+import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
 import { toSarif, type SarifFailure } from '../report/sarif.js';
 import { failureDiagnostics } from '../report/failure.js';
 import { describeFailure } from './errors.js';
-import { readKernelFiles, readSource } from './io.js';
+import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
 import { toJson } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
   reports data races, barrier divergence, out-of-bounds indices, reads of never-written
   workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
+  FILE may be a directory (every .wgsl file below it, sorted) or - (the source on stdin,
+  named <stdin> in reports). --format is text (the default), json (= --json), sarif
+  (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
@@ -38,6 +42,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     options: {
       json: { type: 'boolean' },
       sarif: { type: 'boolean' },
+      format: { type: 'string' },
       banks: { type: 'string' },
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
@@ -54,8 +59,9 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   let banks: 32 | 16;
   let subgroupSize: number;
   let maxSteps: number;
+  let format: CheckFormat;
   try {
-    if (values.json && values.sarif) throw new CliUsageError('choose one of --json and --sarif');
+    format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
     if (b !== 32 && b !== 16) throw new CliUsageError(`--banks must be 32 or 16, got ${b}`);
     banks = b;
@@ -73,7 +79,22 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     return 2;
   }
 
+  const json = format === 'json';
+  const sarif = format === 'sarif';
+  const github = format === 'github';
+  // Text is the one format for people: the others are for tools and hold nothing else.
+  const text = format === 'text';
   let files = positionals;
+  let expanded = false;
+  if (!values.capture) {
+    try {
+      ({ files, expanded } = await expandInputs(positionals));
+    } catch (e) {
+      if (!(e instanceof CliUsageError)) throw e;
+      io.err(`wgsl-lab check: ${e.message}`);
+      return 2;
+    }
+  }
   let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
   if (values.capture) {
     const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
@@ -84,7 +105,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     }
     if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
     const summary = captureSummary(index, dir);
-    if (values.json || values.sarif) io.err(summary);
+    if (!text) io.err(summary);
     else io.out(summary);
     files = index.kernels.map((k) => join(dir, k.file));
     const sites = new Map(
@@ -106,10 +127,11 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   for (const file of files) {
     try {
       const site = captured?.sites.get(file);
-      if (site && !values.json && !values.sarif) io.out(site);
+      if (site && text) io.out(site);
       const source = await readSource(file);
       sources.set(file, source);
-      const contents = await readKernelFiles(file, source);
+      // stdin's kernel names its header's files relative to the current directory.
+      const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
       const { report, compilerUnavailable } = await checkSource(source, {
         file,
         compiler,
@@ -126,36 +148,39 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
         );
       }
       reports.push(report);
-      if (!values.json && !values.sarif) io.out(formatCheckReport(report, source));
+      if (text) io.out(formatCheckReport(report, source));
+      if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);
     } catch (e) {
       const f = describeFailure(e, file);
       failures.push({ file, errors: f.json });
-      sarifFailures.push({ file, diagnostics: failureDiagnostics(e) });
-      if (!values.json && !values.sarif) io.err(f.lines.join('\n'));
+      const diagnostics = failureDiagnostics(e);
+      sarifFailures.push({ file, diagnostics });
+      if (text) io.err(f.lines.join('\n'));
+      if (github) io.out(githubFailureCommands(diagnostics, relativePath(file)).join('\n'));
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json)
+  if (json)
     io.out(
       toJson(
-        files.length === 1 && reports.length === 1 && !captured
+        // One object for exactly one named file that was analyzed; an array otherwise.
+        files.length === 1 && reports.length === 1 && !captured && !expanded
           ? checkReportJson(reports[0]!)
           : [...reports.map(checkReportJson), ...failures],
       ),
     );
-  if (values.sarif) {
-    const root = process.cwd();
-    const sarif = toSarif(reports, {
+  if (sarif) {
+    const log = toSarif(reports, {
       version: PACKAGE_VERSION,
-      relativePath: (file) => relative(root, resolve(root, file)).split(sep).join('/'),
-      srcRootUri: pathToFileURL(root + sep).href,
+      relativePath,
+      srcRootUri: pathToFileURL(process.cwd() + sep).href,
       sources,
       failures: sarifFailures,
     });
-    io.out(JSON.stringify(sarif, null, 2));
+    io.out(JSON.stringify(log, null, 2));
   }
-  if (!values.json && !values.sarif && (files.length > 1 || captured)) {
+  if (text && (files.length > 1 || captured)) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
     if (captured) {
@@ -172,4 +197,25 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   // Kernels that could not be written, or dispatches not captured, were not checked.
   if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
   return exit;
+}
+
+type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
+
+/** The output format from --format, --json and --sarif, which must agree. */
+function outputFormat(values: { json?: boolean; sarif?: boolean; format?: string }): CheckFormat {
+  if (values.json && values.sarif) throw new CliUsageError('choose one of --json and --sarif');
+  const flag = values.json ? 'json' : values.sarif ? 'sarif' : undefined;
+  const f = values.format;
+  if (f === undefined) return flag ?? 'text';
+  if (f !== 'text' && f !== 'json' && f !== 'sarif' && f !== 'github')
+    throw new CliUsageError(`--format must be text, json, sarif or github, got '${f}'`);
+  if (flag && flag !== f) throw new CliUsageError(`--${flag} contradicts --format ${f}`);
+  return f;
+}
+
+/** A file's path relative to the current directory with `/` separators (stdin's name as it is). */
+function relativePath(file: string): string {
+  if (file === STDIN_NAME) return file;
+  const root = process.cwd();
+  return relative(root, resolve(root, file)).split(sep).join('/');
 }

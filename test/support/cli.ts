@@ -29,6 +29,17 @@ export function wgslLabIn(cwd: string | undefined, ...args: string[]): Promise<C
   });
 }
 
+/** `wgslLab` with `input` on its standard input (for `check -`). */
+export function wgslLabWithInput(input: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
+    const child = execFile('node', [BIN, ...args], { env, maxBuffer: 1 << 24 }, (error, out, err) => {
+      resolve({ code: error ? (error.code as number) : 0, out, err });
+    });
+    child.stdin?.end(input);
+  });
+}
+
 /** A folder of its own for one test file's scratch kernels; `write` puts a file there. */
 export function scratchDir(prefix: string): { dir: string; write: (name: string, text: string) => string } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
