@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir, wgslLab, wgslLabIn, wgslLabWithInput } from './support/cli.js';
+import { scratchDir, wgslLab, wgslLabEnv, wgslLabIn, wgslLabWithInput } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
@@ -319,5 +319,39 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     const empty = await check(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
     expect(empty.code).toBe(2);
     expect(empty.err).toMatch(/is a directory with no \.wgsl file below it/);
+  });
+});
+
+describe('wgsl-lab check on a terminal, and help', () => {
+  const RACY = L('02-workgroup-memory/neighbour-average-no-barrier.wgsl');
+  const ESC = '\x1b[';
+
+  it('colours severity words and carets with FORCE_COLOR, never JSON, SARIF or a pipe without it', async () => {
+    const coloured = await wgslLabEnv({ env: { FORCE_COLOR: '1' } }, 'check', RACY);
+    expect(coloured.code).toBe(1);
+    const lines = coloured.out.split('\n');
+    expect(lines[0]).toBe(
+      `${RACY}:33:14: ${ESC}1;31merror${ESC}0m: data race (RAW) on workgroup variable 'tile': invocation 1 reads tile[select(lane - 1u, lane, lane == 0u)] while invocation 0 writes tile[lane] (line 23); no workgroupBarrier() separates them. [data-race, 1008 times]`,
+    );
+    expect(lines[2]).toBe(`  ${' '.repeat(13)}${ESC}1;32m^${ESC}0m`);
+    expect(lines[3]).toBe(`${RACY}:23:3: ${ESC}1;36mnote${ESC}0m: conflicting write by invocation 0`);
+    // Without colour the very same lines, plain.
+    const plain = await check(RACY);
+    expect(coloured.out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')).toBe(plain.out);
+    expect(plain.out).not.toContain(ESC);
+    expect((await wgslLabEnv({ env: { NO_COLOR: '1' } }, 'check', RACY)).out).not.toContain(ESC);
+    for (const f of ['--json', '--sarif'])
+      expect((await wgslLabEnv({ env: { FORCE_COLOR: '1' } }, 'check', f, RACY)).out).not.toContain(ESC);
+  });
+
+  it("wgsl-lab help CMD prints that command's usage", async () => {
+    const h = await wgslLab('help', 'check');
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/^usage: wgsl-lab check FILE\.\.\. \[--json \| --sarif \| --format FORMAT\]/);
+    expect(h.out).toBe((await wgslLab('check', '--help')).out);
+    expect((await wgslLab('help', 'run')).out).toMatch(/^usage: wgsl-lab run FILE/);
+    const bad = await wgslLab('help', 'chekc');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("wgsl-lab help: unknown command 'chekc'");
   });
 });

@@ -17,6 +17,7 @@ import { githubFailureCommands, githubReportCommands } from '../report/github-co
 import { toSarif, type SarifFailure } from '../report/sarif.js';
 import { failureDiagnostics } from '../report/failure.js';
 import { describeFailure } from './errors.js';
+import { colorEnabled } from './color.js';
 import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
 import { toJson } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -84,6 +85,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   const github = format === 'github';
   // Text is the one format for people: the others are for tools and hold nothing else.
   const text = format === 'text';
+  const color = text && colorEnabled(process.stdout);
   let files = positionals;
   let expanded = false;
   if (!values.capture) {
@@ -148,7 +150,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
         );
       }
       reports.push(report);
-      if (text) io.out(formatCheckReport(report, source));
+      if (text) io.out(formatCheckReport(report, source, { color }));
       if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);
     } catch (e) {
