@@ -1,10 +1,11 @@
 // `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
 // of docs/check-json.md, SARIF 2.1.0, options and exit codes.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir, wgslLab, wgslLabEnv, wgslLabIn, wgslLabWithInput } from './support/cli.js';
+import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn, wgslLabWithInput } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
@@ -342,6 +343,24 @@ describe('wgsl-lab check on a terminal, and help', () => {
     expect((await wgslLabEnv({ env: { NO_COLOR: '1' } }, 'check', RACY)).out).not.toContain(ESC);
     for (const f of ['--json', '--sarif'])
       expect((await wgslLabEnv({ env: { FORCE_COLOR: '1' } }, 'check', f, RACY)).out).not.toContain(ESC);
+  });
+
+  // util-linux `script` gives the command a pseudo-terminal as stdout: the real TTY case.
+  it.skipIf(!existsSync('/usr/bin/script'))('colours on a real terminal unless NO_COLOR is set', async () => {
+    const onTty = (env: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const cmd = `node '${BIN}' check '${RACY}'`;
+        const base = { ...process.env, ...env };
+        delete base.FORCE_COLOR;
+        if (!env.NO_COLOR) delete base.NO_COLOR;
+        execFile('/usr/bin/script', ['-qec', cmd, '/dev/null'], { env: base, maxBuffer: 1 << 24 }, (_e, out) => resolve(out));
+      });
+    const tty = await onTty({});
+    expect(tty).toContain(`${RACY}:33:14: ${ESC}1;31merror${ESC}0m: data race (RAW)`);
+    expect(tty).toContain(`${ESC}1;32m^${ESC}0m`);
+    const noColor = await onTty({ NO_COLOR: '1' });
+    expect(noColor).toContain(`${RACY}:33:14: error: data race (RAW)`);
+    expect(noColor).not.toContain(ESC);
   });
 
   it("wgsl-lab help CMD prints that command's usage", async () => {
