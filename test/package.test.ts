@@ -196,12 +196,23 @@ describe('the packed tarball', () => {
       'site-dist/index.html',
       'lessons/01-first-kernel/lesson.md',
       'docs/check-json.md',
+      'problem-matcher.json',
     ]) {
       expect(packed, f).toContain(f);
     }
     expect(packed.some((f) => /^site-dist\/assets\/analyzer\.worker-.*\.js$/.test(f))).toBe(true);
     const top = new Set(packed.map((f) => f.split('/')[0]));
-    expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'lessons', 'package.json', 'site-dist']);
+    expect([...top].sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin',
+      'dist',
+      'docs',
+      'lessons',
+      'package.json',
+      'problem-matcher.json',
+      'site-dist',
+    ]);
     expect(packed.filter((f) => /\.test\.|\.map$|^dist\/(fuzz|web)\//.test(f))).toEqual([]);
     // Every lesson and every doc of the sources ships.
     const lessons = (await readdir(join(REPO, 'lessons'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());

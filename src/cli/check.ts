@@ -2,7 +2,8 @@
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CaptureIndex } from '../capture/output.js';
 import { captureProgram, captureSummary } from './capture.js';
@@ -12,19 +13,25 @@ import { GpuSession } from '../gpu/session.js';
 import { checkReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
-import { toSarif } from '../report/sarif.js';
+import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
+import { toSarif, type SarifFailure } from '../report/sarif.js';
+import { failureDiagnostics } from '../report/failure.js';
 import { describeFailure } from './errors.js';
-import { readKernelFiles, readSource } from './io.js';
+import { colorEnabled } from './color.js';
+import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
 import { toJson } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
   reports data races, barrier divergence, out-of-bounds indices, reads of never-written
   workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
+  FILE may be a directory (every .wgsl file below it, sorted) or - (the source on stdin,
+  named <stdin> in reports). --format is text (the default), json (= --json), sarif
+  (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
@@ -36,6 +43,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     options: {
       json: { type: 'boolean' },
       sarif: { type: 'boolean' },
+      format: { type: 'string' },
       banks: { type: 'string' },
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
@@ -52,24 +60,43 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   let banks: 32 | 16;
   let subgroupSize: number;
   let maxSteps: number;
+  let format: CheckFormat;
   try {
-    if (values.json && values.sarif) throw new CliUsageError('choose one of --json and --sarif');
+    format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
     if (b !== 32 && b !== 16) throw new CliUsageError(`--banks must be 32 or 16, got ${b}`);
     banks = b;
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
-    if (!positionals.length) throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
+    if (!positionals.length)
+      throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
-    if (values.capture && values.entry !== undefined) throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
+    if (values.capture && values.entry !== undefined)
+      throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab check: ${e.message}\n${CHECK_USAGE}`);
     return 2;
   }
 
+  const json = format === 'json';
+  const sarif = format === 'sarif';
+  const github = format === 'github';
+  // Text is the one format for people: the others are for tools and hold nothing else.
+  const text = format === 'text';
+  const color = text && colorEnabled(process.stdout);
   let files = positionals;
+  let expanded = false;
+  if (!values.capture) {
+    try {
+      ({ files, expanded } = await expandInputs(positionals));
+    } catch (e) {
+      if (!(e instanceof CliUsageError)) throw e;
+      io.err(`wgsl-lab check: ${e.message}`);
+      return 2;
+    }
+  }
   let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
   if (values.capture) {
     const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
@@ -80,10 +107,15 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     }
     if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
     const summary = captureSummary(index, dir);
-    if (values.json || values.sarif) io.err(summary);
+    if (!text) io.err(summary);
     else io.out(summary);
     files = index.kernels.map((k) => join(dir, k.file));
-    const sites = new Map(index.kernels.map((k) => [join(dir, k.file), `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`]));
+    const sites = new Map(
+      index.kernels.map((k) => [
+        join(dir, k.file),
+        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`,
+      ]),
+    );
     captured = { index, dir, sites };
   }
 
@@ -91,38 +123,75 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   let compiler: GpuSession | undefined = new GpuSession(nodeGpuProvider());
   const reports: CheckReport[] = [];
   const failures: unknown[] = [];
+  const sarifFailures: SarifFailure[] = [];
+  const sources = new Map<string, string>();
   let exit = 0;
   for (const file of files) {
     try {
       const site = captured?.sites.get(file);
-      if (site && !values.json && !values.sarif) io.out(site);
+      if (site && text) io.out(site);
       const source = await readSource(file);
-      const contents = await readKernelFiles(file, source);
-      const { report, compilerUnavailable } = await checkSource(source, { file, compiler, banks, subgroupSize, maxSteps, entry: values.entry, files: contents });
+      sources.set(file, source);
+      // stdin's kernel names its header's files relative to the current directory.
+      const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
+      const { report, compilerUnavailable } = await checkSource(source, {
+        file,
+        compiler,
+        banks,
+        subgroupSize,
+        maxSteps,
+        entry: values.entry,
+        files: contents,
+      });
       if (compilerUnavailable) {
         compiler = undefined;
-        io.err(`wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`);
+        io.err(
+          `wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
+        );
       }
       reports.push(report);
-      if (!values.json && !values.sarif) io.out(formatCheckReport(report, source));
+      if (text) io.out(formatCheckReport(report, source, { color }));
+      if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);
     } catch (e) {
       const f = describeFailure(e, file);
       failures.push({ file, errors: f.json });
-      if (!values.json && !values.sarif) io.err(f.lines.join('\n'));
+      const diagnostics = failureDiagnostics(e);
+      sarifFailures.push({ file, diagnostics });
+      if (text) io.err(f.lines.join('\n'));
+      if (github) io.out(githubFailureCommands(diagnostics, relativePath(file)).join('\n'));
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(files.length === 1 && reports.length === 1 && !captured ? checkReportJson(reports[0]!) : [...reports.map(checkReportJson), ...failures]));
-  if (values.sarif) io.out(JSON.stringify(toSarif(reports, PACKAGE_VERSION), null, 2));
-  if (!values.json && !values.sarif && (files.length > 1 || captured)) {
+  if (json)
+    io.out(
+      toJson(
+        // One object for exactly one named file that was analyzed; an array otherwise.
+        files.length === 1 && reports.length === 1 && !captured && !expanded
+          ? checkReportJson(reports[0]!)
+          : [...reports.map(checkReportJson), ...failures],
+      ),
+    );
+  if (sarif) {
+    const log = toSarif(reports, {
+      version: PACKAGE_VERSION,
+      relativePath,
+      srcRootUri: pathToFileURL(process.cwd() + sep).href,
+      sources,
+      failures: sarifFailures,
+    });
+    io.out(JSON.stringify(log, null, 2));
+  }
+  if (text && (files.length > 1 || captured)) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
     if (captured) {
       const races = reports.reduce((a, r) => a + r.summary.races, 0);
       const { index } = captured;
       const uncaptured = index.uncaptured.reduce((a, u) => a + u.count, 0);
-      io.out(`checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`);
+      io.out(
+        `checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`,
+      );
     } else {
       io.out(`checked ${files.length} files: ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`);
     }
@@ -130,4 +199,25 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   // Kernels that could not be written, or dispatches not captured, were not checked.
   if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
   return exit;
+}
+
+type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
+
+/** The output format from --format, --json and --sarif, which must agree. */
+function outputFormat(values: { json?: boolean; sarif?: boolean; format?: string }): CheckFormat {
+  if (values.json && values.sarif) throw new CliUsageError('choose one of --json and --sarif');
+  const flag = values.json ? 'json' : values.sarif ? 'sarif' : undefined;
+  const f = values.format;
+  if (f === undefined) return flag ?? 'text';
+  if (f !== 'text' && f !== 'json' && f !== 'sarif' && f !== 'github')
+    throw new CliUsageError(`--format must be text, json, sarif or github, got '${f}'`);
+  if (flag && flag !== f) throw new CliUsageError(`--${flag} contradicts --format ${f}`);
+  return f;
+}
+
+/** A file's path relative to the current directory with `/` separators (stdin's name as it is). */
+function relativePath(file: string): string {
+  if (file === STDIN_NAME) return file;
+  const root = process.cwd();
+  return relative(root, resolve(root, file)).split(sep).join('/');
 }

@@ -12,7 +12,7 @@ usage: wgsl-lab <command> [options]
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
   version         print wgsl-lab's version (also --version)
   capture         record the compute dispatches of a Node program as kernel files
-Run 'wgsl-lab <command> --help' for a command's options.
+Run 'wgsl-lab help <command>' (or 'wgsl-lab <command> --help') for a command's options.
 
 ${RUN_USAGE}`;
 
@@ -38,6 +38,7 @@ async function versionCommand(_argv: string[], io: { out: (s: string) => void })
 export async function main(argv: string[]): Promise<number> {
   const io = { out: (s: string) => process.stdout.write(s + '\n'), err: (s: string) => process.stderr.write(s + '\n') };
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length) return helpCommand(rest[0]!, io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);
     return name ? 0 : 2;
@@ -49,7 +50,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (e) {
     // Option parsing errors (unknown flag, missing value) are bad input.
     const err = e as Error & { code?: string };
@@ -59,4 +62,18 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+}
+
+/** `wgsl-lab help CMD`: that command's usage, as `CMD --help` prints it. */
+async function helpCommand(name: string, io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+  if (name === 'version') {
+    io.out("usage: wgsl-lab version (or wgsl-lab --version)\n  Prints wgsl-lab's version.");
+    return 0;
+  }
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    io.err(`wgsl-lab help: unknown command '${name}'\n\n${USAGE}`);
+    return 2;
+  }
+  return (await load())(['--help'], io);
 }

@@ -5,16 +5,18 @@ import type { BankConflictSite, CheckReport } from '../checks/report.js';
 import { diagnostic, spanAt, type Diagnostic } from '../diagnostics/index.js';
 import { formatDiagnostic } from './diagnostic-text.js';
 
-export function formatCheckReport(r: CheckReport, source: string): string {
+/** `color`: ANSI colours on severity words and carets, for a terminal. */
+export function formatCheckReport(r: CheckReport, source: string, o: { color?: boolean } = {}): string {
   const out: string[] = [];
   const f = r.file;
   for (const d of r.diagnostics) {
     const suffix = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
-    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix }));
+    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color }));
   }
   for (const b of r.bankConflicts) {
     // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
-    if (b.maxWays >= 2) out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]' }));
+    if (b.maxWays >= 2)
+      out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]', color: o.color }));
   }
   if (r.sampledWorkgroups)
     out.push(

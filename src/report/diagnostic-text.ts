@@ -16,17 +16,29 @@ export interface DiagnosticTextOptions {
   caret?: 'span' | 'start';
   /** Appended to the message line (`check`'s ` [data-race, 1008 times]`). */
   suffix?: string;
+  /** ANSI colours on the severity words and carets (a terminal's output); off by default. */
+  color?: boolean;
+}
+
+/** SGR sequences: bold red, bold yellow, bold cyan, bold green; then reset. */
+const PAINT = { error: '\x1b[1;31m', warning: '\x1b[1;33m', note: '\x1b[1;36m', caret: '\x1b[1;32m' } as const;
+const RESET = '\x1b[0m';
+
+function paint(on: boolean | undefined, what: keyof typeof PAINT, text: string): string {
+  return on ? `${PAINT[what]}${text}${RESET}` : text;
 }
 
 /** The lines of `d`, without trailing newline. */
 export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): string[] {
-  const out = [`${where(d.loc, o.file)}${severityWord(d.severity)}: ${d.message}${o.suffix ?? ''}`];
+  const word = severityWord(d.severity);
+  const out = [`${where(d.loc, o.file)}${paint(o.color, word, word)}: ${d.message}${o.suffix ?? ''}`];
+  const note = paint(o.color, 'note', 'note');
   pushExcerpt(out, d.loc, o);
   for (const r of d.related) {
-    out.push(`${where(r.loc, o.file)}note: ${r.message}`);
+    out.push(`${where(r.loc, o.file)}${note}: ${r.message}`);
     pushExcerpt(out, r.loc, o);
   }
-  for (const n of d.notes) out.push(`${where(undefined, o.file)}note: ${n}`);
+  for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${n}`);
   return out;
 }
 
@@ -38,12 +50,15 @@ function where(loc: SourceSpan | undefined, file: string | undefined): string {
 }
 
 /** Compilers call informational messages notes. */
-function severityWord(s: Diagnostic['severity']): string {
+function severityWord(s: Diagnostic['severity']): 'error' | 'warning' | 'note' {
   return s === 'info' ? 'note' : s;
 }
 
 function pushExcerpt(out: string[], loc: SourceSpan | undefined, o: DiagnosticTextOptions): void {
   if (!loc || o.source === undefined) return;
   const excerpt = sourceExcerpt(o.source, loc.line, loc.column, o.caret === 'start' ? 1 : loc.length);
-  if (excerpt) out.push(...excerpt.split('\n'));
+  if (!excerpt) return;
+  const [text, carets] = excerpt.split('\n') as [string, string];
+  // Only the carets are painted: the indentation before them stays plain.
+  out.push(text, o.color ? carets.replace(/\^+/, (c) => paint(true, 'caret', c)) : carets);
 }

@@ -1,43 +1,129 @@
-// SARIF 2.1.0 output of `check`, for code-scanning tools: one run, a rule per finding kind,
-// a result per diagnostic (the diagnostic model's, located by its span) and per
-// conflicting bank-access site.
-import type { CheckReport } from '../checks/report.js';
+// SARIF 2.1.0 output of `check`, in the form GitHub code scanning ingests: one run, a rule
+// per diagnostic kind, a result per finding (located by its span, relative to %SRCROOT%)
+// and per conflicting bank-access site, a stable fingerprint per result, and the files that
+// could not be analyzed as tool-execution notifications, so a failed check never reads as
+// a clean one.
+import type { BankConflictSite, CheckReport } from '../checks/report.js';
+import { spanOfOffset, type Diagnostic, type SourceSpan } from '../diagnostics/index.js';
+import { SARIF_RULE_IDS, SARIF_RULES } from './sarif-rules.js';
 
-const RULES: Record<string, string> = {
-  'data-race': 'Two invocations access the same memory, at least one writes, and nothing orders them.',
-  'barrier-divergence': 'A barrier is not reached by every running invocation of the workgroup.',
-  'out-of-bounds': 'An index is outside the array, vector or matrix it indexes.',
-  'never-written-read': 'Workgroup memory is read before any invocation wrote it.',
-  'step-limit': 'The kernel did not finish within the simulation budget.',
-  'compile-error': 'The WGSL compiler rejected the shader.',
-  'bank-conflict': 'Lanes of a subgroup access different words in the same workgroup-memory bank.',
-};
+/** GitHub code scanning refuses a run with more results than this. */
+export const SARIF_MAX_RESULTS = 25_000;
 
-export function toSarif(reports: CheckReport[], version: string): object {
-  const level = (s: string) => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
-  // A diagnostic without a place is reported at the file's start (SARIF regions are 1-based).
-  const loc = (uri: string, at: { line: number; column: number } | undefined) => ({
-    physicalLocation: { artifactLocation: { uri }, region: { startLine: Math.max(1, at?.line ?? 0), startColumn: Math.max(1, at?.column ?? 0) } },
+/** A file that could not be analyzed, with what went wrong. */
+export interface SarifFailure {
+  file: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface SarifOptions {
+  /** The tool's version (the package's). */
+  version: string;
+  /**
+   * The file's path relative to the source root, with `/` separators (the CLI gives it
+   * relative to the current directory). Without it the file name is used as given.
+   */
+  relativePath?: (file: string) => string;
+  /** The absolute `file:` URI of the source root (ending in `/`), for `originalUriBaseIds`. */
+  srcRootUri?: string;
+  /** The text of each analyzed file, so regions can say where a span ends. */
+  sources?: ReadonlyMap<string, string>;
+  /** Files that could not be analyzed. */
+  failures?: readonly SarifFailure[];
+}
+
+const SRCROOT = '%SRCROOT%';
+
+type Level = 'error' | 'warning' | 'note';
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine?: number;
+  endColumn?: number;
+}
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+interface Location {
+  id?: number;
+  physicalLocation: { artifactLocation: ArtifactLocation; region: Region };
+  message?: { text: string };
+}
+
+export function toSarif(reports: readonly CheckReport[], o: SarifOptions): object {
+  const artifact = (file: string) => artifactLocation(o.relativePath ? o.relativePath(file) : file);
+  const locate = (file: string, region: Region): Location => ({ physicalLocation: { artifactLocation: artifact(file), region } });
+  const rule = (kind: Diagnostic['kind']) => ({ ruleId: kind, ruleIndex: SARIF_RULE_IDS.indexOf(kind) });
+  const fingerprint = (kind: string, file: string, message: string) => ({
+    'wgslLabFinding/v1': stableHash(`${kind}\n${artifact(file).uri}\n${message.replace(/\d+/g, '#')}`),
   });
-  const results = reports.flatMap((r) => [
-    ...r.diagnostics.map((d) => ({
-      ruleId: d.kind,
-      level: level(d.severity),
-      message: { text: d.message },
-      locations: [loc(r.file, d.loc)],
-      ...(d.related.length ? { relatedLocations: d.related.map((x, i) => ({ id: i + 1, ...loc(r.file, x.loc), message: { text: x.message } })) } : {}),
-      properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
-    })),
-    ...r.bankConflicts
-      .filter((b) => b.maxWays > 1)
-      .map((b) => ({
-        ruleId: 'bank-conflict',
-        level: 'warning',
-        message: { text: `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}': ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}` },
-        locations: [loc(r.file, b)],
-        properties: { maxWays: b.maxWays, meanWays: b.meanWays, wavefronts: b.wavefronts, ideal: b.ideal, excess: b.excess, executions: b.executions },
+
+  const results = reports.flatMap((r) => {
+    const source = o.sources?.get(r.file);
+    return [
+      ...r.diagnostics.map((d) => ({
+        ...rule(d.kind),
+        level: level(d.severity),
+        message: { text: d.message },
+        locations: [locate(r.file, spanRegion(d.loc, source))],
+        ...(d.related.length
+          ? {
+              relatedLocations: d.related.map((x, i) => ({
+                id: i + 1,
+                ...locate(r.file, spanRegion(x.loc, source)),
+                message: { text: x.message },
+              })),
+            }
+          : {}),
+        partialFingerprints: fingerprint(d.kind, r.file, d.message),
+        properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
-  ]);
+      ...r.bankConflicts
+        .filter((b) => b.maxWays > 1)
+        .map((b) => {
+          const text = `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}': ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}`;
+          return {
+            ...rule('bank-conflict'),
+            level: 'warning',
+            message: { text },
+            locations: [locate(r.file, siteRegion(b))],
+            partialFingerprints: fingerprint('bank-conflict', r.file, text),
+            properties: {
+              maxWays: b.maxWays,
+              meanWays: b.meanWays,
+              wavefronts: b.wavefronts,
+              ideal: b.ideal,
+              excess: b.excess,
+              executions: b.executions,
+            },
+          };
+        }),
+    ];
+  });
+
+  const failures = o.failures ?? [];
+  const notifications: object[] = failures.flatMap((f) =>
+    (f.diagnostics.length
+      ? f.diagnostics
+      : [{ severity: 'error' as const, kind: 'internal' as const, message: 'the file could not be analyzed', related: [], notes: [] }]
+    ).map((d) => ({
+      level: 'error',
+      message: { text: `${f.file} could not be analyzed: ${d.message}` },
+      locations: [locate(f.file, spanRegion(d.loc, undefined))],
+      associatedRule: { id: d.kind, index: SARIF_RULE_IDS.indexOf(d.kind) },
+    })),
+  );
+  if (results.length > SARIF_MAX_RESULTS) {
+    notifications.push({
+      level: 'warning',
+      message: {
+        text: `${results.length - SARIF_MAX_RESULTS} of ${results.length} results were left out: code scanning takes at most ${SARIF_MAX_RESULTS} per run`,
+      },
+    });
+    results.length = SARIF_MAX_RESULTS;
+  }
+
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -46,14 +132,82 @@ export function toSarif(reports: CheckReport[], version: string): object {
         tool: {
           driver: {
             name: 'wgsl-lab',
-            version,
+            version: o.version,
+            semanticVersion: o.version,
             informationUri: 'https://github.com/wgsl-lab/wgsl-lab',
-            rules: Object.entries(RULES).map(([id, text]) => ({ id, shortDescription: { text } })),
+            rules: SARIF_RULE_IDS.map((id) => {
+              const t = SARIF_RULES[id];
+              return {
+                id,
+                name: t.name,
+                shortDescription: { text: t.short },
+                fullDescription: { text: t.full },
+                help: { text: t.help.replace(/`/g, ''), markdown: t.help },
+                defaultConfiguration: { level: t.level },
+                properties: { tags: t.tags },
+              };
+            }),
           },
         },
-        artifacts: reports.map((r) => ({ location: { uri: r.file } })),
+        invocations: [{ executionSuccessful: failures.length === 0, toolExecutionNotifications: notifications }],
+        ...(o.srcRootUri ? { originalUriBaseIds: { [SRCROOT]: { uri: o.srcRootUri } } } : {}),
+        artifacts: reports.map((r) => ({ location: artifact(r.file) })),
         results,
       },
     ],
   };
+}
+
+function level(s: Diagnostic['severity']): Level {
+  return s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note';
+}
+
+/**
+ * A relative path as a URI reference against %SRCROOT% (each segment percent-encoded, so
+ * spaces, `#` and `%` survive); an absolute path as a `file:` URI of its own.
+ */
+export function artifactLocation(path: string): ArtifactLocation {
+  const slashed = path.replace(/\\/g, '/');
+  const encoded = slashed
+    .split('/')
+    .map((seg) => (/^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg)))
+    .join('/');
+  if (slashed.startsWith('/')) return { uri: `file://${encoded}` };
+  if (/^[A-Za-z]:\//.test(slashed)) return { uri: `file:///${encoded}` };
+  return { uri: encoded, uriBaseId: SRCROOT };
+}
+
+/**
+ * A span as a SARIF region (1-based; `endColumn` is the column after the span's last
+ * character). With the source text the end may lie on a later line; without it the span
+ * is taken to end on its first line. A diagnostic without a place is put at the file's start.
+ */
+function spanRegion(loc: SourceSpan | undefined, source: string | undefined): Region {
+  if (!loc) return { startLine: 1, startColumn: 1 };
+  const startLine = Math.max(1, loc.line);
+  const startColumn = Math.max(1, loc.column);
+  const length = Math.max(1, loc.length);
+  if (source !== undefined && loc.offset + length <= source.length) {
+    const end = spanOfOffset(source, loc.offset + length, 0);
+    if (end.line > startLine) return { startLine, startColumn, endLine: end.line, endColumn: end.column };
+  }
+  return { startLine, startColumn, endColumn: startColumn + length };
+}
+
+/** A bank-access site spans its access's text when the analyzer kept it. */
+function siteRegion(b: BankConflictSite): Region {
+  const startColumn = Math.max(1, b.column);
+  return { startLine: Math.max(1, b.line), startColumn, endColumn: startColumn + Math.max(1, b.text?.length ?? 1) };
+}
+
+/** 64 bits of FNV-1a (two 32-bit lanes) as hex: stable across runs, platforms and versions. */
+export function stableHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x0100019b) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }

@@ -21,11 +21,39 @@ export function wgslLab(...args: string[]): Promise<CliResult> {
 
 /** `wgslLab` run from the folder `cwd`, so that file names in the output are as given. */
 export function wgslLabIn(cwd: string | undefined, ...args: string[]): Promise<CliResult> {
+  return wgslLabEnv({ cwd }, ...args);
+}
+
+/**
+ * The environment the command runs in: the test's, less the colour switches (so output is
+ * plain unless a test sets one), plus `env`.
+ */
+function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
+  delete base.FORCE_COLOR;
+  delete base.NO_COLOR;
+  return { ...base, ...env };
+}
+
+/** `wgslLab` run from `cwd` (if given) with `env` added to its environment. */
+export function wgslLabEnv(o: { cwd?: string; env?: Record<string, string> }, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    const env = { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' };
+    const env = cliEnv(o.env);
+    const cwd = o.cwd;
     execFile('node', [BIN, ...args], { env, cwd, maxBuffer: 1 << 24 }, (error, out, err) => {
       resolve({ code: error ? (error.code as number) : 0, out, err });
     });
+  });
+}
+
+/** `wgslLab` with `input` on its standard input (for `check -`). */
+export function wgslLabWithInput(input: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const env = cliEnv();
+    const child = execFile('node', [BIN, ...args], { env, maxBuffer: 1 << 24 }, (error, out, err) => {
+      resolve({ code: error ? (error.code as number) : 0, out, err });
+    });
+    child.stdin?.end(input);
   });
 }
 

@@ -1,0 +1,132 @@
+// The SARIF rule of every diagnostic kind: what code-scanning tools (GitHub's included)
+// show beside an alert. Keyed by the kind so that a new kind cannot be added without one.
+import type { DiagnosticKind } from '../diagnostics/index.js';
+
+export interface RuleText {
+  /** PascalCase, as SARIF's `reportingDescriptor.name` is meant to read. */
+  name: string;
+  short: string;
+  full: string;
+  /** How to fix it, as Markdown (the plain-text help is derived from it). */
+  help: string;
+  level: 'error' | 'warning' | 'note';
+  tags: string[];
+}
+
+export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
+  'data-race': {
+    name: 'DataRace',
+    short: 'Two invocations access the same memory, at least one writes, and nothing orders them.',
+    full: 'Two invocations of the dispatch access the same word of workgroup or storage memory, at least one of them writes, and no barrier orders the accesses, so the result depends on scheduling.',
+    help: 'Put a `workgroupBarrier()` (or `storageBarrier()`) between the write and the access that must see it, reached by every invocation of the workgroup, or give each invocation its own element.',
+    level: 'error',
+    tags: ['correctness', 'concurrency'],
+  },
+  'barrier-divergence': {
+    name: 'BarrierDivergence',
+    short: 'A barrier is not reached by every running invocation of the workgroup.',
+    full: 'A barrier is reached by some invocations of a workgroup and not by others; on a GPU this hangs or gives undefined results.',
+    help: 'Move the barrier out of the branch or loop whose condition differs between invocations, so that every invocation reaches it the same number of times.',
+    level: 'error',
+    tags: ['correctness', 'concurrency'],
+  },
+  'out-of-bounds': {
+    name: 'OutOfBounds',
+    short: 'An index is outside the array, vector or matrix it indexes.',
+    full: 'An index is outside the array, vector or matrix it indexes; WGSL clamps or discards such accesses, so the kernel silently reads or writes the wrong element.',
+    help: 'Guard the access with a bounds check (`if (i < arrayLength(&a))`) or fix the index arithmetic; the message gives the index and the length.',
+    level: 'error',
+    tags: ['correctness'],
+  },
+  'never-written-read': {
+    name: 'NeverWrittenRead',
+    short: 'Workgroup memory is read before any invocation wrote it.',
+    full: 'Workgroup memory is read where no invocation of the workgroup wrote it before; it holds the zero it was initialized with, which is rarely what the kernel means.',
+    help: 'Write the element before reading it (and put a `workgroupBarrier()` between the write and the read when another invocation writes it).',
+    level: 'warning',
+    tags: ['correctness'],
+  },
+  'step-limit': {
+    name: 'StepLimit',
+    short: 'The kernel did not finish within the simulation budget.',
+    full: 'The simulated kernel did not finish within the step budget: it loops forever, or needs more steps than `--max-steps` allows.',
+    help: 'Check the loop conditions at the place given; if the kernel is merely long, raise the budget with `--max-steps N`.',
+    level: 'error',
+    tags: ['correctness'],
+  },
+  'compile-error': {
+    name: 'CompileError',
+    short: 'The WGSL compiler rejected the shader.',
+    full: 'The WGSL compiler (Tint, or wgsl-lab’s front end without a GPU) rejected the shader; the message is the compiler’s.',
+    help: 'Fix the shader at the place the compiler names; its related locations explain uniformity errors.',
+    level: 'error',
+    tags: ['correctness'],
+  },
+  'compile-warning': {
+    name: 'CompileWarning',
+    short: 'The WGSL compiler warned about the shader.',
+    full: 'The WGSL compiler accepted the shader with a warning.',
+    help: 'Read the compiler’s message at the place it names.',
+    level: 'warning',
+    tags: ['maintainability'],
+  },
+  'compile-info': {
+    name: 'CompileInfo',
+    short: 'The WGSL compiler noted something about the shader.',
+    full: 'An informational message of the WGSL compiler.',
+    help: 'Read the compiler’s note at the place it names.',
+    level: 'note',
+    tags: ['maintainability'],
+  },
+  'bank-conflict': {
+    name: 'BankConflict',
+    short: 'Lanes of a subgroup access different words in the same workgroup-memory bank.',
+    full: 'Lanes of one subgroup access different words in the same workgroup-memory bank, so the access is split into as many wavefronts as the degree of the conflict.',
+    help: 'Pad the inner dimension of the workgroup array (e.g. `array<array<f32, 33>, 32>` for 32 banks) or change the index so that neighbouring lanes touch neighbouring words.',
+    level: 'warning',
+    tags: ['performance'],
+  },
+  header: {
+    name: 'HarnessHeaderError',
+    short: 'The //! harness header is malformed, so the file could not be analyzed.',
+    full: 'A `//!` header line (buffers, dispatch, expectations) could not be read, so the kernel could not be simulated.',
+    help: 'Fix the header line at the place given; docs/header.md lists the forms.',
+    level: 'error',
+    tags: ['input'],
+  },
+  input: {
+    name: 'InputError',
+    short: 'The file could not be analyzed: a problem with the input, not with the shader text.',
+    full: 'The file could not be read or set up for analysis (missing file, binary file, a binding without a buffer, a limit exceeded).',
+    help: 'Fix what the message names; the file was not analyzed, so it may hide findings.',
+    level: 'error',
+    tags: ['input'],
+  },
+  'not-supported': {
+    name: 'NotSupported',
+    short: 'The shader uses WGSL the simulator does not implement, so the file could not be analyzed.',
+    full: 'The shader is valid WGSL but uses a feature the simulator does not implement (textures, samplers, f16), so no finding can be reported for it.',
+    help: 'Nothing is wrong with the shader; it was not analyzed. Exclude it from the check or move the part under test into a kernel without the feature.',
+    level: 'error',
+    tags: ['input'],
+  },
+  gpu: {
+    name: 'GpuFailure',
+    short: 'The GPU or its environment failed while the file was analyzed.',
+    full: 'The GPU or its environment failed (no adapter, device lost, a rejected operation); this is not a defect of the shader.',
+    help: 'Run again, or on a machine with a working WebGPU adapter.',
+    level: 'error',
+    tags: ['environment'],
+  },
+  internal: {
+    name: 'InternalError',
+    short: 'wgsl-lab failed on this file.',
+    full: 'A defect of wgsl-lab stopped the analysis of this file.',
+    help: 'Please report it with the file and the message.',
+    level: 'error',
+    tags: ['environment'],
+  },
+};
+
+/** The rules in the order a SARIF log lists them, which is what `ruleIndex` counts. */
+export const SARIF_RULE_IDS = Object.keys(SARIF_RULES) as DiagnosticKind[];
