@@ -36,7 +36,21 @@ export default tseslint.config(
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', navigator: 'readonly', GPUQueue: 'readonly', GPUBufferUsage: 'readonly', GPUMapMode: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        navigator: 'readonly',
+        GPUQueue: 'readonly',
+        GPUBufferUsage: 'readonly',
+        GPUMapMode: 'readonly',
+      },
     },
   },
 );

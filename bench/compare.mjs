@@ -22,15 +22,37 @@ const TARGETS = [
   { what: 'reduce vs CUB sum', ours: 'reduce/sum/f32', versus: { peer: 'sum/f32' }, target: 1.0 },
   ...['inclusive/u32', 'exclusive/u32', 'inclusive/f32', 'exclusive/f32'].flatMap((kind) => [
     { what: `scan (${kind.replace('/', ', ')}) vs copy kernel`, ours: `scan/${kind}`, versus: 'copy', target: 0.9 },
-    { what: `scan (${kind.replace('/', ', ')}) vs CuPy cumsum`, ours: `scan/${kind}`, versus: { peer: `cumsum/${kind.split('/')[1]}` }, target: 3.0 },
+    {
+      what: `scan (${kind.replace('/', ', ')}) vs CuPy cumsum`,
+      ours: `scan/${kind}`,
+      versus: { peer: `cumsum/${kind.split('/')[1]}` },
+      target: 3.0,
+    },
   ]),
   { what: 'histogram (256 bins) vs CuPy bincount', ours: 'histogram/256/u32', versus: { peer: 'bincount/256/u32' }, target: 5.0 },
   { what: 'padded transpose 16384² vs copy kernel', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
-  { what: 'padded transpose 8192×32768 vs copy kernel', ours: 'transpose/f32/8192x32768', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
-  { what: 'padded transpose 16384² vs CuPy transpose', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: { peer: 'transpose/f32' }, target: 3.0 },
+  {
+    what: 'padded transpose 8192×32768 vs copy kernel',
+    ours: 'transpose/f32/8192x32768',
+    variant: DEFAULT_TRANSPOSE,
+    versus: 'copy',
+    target: 0.9,
+  },
+  {
+    what: 'padded transpose 16384² vs CuPy transpose',
+    ours: 'transpose/f32',
+    variant: DEFAULT_TRANSPOSE,
+    versus: { peer: 'transpose/f32' },
+    target: 3.0,
+  },
   { what: 'stencil (neighbour average) vs copy kernel', ours: 'stencil/neighbour-average/f32', versus: 'copy', target: 0.95 },
   { what: 'radix sort, u32 keys, vs CuPy sort', ours: 'sort/u32', versus: { peer: 'sort/u32' }, target: 1.0 },
-  { what: 'radix sort, u32 keys + u32 values, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', versus: { peer: 'sort-pairs/u32' }, target: 1.0 },
+  {
+    what: 'radix sort, u32 keys + u32 values, vs CuPy argsort + gathers',
+    ours: 'sort-pairs/u32',
+    versus: { peer: 'sort-pairs/u32' },
+    target: 1.0,
+  },
 ];
 
 // Context rows without a target: how the references compare with each other, and the
@@ -39,19 +61,69 @@ const CONTEXT = [
   { what: 'copy kernel vs CUDA device-to-device copy', ours: 'copy/f32', versus: { peer: 'copy/f32' } },
   { what: 'stencil (3-point smoothing) vs copy kernel', ours: 'stencil/smooth3/f32', versus: 'copy' },
   { what: 'scan reduce-then-scan vs copy kernel', ours: 'scan/inclusive/u32', variant: 'reduce-then-scan', versus: 'copy' },
-  { what: 'scan single-pass, launch order, vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass, launch order', versus: 'copy' },
-  { what: 'scan single-pass without subgroups vs copy kernel', ours: 'scan/inclusive/u32', variant: 'single-pass (workgroup memory)', versus: 'copy' },
+  {
+    what: 'scan single-pass, launch order, vs copy kernel',
+    ours: 'scan/inclusive/u32',
+    variant: 'single-pass, launch order',
+    versus: 'copy',
+  },
+  {
+    what: 'scan single-pass without subgroups vs copy kernel',
+    ours: 'scan/inclusive/u32',
+    variant: 'single-pass (workgroup memory)',
+    versus: 'copy',
+  },
   { what: 'unpadded transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
-  { what: 'padded transpose, blocked, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], blocked, 1 tile', versus: 'copy' },
-  { what: 'padded transpose, diagonal, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], diagonal, 1 tile', versus: 'copy' },
-  { what: 'padded transpose, diagonal, 2 tiles per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], diagonal, 2 tiles', versus: 'copy' },
-  { what: 'padded transpose, row-major, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32', variant: 'padded [32][33], row-major, 1 tile', versus: 'copy' },
-  { what: 'padded transpose 8192×32768, diagonal, 1 tile per workgroup, vs copy kernel', ours: 'transpose/f32/8192x32768', variant: 'padded [32][33], diagonal, 1 tile', versus: 'copy' },
-  { what: 'padded transpose 8192×32768 vs CuPy transpose', ours: 'transpose/f32/8192x32768', variant: DEFAULT_TRANSPOSE, versus: { peer: 'transpose/f32/8192x32768' } },
+  {
+    what: 'padded transpose, blocked, 1 tile per workgroup, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: 'padded [32][33], blocked, 1 tile',
+    versus: 'copy',
+  },
+  {
+    what: 'padded transpose, diagonal, 1 tile per workgroup, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: 'padded [32][33], diagonal, 1 tile',
+    versus: 'copy',
+  },
+  {
+    what: 'padded transpose, diagonal, 2 tiles per workgroup, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: 'padded [32][33], diagonal, 2 tiles',
+    versus: 'copy',
+  },
+  {
+    what: 'padded transpose, row-major, 1 tile per workgroup, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: 'padded [32][33], row-major, 1 tile',
+    versus: 'copy',
+  },
+  {
+    what: 'padded transpose 8192×32768, diagonal, 1 tile per workgroup, vs copy kernel',
+    ours: 'transpose/f32/8192x32768',
+    variant: 'padded [32][33], diagonal, 1 tile',
+    versus: 'copy',
+  },
+  {
+    what: 'padded transpose 8192×32768 vs CuPy transpose',
+    ours: 'transpose/f32/8192x32768',
+    variant: DEFAULT_TRANSPOSE,
+    versus: { peer: 'transpose/f32/8192x32768' },
+  },
   { what: 'radix sort onesweep, keys, vs CuPy sort', ours: 'sort/u32', variant: 'onesweep', versus: { peer: 'sort/u32' } },
   { what: 'radix sort reduce-then-scan, keys, vs CuPy sort', ours: 'sort/u32', variant: 'reduce-then-scan', versus: { peer: 'sort/u32' } },
-  { what: 'radix sort onesweep, pairs, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', variant: 'onesweep', versus: { peer: 'sort-pairs/u32' } },
-  { what: 'radix sort reduce-then-scan, pairs, vs CuPy argsort + gathers', ours: 'sort-pairs/u32', variant: 'reduce-then-scan', versus: { peer: 'sort-pairs/u32' } },
+  {
+    what: 'radix sort onesweep, pairs, vs CuPy argsort + gathers',
+    ours: 'sort-pairs/u32',
+    variant: 'onesweep',
+    versus: { peer: 'sort-pairs/u32' },
+  },
+  {
+    what: 'radix sort reduce-then-scan, pairs, vs CuPy argsort + gathers',
+    ours: 'sort-pairs/u32',
+    variant: 'reduce-then-scan',
+    versus: { peer: 'sort-pairs/u32' },
+  },
 ];
 
 function fail(message) {
@@ -76,7 +148,14 @@ function compare(bench, peer, row) {
   const ours = findOurs(bench, row.ours, row.variant);
   const other = row.versus === 'copy' ? findOurs(bench, 'copy/f32') : peer.results.find((r) => r.name === row.versus.peer);
   const label = row.versus === 'copy' ? `wgsl-lab copy/f32 (n=${other?.n ?? '?'})` : `CuPy ${row.versus.peer}`;
-  const out = { comparison: row.what, ours: ours ? `${ours.name} · ${ours.variant}` : row.ours, oursGBps: ours?.GBps ?? null, versus: label, versusGBps: other?.GBps ?? null, ratio: null };
+  const out = {
+    comparison: row.what,
+    ours: ours ? `${ours.name} · ${ours.variant}` : row.ours,
+    oursGBps: ours?.GBps ?? null,
+    versus: label,
+    versusGBps: other?.GBps ?? null,
+    ratio: null,
+  };
   if (!ours || ours.GBps == null) return { ...out, problem: `no result for ${row.ours}` };
   if (!ours.validated) return { ...out, problem: `${row.ours} was not validated${ours.error ? ` (${ours.error})` : ''}` };
   if (!other || other.GBps == null) return { ...out, problem: `no result for ${label}` };
@@ -115,7 +194,10 @@ async function main() {
     '',
     `| comparison | wgsl-lab GB/s | versus | GB/s | ratio | target | result | margin |`,
     `| --- | ---: | --- | ---: | ---: | ---: | --- | --- |`,
-    ...targets.map((t) => `| ${t.comparison} | ${fmt(t.oursGBps, 1)} | ${t.versus} | ${fmt(t.versusGBps, 1)} | ${fmt(t.ratio)}× | ≥ ${t.target}× | ${t.result} | ${t.margin} |`),
+    ...targets.map(
+      (t) =>
+        `| ${t.comparison} | ${fmt(t.oursGBps, 1)} | ${t.versus} | ${fmt(t.versusGBps, 1)} | ${fmt(t.ratio)}× | ≥ ${t.target}× | ${t.result} | ${t.margin} |`,
+    ),
     '',
     `${passed} of ${targets.length} targets met.`,
     '',
@@ -123,7 +205,10 @@ async function main() {
     '',
     `| comparison | wgsl-lab GB/s | versus | GB/s | ratio |`,
     `| --- | ---: | --- | ---: | ---: |`,
-    ...context.map((c) => `| ${c.comparison} | ${fmt(c.oursGBps, 1)} | ${c.versus} | ${fmt(c.versusGBps, 1)} | ${c.ratio === null ? `– (${c.problem})` : `${fmt(c.ratio)}×`} |`),
+    ...context.map(
+      (c) =>
+        `| ${c.comparison} | ${fmt(c.oursGBps, 1)} | ${c.versus} | ${fmt(c.versusGBps, 1)} | ${c.ratio === null ? `– (${c.problem})` : `${fmt(c.ratio)}×`} |`,
+    ),
     '',
     `What each CuPy peer result times:`,
     '',
@@ -133,7 +218,21 @@ async function main() {
   const markdown = lines.join('\n');
   const dir = values.out ?? dirname(values.bench);
   await writeFile(join(dir, 'compare.md'), markdown);
-  await writeFile(join(dir, 'compare.json'), JSON.stringify({ bench: { device: bench.device, mode: bench.mode, date: bench.date }, peer: { device: peer.device, mode: peer.mode, date: peer.date }, targets, context, passed, total: targets.length }, null, 2) + '\n');
+  await writeFile(
+    join(dir, 'compare.json'),
+    JSON.stringify(
+      {
+        bench: { device: bench.device, mode: bench.mode, date: bench.date },
+        peer: { device: peer.device, mode: peer.mode, date: peer.date },
+        targets,
+        context,
+        passed,
+        total: targets.length,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stdout.write(markdown);
   process.exitCode = passed === targets.length ? 0 : 1;
 }

@@ -13,7 +13,15 @@ import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead, runAndReadAll } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
 import { referenceSort } from '../src/kernels/reference.js';
-import { planScan, planSort, planTranspose, type KernelPlan, type ScanOptions, type SortOptions, type TileOrder } from '../src/kernels/index.js';
+import {
+  planScan,
+  planSort,
+  planTranspose,
+  type KernelPlan,
+  type ScanOptions,
+  type SortOptions,
+  type TileOrder,
+} from '../src/kernels/index.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
 import { timePlan } from '../src/bench/measure.js';
@@ -37,7 +45,14 @@ interface Row {
 const rows: Row[] = [];
 let copyGBps = 0;
 
-async function measure(gpu: DeviceHandle, what: string, variant: string, bytes: number, make: () => Promise<KernelPlan>, validate?: (plan: KernelPlan) => Promise<string | undefined>): Promise<void> {
+async function measure(
+  gpu: DeviceHandle,
+  what: string,
+  variant: string,
+  bytes: number,
+  make: () => Promise<KernelPlan>,
+  validate?: (plan: KernelPlan) => Promise<string | undefined>,
+): Promise<void> {
   let plan: KernelPlan | undefined;
   const row: Row = { what, variant, ms: null, GBps: null };
   try {
@@ -73,7 +88,15 @@ async function main() {
   const gpu = await new GpuSession(nodeGpuProvider()).device();
   const l = gpu.device.limits;
   const ctx = kernelContext(gpu);
-  process.stdout.write(JSON.stringify({ device: gpu.description, maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxStorageBufferBindingSize: l.maxStorageBufferBindingSize, subgroupMinSize: ctx.subgroupMinSize, subgroupMaxSize: ctx.subgroupMaxSize }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      device: gpu.description,
+      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
+      subgroupMinSize: ctx.subgroupMinSize,
+      subgroupMaxSize: ctx.subgroupMaxSize,
+    }) + '\n',
+  );
   const inputs = new Inputs(gpu, N);
   const f32 = inputs.get('f32');
   const u32 = inputs.get('u32');
@@ -90,13 +113,32 @@ async function main() {
     ['single-pass rows 8 grid exclusive', 'u32', { algorithm: 'single-pass', blockRows: 8, blockOrder: 'grid', exclusive: true }, true],
     ['single-pass rows 8 grid', 'f32', { algorithm: 'single-pass', blockRows: 8, blockOrder: 'grid' }, true],
     ['single-pass rows 8 grid exclusive', 'f32', { algorithm: 'single-pass', blockRows: 8, blockOrder: 'grid', exclusive: true }, true],
-    ['single-pass rows 8 launch exclusive', 'f32', { algorithm: 'single-pass', blockRows: 8, blockOrder: 'launch', exclusive: true }, false],
+    [
+      'single-pass rows 8 launch exclusive',
+      'f32',
+      { algorithm: 'single-pass', blockRows: 8, blockOrder: 'launch', exclusive: true },
+      false,
+    ],
     ['single-pass rows 8 grid no subgroups', 'u32', { algorithm: 'single-pass', blockRows: 8, blockOrder: 'grid', subgroups: false }, true],
     ['reduce-then-scan rows 8', 'u32', { algorithm: 'reduce-then-scan', blockRows: 8 }, false],
   ];
   for (const [variant, type, o, check] of scanVariants) {
     const input = type === 'f32' ? f32 : u32;
-    await measure(gpu, `scan ${type}`, variant, 8 * N, () => planScan(gpu, input.buffer, { type, length: N, ...o }), check ? async (p) => checkScan(type === 'f32' ? new Float32Array(await runAndRead(ctx, p, 4 * N)) : new Uint32Array(await runAndRead(ctx, p, 4 * N)), input.array, !!o.exclusive) : undefined);
+    await measure(
+      gpu,
+      `scan ${type}`,
+      variant,
+      8 * N,
+      () => planScan(gpu, input.buffer, { type, length: N, ...o }),
+      check
+        ? async (p) =>
+            checkScan(
+              type === 'f32' ? new Float32Array(await runAndRead(ctx, p, 4 * N)) : new Uint32Array(await runAndRead(ctx, p, 4 * N)),
+              input.array,
+              !!o.exclusive,
+            )
+        : undefined,
+    );
   }
   await measure(gpu, 'copy', 'vec4 (again)', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
@@ -120,7 +162,16 @@ async function main() {
     const junk = filler ? gpu.device.createBuffer({ size: filler, usage: BufferUsage.STORAGE }) : undefined;
     for (const [variant, rows, cols, padded, order, tilesPerGroup, validate] of transposeVariants) {
       const check = validate && placement === 0;
-      await measure(gpu, `transpose placement ${placement}`, variant, 8 * rows * cols, () => planTranspose(gpu, f32.buffer, { rows, cols, padded, order, tilesPerGroup }), check ? async (p) => checkTranspose(new Float32Array(await runAndRead(ctx, p, 4 * rows * cols)), f32.array as Float32Array, rows, cols) : undefined);
+      await measure(
+        gpu,
+        `transpose placement ${placement}`,
+        variant,
+        8 * rows * cols,
+        () => planTranspose(gpu, f32.buffer, { rows, cols, padded, order, tilesPerGroup }),
+        check
+          ? async (p) => checkTranspose(new Float32Array(await runAndRead(ctx, p, 4 * rows * cols)), f32.array as Float32Array, rows, cols)
+          : undefined,
+      );
     }
     junk?.destroy();
   }
@@ -140,7 +191,12 @@ async function main() {
     ['onesweep K16 window 16', false, { algorithm: 'onesweep', keysPerThread: 16, lookBackWindow: 16 }, true],
     ['onesweep K12 window 16', false, { algorithm: 'onesweep', keysPerThread: 12, lookBackWindow: 16 }, false],
     ['onesweep K8 window 16', false, { algorithm: 'onesweep', keysPerThread: 8, lookBackWindow: 16 }, false],
-    ['onesweep K15 window 16 no subgroups', false, { algorithm: 'onesweep', keysPerThread: 15, lookBackWindow: 16, subgroups: false }, false],
+    [
+      'onesweep K15 window 16 no subgroups',
+      false,
+      { algorithm: 'onesweep', keysPerThread: 15, lookBackWindow: 16, subgroups: false },
+      false,
+    ],
     ['reduce-then-scan K15', false, { algorithm: 'reduce-then-scan', keysPerThread: 15 }, true],
     ['reduce-then-scan K16 4 tiles/group', false, { algorithm: 'reduce-then-scan', keysPerThread: 16, tilesPerGroup: 4 }, false],
     ['onesweep K15 window 16 pairs', true, { algorithm: 'onesweep', keysPerThread: 15, lookBackWindow: 16 }, true],
@@ -173,7 +229,10 @@ async function main() {
   const table = [
     `| what | variant | ms | GB/s | ×copy | min–max ms | validated |`,
     `| --- | --- | ---: | ---: | ---: | --- | --- |`,
-    ...rows.map((r) => `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`,
+    ),
   ];
   process.stderr.write(`\n${table.join('\n')}\n\nexplore: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 }

@@ -45,13 +45,21 @@ const t0 = Date.now();
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const r = spawnSync(process.execPath, [vitest, 'run', 'test/fuzz', '--no-file-parallelism'], { cwd: root, env, stdio: 'inherit' });
 
-const rows = existsSync(summary) ? readFileSync(summary, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const rows = existsSync(summary)
+  ? readFileSync(summary, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  : [];
 console.log(`\nfuzz summary (${((Date.now() - t0) / 60000).toFixed(1)} min):`);
 console.log('campaign          cases      seconds  seed         result');
 let total = 0;
 for (const row of rows) {
   total += row.cases;
-  console.log(`${row.name.padEnd(17)} ${String(row.cases).padStart(8)} ${String(row.seconds).padStart(10)}  ${String(row.seed).padEnd(12)} ${row.failed ? `FAILED: ${row.failure?.message?.split('\n')[0]} (input: ${row.failure?.file})` : 'ok'}`);
+  console.log(
+    `${row.name.padEnd(17)} ${String(row.cases).padStart(8)} ${String(row.seconds).padStart(10)}  ${String(row.seed).padEnd(12)} ${row.failed ? `FAILED: ${row.failure?.message?.split('\n')[0]} (input: ${row.failure?.file})` : 'ok'}`,
+  );
 }
 console.log(`total             ${String(total).padStart(8)}`);
 process.exit(r.status ?? 1);

@@ -72,7 +72,14 @@ describe('architecture', () => {
       state.set(f, 'open');
       stack.push(f);
       for (const t of graph.get(f) ?? []) {
-        if (state.get(t) === 'open') cycles.push(stack.slice(stack.indexOf(t)).concat(t).map((p) => relative(src, p)).join(' -> '));
+        if (state.get(t) === 'open')
+          cycles.push(
+            stack
+              .slice(stack.indexOf(t))
+              .concat(t)
+              .map((p) => relative(src, p))
+              .join(' -> '),
+          );
         else if (!state.has(t)) visit(t);
       }
       stack.pop();

@@ -26,7 +26,9 @@ describe('wgsl-lab run', () => {
     const r = await cli('run', path);
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
-    const i = lines.findIndex((l) => l.startsWith(`${path}:13:49: error: 'workgroupBarrier' must only be called from uniform control flow`));
+    const i = lines.findIndex((l) =>
+      l.startsWith(`${path}:13:49: error: 'workgroupBarrier' must only be called from uniform control flow`),
+    );
     expect(i).toBeGreaterThanOrEqual(0);
     expect(lines[i + 1]).toBe('    if (lane < 32u) { shared_values[lane] = lane; workgroupBarrier(); }');
     expect(lines[i + 2]).toBe(`  ${' '.repeat(48)}${'^'.repeat('workgroupBarrier'.length)}`);
@@ -38,7 +40,10 @@ describe('wgsl-lab run', () => {
   });
 
   it('fails a wrong expectation with FILE:LINE:COL and the values, exit 1', async () => {
-    const p = file('wrong.wgsl', `//! buffer 0 u32[4] = i\n//! expect 0[0..4] = 0, 1, 4, 10\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { v[i] = v[i] * v[i]; }\n`);
+    const p = file(
+      'wrong.wgsl',
+      `//! buffer 0 u32[4] = i\n//! expect 0[0..4] = 0, 1, 4, 10\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { v[i] = v[i] * v[i]; }\n`,
+    );
     const r = await cli('run', p);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${p}:2:5: error: expect 0[0..4] failed: element 3 is 9, expected 10`);
@@ -62,9 +67,17 @@ describe('wgsl-lab run', () => {
     expect(header.code).toBe(2);
     expect(header.err).toMatch(/h\.wgsl:1:14: error: expected an element type \(f32, i32 or u32\), found 'f64'/);
     expect(header.err).toMatch(/h\.wgsl:2:14: error: workgroup count must be at least 1, found '0'/);
-    const unbound = await cli('run', file('u.wgsl', `@group(0) @binding(3) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(1) fn main() { out[0] = 1u; }\n`));
+    const unbound = await cli(
+      'run',
+      file(
+        'u.wgsl',
+        `@group(0) @binding(3) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(1) fn main() { out[0] = 1u; }\n`,
+      ),
+    );
     expect(unbound.code).toBe(2);
-    expect(unbound.err).toMatch(/u\.wgsl:1:48: error: the shader's 'out' \(@group\(0\) @binding\(3\), var<storage, read_write> array<u32>\) has no buffer in the header/);
+    expect(unbound.err).toMatch(
+      /u\.wgsl:1:48: error: the shader's 'out' \(@group\(0\) @binding\(3\), var<storage, read_write> array<u32>\) has no buffer in the header/,
+    );
     const prose = await cli('run', file('p.wgsl', 'This is not a shader at all.\n'));
     expect(prose.code).toBe(1);
     expect(prose.out).toMatch(/p\.wgsl:1:1: error: /);
@@ -75,12 +88,18 @@ describe('wgsl-lab run', () => {
     expect(flag.err).toMatch(/Unknown option '--bogus'/);
   });
 
-  it('runs on the simulator with a step budget of the user\'s choice, and refuses a wrong one', async () => {
-    const forever = file('forever.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(2)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 2u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`);
+  it("runs on the simulator with a step budget of the user's choice, and refuses a wrong one", async () => {
+    const forever = file(
+      'forever.wgsl',
+      `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(2)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 2u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`,
+    );
     const stopped = await cli('run', '--sim', '--max-steps', '5000', forever);
     expect(stopped.code).toBe(2);
     expect(stopped.err).toMatch(/forever\.wgsl:\d+:\d+: error: the kernel did not finish within 5000 simulated steps .*--max-steps N/);
-    const short = file('short.wgsl', `//! buffer 0 u32[1]\n//! expect 0[0] = 100\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n  for (var i = 0u; i < 100u; i++) { o[0] += 1u; }\n}\n`);
+    const short = file(
+      'short.wgsl',
+      `//! buffer 0 u32[1]\n//! expect 0[0] = 100\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n  for (var i = 0u; i < 100u; i++) { o[0] += 1u; }\n}\n`,
+    );
     expect((await cli('run', '--sim', '--max-steps', '100', short)).code).toBe(2);
     const enough = await cli('run', '--sim', '--max-steps', '1000', short);
     expect(enough.code).toBe(0);
@@ -94,10 +113,24 @@ describe('wgsl-lab run', () => {
   });
 
   it('refuses a misspelt attribute and a duplicate case on the simulator, where no compiler checks first', async () => {
-    const typo = await cli('run', '--sim', file('typo.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroupsize(1) fn main() { o[0] = 1u; }\n`));
+    const typo = await cli(
+      'run',
+      '--sim',
+      file(
+        'typo.wgsl',
+        `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroupsize(1) fn main() { o[0] = 1u; }\n`,
+      ),
+    );
     expect(typo.code).toBe(1);
     expect(typo.out + typo.err).toMatch(/typo\.wgsl:3:11: error: unknown attribute '@workgroupsize': did you mean '@workgroup_size'\?/);
-    const dup = await cli('run', '--sim', file('dup.wgsl', `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n  switch (i) {\n    case 1u, 2u: { o[0] = 1u; }\n    case 2u: { o[0] = 2u; }\n    default: {}\n  }\n}\n`));
+    const dup = await cli(
+      'run',
+      '--sim',
+      file(
+        'dup.wgsl',
+        `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {\n  switch (i) {\n    case 1u, 2u: { o[0] = 1u; }\n    case 2u: { o[0] = 2u; }\n    default: {}\n  }\n}\n`,
+      ),
+    );
     expect(dup.code).toBe(1);
     expect(dup.out + dup.err).toMatch(/dup\.wgsl:6:10: error: duplicate case value 2 \(already a case at line 5\)/);
   });
@@ -107,7 +140,9 @@ describe('wgsl-lab run', () => {
     const r = await cli('run', '--sim', path);
     expect(r.code).toBe(1);
     const lines = r.out.split('\n');
-    const i = lines.findIndex((l) => l.startsWith(`${path}:13:49: error: 'workgroupBarrier' must only be called from uniform control flow`));
+    const i = lines.findIndex((l) =>
+      l.startsWith(`${path}:13:49: error: 'workgroupBarrier' must only be called from uniform control flow`),
+    );
     expect(i).toBeGreaterThanOrEqual(0);
     expect(lines[i + 2]).toBe(`  ${' '.repeat(48)}${'^'.repeat('workgroupBarrier'.length)}`);
     expect(r.out).toContain(`${path}:13:3: note: control flow depends on possibly non-uniform value`);
@@ -116,9 +151,30 @@ describe('wgsl-lab run', () => {
     expect(json.compile).toEqual({
       ok: false,
       messages: [
-        { severity: 'error', line: 13, column: 49, offset: expect.any(Number), length: 16, message: "'workgroupBarrier' must only be called from uniform control flow" },
-        { severity: 'info', line: 13, column: 3, offset: expect.any(Number), length: 2, message: 'control flow depends on possibly non-uniform value' },
-        { severity: 'info', line: 13, column: 7, offset: expect.any(Number), length: 4, message: "builtin 'lane' of 'half_barrier' may be non-uniform" },
+        {
+          severity: 'error',
+          line: 13,
+          column: 49,
+          offset: expect.any(Number),
+          length: 16,
+          message: "'workgroupBarrier' must only be called from uniform control flow",
+        },
+        {
+          severity: 'info',
+          line: 13,
+          column: 3,
+          offset: expect.any(Number),
+          length: 2,
+          message: 'control flow depends on possibly non-uniform value',
+        },
+        {
+          severity: 'info',
+          line: 13,
+          column: 7,
+          offset: expect.any(Number),
+          length: 4,
+          message: "builtin 'lane' of 'half_barrier' may be non-uniform",
+        },
       ],
     });
   });
@@ -126,7 +182,9 @@ describe('wgsl-lab run', () => {
   it('verifies the lessons on the simulator, the shaders the compiler rejects included', async () => {
     const r = await cli('lessons', '--verify', '--sim');
     expect(r.code).toBe(0);
-    expect(r.out).toContain("ok   05-barriers/barrier-in-branch.wgsl: rejected as expected at 13:49: 'workgroupBarrier' must only be called from uniform control flow");
+    expect(r.out).toContain(
+      "ok   05-barriers/barrier-in-branch.wgsl: rejected as expected at 13:49: 'workgroupBarrier' must only be called from uniform control flow",
+    );
     expect(r.out).toContain('ok   05-barriers/early-return.wgsl: rejected as expected at 23:3:');
     expect(r.out).toContain('ok   05-barriers/loop-bound-from-workgroup.wgsl: rejected as expected at 34:5:');
     expect(r.out).not.toContain('not verifiable');

@@ -56,7 +56,9 @@ function expected(source: string): Expected {
   return { findings: findings.sort(), banks: banks.sort(), clean, options };
 }
 
-const files = readdirSync(DIR).filter((f) => f.endsWith('.wgsl')).sort();
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.wgsl'))
+  .sort();
 
 describe('analyzer corpus', () => {
   it('has at least 40 labelled kernels, racy and race-free', () => {
@@ -72,14 +74,26 @@ describe('analyzer corpus', () => {
       const source = readFileSync(join(DIR, f), 'utf8');
       const want = expected(source);
       const compiled = await compileWgsl(gpu.device, source);
-      const r = analyze(source, { file: f, compile: { ok: compiled.ok, messages: compiled.diagnostics.map(compileMessage) }, ...want.options });
+      const r = analyze(source, {
+        file: f,
+        compile: { ok: compiled.ok, messages: compiled.diagnostics.map(compileMessage) },
+        ...want.options,
+      });
       const got = r.diagnostics
         .map((d) => {
-          if (d.kind === 'data-race') return `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related[0]!.loc.line} ${d.loc!.line}${d.benign ? ' benign' : ''}`;
+          if (d.kind === 'data-race')
+            return `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related[0]!.loc.line} ${d.loc!.line}${d.benign ? ' benign' : ''}`;
           return `${d.kind} ${d.loc!.line}`;
         })
         .sort();
-      expect(got, JSON.stringify(r.diagnostics.map((d) => d.message), null, 1)).toEqual(want.findings);
+      expect(
+        got,
+        JSON.stringify(
+          r.diagnostics.map((d) => d.message),
+          null,
+          1,
+        ),
+      ).toEqual(want.findings);
       if (want.clean) expect(r.summary.errors + r.summary.warnings).toBe(0);
       if (want.banks.length) {
         const conflicts = r.bankConflicts.filter((b) => b.maxWays > 1 || want.banks.some((w) => w.startsWith(`${b.line} ${b.access} `)));

@@ -23,7 +23,10 @@ interface Case {
 
 /** The device features a kernel's `enable` directives need (WGSL's f16 is 'shader-f16'). */
 function featuresNeeded(source: string): GPUFeatureName[] {
-  return [...source.matchAll(/^\s*enable\s+([\w\s,]+);/gm)].flatMap((m) => m[1]!.split(',').map((x) => x.trim())).filter(Boolean).map((x) => (x === 'f16' ? 'shader-f16' : x) as GPUFeatureName);
+  return [...source.matchAll(/^\s*enable\s+([\w\s,]+);/gm)]
+    .flatMap((m) => m[1]!.split(',').map((x) => x.trim()))
+    .filter(Boolean)
+    .map((x) => (x === 'f16' ? 'shader-f16' : x) as GPUFeatureName);
 }
 
 async function cases(): Promise<Case[]> {
@@ -32,9 +35,14 @@ async function cases(): Promise<Case[]> {
     for (const e of l.examples) if (!e.racy && !e.rejects) out.push({ name: `${l.slug}/${e.file}`, source: e.source });
   }
   const features = join(ROOT, 'test/kernels');
-  for (const f of readdirSync(features).filter((x) => x.endsWith('.wgsl')).sort()) out.push({ name: `test/kernels/${f}`, source: readFileSync(join(features, f), 'utf8') });
+  for (const f of readdirSync(features)
+    .filter((x) => x.endsWith('.wgsl'))
+    .sort())
+    out.push({ name: `test/kernels/${f}`, source: readFileSync(join(features, f), 'utf8') });
   const corpus = join(ROOT, 'corpus');
-  for (const f of readdirSync(corpus).filter((x) => x.endsWith('.wgsl')).sort()) {
+  for (const f of readdirSync(corpus)
+    .filter((x) => x.endsWith('.wgsl'))
+    .sort()) {
     const source = readFileSync(join(corpus, f), 'utf8');
     if (/^\/\/ verdict: clean\b/m.test(source) && !/^\/\/ differential: skip\b/m.test(source)) out.push({ name: `corpus/${f}`, source });
   }
@@ -53,7 +61,9 @@ describe('simulator vs Dawn', async () => {
       const sim = runOnSimulatorFromSource(c.source, { file: c.name, subgroupSize });
       expect(gpu.compile.ok).toBe(true);
       expect(sim.compile.ok).toBe(true);
-      expect(sim.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(gpu.buffers.map((b) => [b.group, b.binding, b.type, b.count]));
+      expect(sim.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(
+        gpu.buffers.map((b) => [b.group, b.binding, b.type, b.count]),
+      );
       gpu.buffers.forEach((g, k) => {
         const s = sim.buffers[k]!;
         if (g.type !== 'f32') {

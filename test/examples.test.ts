@@ -29,7 +29,14 @@ beforeAll(async () => {
 describe('lesson examples on Dawn', async () => {
   const all = await loadLessons(LESSONS);
   it('has the six lessons, each with examples', () => {
-    expect(all.map((l) => l.slug)).toEqual(['01-first-kernel', '02-workgroup-memory', '03-bank-conflicts', '04-reduction', '05-barriers', '06-whats-next']);
+    expect(all.map((l) => l.slug)).toEqual([
+      '01-first-kernel',
+      '02-workgroup-memory',
+      '03-bank-conflicts',
+      '04-reduction',
+      '05-barriers',
+      '06-whats-next',
+    ]);
     for (const l of all) expect(l.examples.length).toBeGreaterThan(0);
   });
   for (const l of all) {
@@ -59,7 +66,9 @@ describe('results against CPU references', () => {
   });
 
   it('neighbour average with workgroup sizes 32, 64, 128 differs exactly at workgroup starts', async () => {
-    const outs = await Promise.all(['', '-wg32', '-wg128'].map(async (s) => values(await run(`02-workgroup-memory/neighbour-average${s}.wgsl`), 1)));
+    const outs = await Promise.all(
+      ['', '-wg32', '-wg128'].map(async (s) => values(await run(`02-workgroup-memory/neighbour-average${s}.wgsl`), 1)),
+    );
     const sizes = [64, 32, 128];
     outs.forEach((out, k) => {
       for (let i = 0; i < 1024; i++) {
@@ -80,7 +89,10 @@ describe('results against CPU references', () => {
     const out = values(r, 2);
     v.forEach((x, i) => expect(out[i]).toBe(x));
     // The input is noisy and the output is smoother: smaller total variation.
-    const tv = (a: ArrayLike<number>) => Array.from(a).slice(1).reduce((acc, x, i) => acc + Math.abs(x - a[i]!), 0);
+    const tv = (a: ArrayLike<number>) =>
+      Array.from(a)
+        .slice(1)
+        .reduce((acc, x, i) => acc + Math.abs(x - a[i]!), 0);
     expect(tv(out)).toBeLessThan(tv(values(r, 0)) / 3);
   });
 

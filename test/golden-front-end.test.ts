@@ -11,7 +11,9 @@ import { wgslLabIn, type CliResult } from './support/cli.js';
 
 const DIR = fileURLToPath(new URL('golden/front-end', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
-const kernels = readdirSync(DIR).filter((f) => f.endsWith('.wgsl')).sort();
+const kernels = readdirSync(DIR)
+  .filter((f) => f.endsWith('.wgsl'))
+  .sort();
 
 /** The golden text: the command, then each stream and the exit code under a marker line. */
 function render(file: string, r: CliResult): string {
@@ -22,7 +24,8 @@ function render(file: string, r: CliResult): string {
 describe('front-end errors: wgsl-lab run --sim on bad kernels (golden)', () => {
   it('covers syntax errors, semantic errors and features the simulator does not support', () => {
     expect(kernels.length).toBeGreaterThanOrEqual(25);
-    for (const kind of ['syntax-', 'semantic-', 'unsupported-']) expect(kernels.filter((f) => f.startsWith(kind)).length, kind).toBeGreaterThanOrEqual(4);
+    for (const kind of ['syntax-', 'semantic-', 'unsupported-'])
+      expect(kernels.filter((f) => f.startsWith(kind)).length, kind).toBeGreaterThanOrEqual(4);
     // Every golden belongs to a kernel.
     const txt = readdirSync(DIR).filter((f) => f.endsWith('.txt'));
     expect(txt.filter((f) => !kernels.includes(f.replace(/\.txt$/, '.wgsl')))).toEqual([]);

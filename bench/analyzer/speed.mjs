@@ -63,13 +63,28 @@ for (const k of KERNELS) {
     kernel: k.name,
     file: k.file,
     wgslLab: { coldMs: ours[0], medianMs: median(ours.slice(1)), races: oursReport.summary.races, errors: oursReport.summary.errors },
-    wgslReflect: { coldMs: theirs[0], medianMs: median(theirs.slice(1)), races: theirReport.races.length, errors: theirReport.errors.length },
+    wgslReflect: {
+      coldMs: theirs[0],
+      medianMs: median(theirs.slice(1)),
+      races: theirReport.races.length,
+      errors: theirReport.errors.length,
+    },
   };
   row.speedup = row.wgslReflect.medianMs / row.wgslLab.medianMs;
   row.coldSpeedup = row.wgslReflect.coldMs / row.wgslLab.coldMs;
   results.push(row);
-  console.log(`${k.name}: wgsl-lab ${row.wgslLab.medianMs.toFixed(1)} ms (cold ${row.wgslLab.coldMs.toFixed(1)}), wgsl_reflect ${row.wgslReflect.medianMs.toFixed(1)} ms (cold ${row.wgslReflect.coldMs.toFixed(1)}): ${row.speedup.toFixed(1)}× (cold ${row.coldSpeedup.toFixed(1)}×)`);
+  console.log(
+    `${k.name}: wgsl-lab ${row.wgslLab.medianMs.toFixed(1)} ms (cold ${row.wgslLab.coldMs.toFixed(1)}), wgsl_reflect ${row.wgslReflect.medianMs.toFixed(1)} ms (cold ${row.wgslReflect.coldMs.toFixed(1)}): ${row.speedup.toFixed(1)}× (cold ${row.coldSpeedup.toFixed(1)}×)`,
+  );
 }
-const out = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, runs: RUNS, command: 'node bench/analyzer/speed.mjs', results };
+const out = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  runs: RUNS,
+  command: 'node bench/analyzer/speed.mjs',
+  results,
+};
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/analyzer-speed.json'), JSON.stringify(out, null, 2) + '\n');

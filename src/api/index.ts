@@ -137,11 +137,7 @@ export {
   type RelatedInformation,
 } from '../diagnostics/index.js';
 export type { RunResult, BufferResult, ExpectOutcome, CompileMessage, PassResult, DeviceDescription, Timing } from '../runner/result.js';
-export type {
-  CheckReport,
-  BankConflictSite,
-  CompileSection,
-} from '../checks/report.js';
+export type { CheckReport, BankConflictSite, CompileSection } from '../checks/report.js';
 export type { DiagnosticJson, CheckReportJson } from '../report/check-json.js';
 export { toJson } from '../report/json.js';
 export { formatRunResult, type RunTextOptions } from '../report/run-text.js';

@@ -18,9 +18,14 @@ export function bankTruthMarkdown(r: BankTruthReport, command: string): string {
     ``,
     `| pattern | max ways | wavefronts | excess | time (ms) | time / stride 1 | model / stride 1 | agree |`,
     `|---|---:|---:|---:|---:|---:|---:|:---:|`,
-    ...r.rows.map((x) => `| ${x.name} | ${x.maxWays} | ${x.wavefronts.toFixed(2)} | ${x.excess.toFixed(2)} | ${x.ms.toFixed(3)} | ${x.timeRatio.toFixed(2)} | ${x.modelRatio.toFixed(2)} | ${x.disagrees ? 'no' : 'yes'} |`),
+    ...r.rows.map(
+      (x) =>
+        `| ${x.name} | ${x.maxWays} | ${x.wavefronts.toFixed(2)} | ${x.excess.toFixed(2)} | ${x.ms.toFixed(3)} | ${x.timeRatio.toFixed(2)} | ${x.modelRatio.toFixed(2)} | ${x.disagrees ? 'no' : 'yes'} |`,
+    ),
     ``,
-    r.disagreements.length ? `Patterns where model and hardware disagree (ratios off by more than 1.5×):` : `Model and hardware agree on every pattern (within 1.5×).`,
+    r.disagreements.length
+      ? `Patterns where model and hardware disagree (ratios off by more than 1.5×):`
+      : `Model and hardware agree on every pattern (within 1.5×).`,
     ...r.disagreements.map((d) => `- ${d}`),
     ``,
   ];
@@ -28,7 +33,15 @@ export function bankTruthMarkdown(r: BankTruthReport, command: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, out: { type: 'string' }, iterations: { type: 'string' }, workgroups: { type: 'string' }, runs: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean' },
+      out: { type: 'string' },
+      iterations: { type: 'string' },
+      workgroups: { type: 'string' },
+      runs: { type: 'string' },
+    },
+  });
   const quick = !!values.quick;
   const options = {
     iterations: Number(values.iterations ?? (quick ? 64 : 4096)),
@@ -49,7 +62,11 @@ async function main(): Promise<void> {
   session.destroy();
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('bank-truth-cli.js') || process.argv[1]?.endsWith('bank-truth.mjs')) {
+if (
+  import.meta.url === `file://${process.argv[1]}` ||
+  process.argv[1]?.endsWith('bank-truth-cli.js') ||
+  process.argv[1]?.endsWith('bank-truth.mjs')
+) {
   main().then(
     () => process.exit(0),
     (e) => {

@@ -57,16 +57,27 @@ fn fill(lid: u32) { for (var i = lid; i < ${32 * w}u; i += ${LANES}u) { grid[i /
       ),
     });
   }
-  out.push({ name: 'reduction sequential (tile[l] + tile[l + 32])', family: 'reduction', source: kernel(scalarTile, `    acc += tile[lane + k] + tile[lane + 32u + k]; // hot`) });
+  out.push({
+    name: 'reduction sequential (tile[l] + tile[l + 32])',
+    family: 'reduction',
+    source: kernel(scalarTile, `    acc += tile[lane + k] + tile[lane + 32u + k]; // hot`),
+  });
   for (const s of [1, 4, 8, 16]) {
-    out.push({ name: `reduction interleaved packed, stride ${2 * s}`, family: 'reduction', source: kernel(scalarTile, `    acc += tile[${2 * s}u * lane + k] + tile[${2 * s}u * lane + ${s}u + k]; // hot`) });
+    out.push({
+      name: `reduction interleaved packed, stride ${2 * s}`,
+      family: 'reduction',
+      source: kernel(scalarTile, `    acc += tile[${2 * s}u * lane + k] + tile[${2 * s}u * lane + ${s}u + k]; // hot`),
+    });
   }
   out.push({
     name: 'reduction interleaved (lane % 2 == 0)',
     family: 'reduction',
     source: kernel(scalarTile, `    if (lane % 2u == 0u) { acc += tile[lane + k] + tile[lane + 1u + k]; } // hot`),
   });
-  for (const [n, strides] of [[2, [1, 2, 16]], [4, [1, 2, 8]]] as const) {
+  for (const [n, strides] of [
+    [2, [1, 2, 16]],
+    [4, [1, 2, 8]],
+  ] as const) {
     for (const s of strides) {
       out.push({
         name: `vec${n} stride ${s}`,
@@ -105,7 +116,10 @@ export function modelCost(p: BankPattern): ModelCost {
 }
 
 export function instantiate(source: string, iters: number, workgroups: number): string {
-  return source.replace('WORKGROUPS', String(workgroups)).replace('OUTPUT', String(workgroups * LANES)).replace('ITERS', `${iters}u`);
+  return source
+    .replace('WORKGROUPS', String(workgroups))
+    .replace('OUTPUT', String(workgroups * LANES))
+    .replace('ITERS', `${iters}u`);
 }
 
 /**
@@ -113,7 +127,14 @@ export function instantiate(source: string, iters: number, workgroups: number): 
  * submission, after warm-up repetitions worth about `warmupMs` of GPU time (an idle GPU runs
  * at low clocks for a while).
  */
-export async function timePattern(session: GpuSession, p: BankPattern, iters: number, workgroups: number, runs: number, warmupMs = 200): Promise<{ ms: number; method: string }> {
+export async function timePattern(
+  session: GpuSession,
+  p: BankPattern,
+  iters: number,
+  workgroups: number,
+  runs: number,
+  warmupMs = 200,
+): Promise<{ ms: number; method: string }> {
   const source = instantiate(p.source, iters, workgroups);
   const once = await runOnGpuFromSource(session, source, { file: p.name });
   if (!once.compile.ok) throw new Error(`pattern '${p.name}' does not compile: ${once.compile.messages.map((m) => m.message).join('; ')}`);
@@ -126,7 +147,7 @@ export async function timePattern(session: GpuSession, p: BankPattern, iters: nu
 export function ranks(xs: number[]): number[] {
   const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
   const r = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
     for (let k = i; k <= j; k++) r[order[k]![1]] = (i + j) / 2 + 1;
@@ -179,7 +200,10 @@ export interface BankTruthReport {
  * Runs the suite. A pattern "disagrees" when its measured time ratio (to stride 1) and the
  * model's cost ratio differ by more than `tolerance` times (either way).
  */
-export async function runBankTruth(session: GpuSession, options: { iterations: number; workgroups: number; runs: number; tolerance?: number; progress?: (done: number, total: number) => void }): Promise<BankTruthReport> {
+export async function runBankTruth(
+  session: GpuSession,
+  options: { iterations: number; workgroups: number; runs: number; tolerance?: number; progress?: (done: number, total: number) => void },
+): Promise<BankTruthReport> {
   const patterns = bankPatterns();
   const tolerance = options.tolerance ?? 1.5;
   const measured: { p: BankPattern; cost: ModelCost; ms: number; method: string }[] = [];
@@ -204,8 +228,14 @@ export async function runBankTruth(session: GpuSession, options: { iterations: n
     workgroups: options.workgroups,
     runs: options.runs,
     timing: measured[0]!.method,
-    spearmanWavefronts: spearman(rows.map((r) => r.ms), rows.map((r) => r.wavefronts)),
-    spearmanExcessScalar: spearman(scalar.map((r) => r.ms), scalar.map((r) => r.excess)),
+    spearmanWavefronts: spearman(
+      rows.map((r) => r.ms),
+      rows.map((r) => r.wavefronts),
+    ),
+    spearmanExcessScalar: spearman(
+      scalar.map((r) => r.ms),
+      scalar.map((r) => r.excess),
+    ),
     rows,
     disagreements: rows
       .filter((r) => r.disagrees)

@@ -30,7 +30,9 @@ describe('wgsl-lab bench', () => {
     expect(report.device.timing).toBe(gpuHas('timestamp-query') ? 'timestamp-query' : 'wall-clock');
     expect(report.results.map((r) => `${r.group} ${r.name}`)).toEqual(['main copy/f32', 'main stencil/neighbour-average/f32']);
     for (const r of report.results) {
-      expect(Object.keys(r)).toEqual(expect.arrayContaining(['name', 'primitive', 'variant', 'n', 'ms', 'GBps', 'ratioToCopy', 'validated']));
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining(['name', 'primitive', 'variant', 'n', 'ms', 'GBps', 'ratioToCopy', 'validated']),
+      );
       expect(r).toMatchObject({ n: 65536, validated: true, runs: 20 });
       expect(r.GBps).toBeCloseTo(r.bytes / (r.ms! * 1e6), 0);
     }
@@ -48,11 +50,25 @@ describe('wgsl-lab bench', () => {
     const failed = report.results.filter((r) => !r.validated).map((r) => `${r.name} ${r.variant}: ${r.error}`);
     expect(failed).toEqual([]);
     const main = new Set(report.results.filter((r) => r.group === 'main').map((r) => r.name));
-    for (const name of ['scan/inclusive/u32', 'scan/exclusive/u32', 'scan/inclusive/f32', 'scan/exclusive/f32', 'transpose/f32', 'transpose/f32/128x512', 'sort/u32', 'sort-pairs/u32']) {
+    for (const name of [
+      'scan/inclusive/u32',
+      'scan/exclusive/u32',
+      'scan/inclusive/f32',
+      'scan/exclusive/f32',
+      'transpose/f32',
+      'transpose/f32/128x512',
+      'sort/u32',
+      'sort-pairs/u32',
+    ]) {
       expect(main.has(name), name).toBe(true);
     }
     const sorts = report.results.filter((r) => r.primitive === 'sort').map((r) => `${r.name} ${r.variant.split(',')[0]}`);
-    expect(sorts.sort()).toEqual(['sort-pairs/u32 onesweep', 'sort-pairs/u32 reduce-then-scan', 'sort/u32 onesweep', 'sort/u32 reduce-then-scan']);
+    expect(sorts.sort()).toEqual([
+      'sort-pairs/u32 onesweep',
+      'sort-pairs/u32 reduce-then-scan',
+      'sort/u32 onesweep',
+      'sort/u32 reduce-then-scan',
+    ]);
   }, 600_000);
 
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
@@ -65,18 +81,43 @@ describe('wgsl-lab bench', () => {
 });
 
 function result(name: string, primitive: string, variant: string, GBps: number | null, extra: Partial<BenchResult> = {}): BenchResult {
-  return { name, primitive, variant, n: 1024, ms: GBps ? 8192 / (GBps * 1e6) : null, GBps, ratioToCopy: null, validated: GBps !== null, group: 'main', bytes: 8192, runs: 20, minMs: null, maxMs: null, ...extra };
+  return {
+    name,
+    primitive,
+    variant,
+    n: 1024,
+    ms: GBps ? 8192 / (GBps * 1e6) : null,
+    GBps,
+    ratioToCopy: null,
+    validated: GBps !== null,
+    group: 'main',
+    bytes: 8192,
+    runs: 20,
+    minMs: null,
+    maxMs: null,
+    ...extra,
+  };
 }
 
 describe('the report', () => {
   it('divides by the copy kernel of the same size and group', () => {
-    const rows = [result('copy/f32', 'copy', 'vec4', 100), result('copy/f32', 'copy', 'vec4', 50, { group: 'sweep' }), result('reduce/sum/f32', 'reduce', 'subgroup', 110), result('reduce/sum/f32', 'reduce', 'subgroup', 40, { group: 'sweep' }), result('scan', 'scan', 'x', null)];
+    const rows = [
+      result('copy/f32', 'copy', 'vec4', 100),
+      result('copy/f32', 'copy', 'vec4', 50, { group: 'sweep' }),
+      result('reduce/sum/f32', 'reduce', 'subgroup', 110),
+      result('reduce/sum/f32', 'reduce', 'subgroup', 40, { group: 'sweep' }),
+      result('scan', 'scan', 'x', null),
+    ];
     addCopyRatios(rows);
     expect(rows.map((r) => r.ratioToCopy)).toEqual([1, 1, 1.1, 0.8, null]);
   });
 
   it('draws failed rows as failures and escapes labels', () => {
-    const report = { mode: 'quick', device: { description: 'GPU <1>' }, results: [result('copy/f32', 'copy', 'vec4', 100), result('a&b', 'scan', 'x', null, { error: 'out of memory' })] } as unknown as BenchReport;
+    const report = {
+      mode: 'quick',
+      device: { description: 'GPU <1>' },
+      results: [result('copy/f32', 'copy', 'vec4', 100), result('a&b', 'scan', 'x', null, { error: 'out of memory' })],
+    } as unknown as BenchReport;
     const svg = reportSvg(report);
     expect(svg).toContain('GPU &lt;1&gt;');
     expect(svg).toContain('a&amp;b · x');
@@ -87,7 +128,10 @@ describe('the report', () => {
 describe('bench/compare.mjs', () => {
   it('computes each target ratio with PASS or MISS and the margin', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-compare-'));
-    const ours = (name: string, variant: string, GBps: number, n = 2 ** 28): BenchResult => ({ ...result(name, name.split('/')[0]!, variant, GBps), n });
+    const ours = (name: string, variant: string, GBps: number, n = 2 ** 28): BenchResult => ({
+      ...result(name, name.split('/')[0]!, variant, GBps),
+      n,
+    });
     const bench = {
       mode: 'full',
       device: { description: 'Test GPU', timing: 'timestamp-query' },
@@ -124,16 +168,28 @@ describe('bench/compare.mjs', () => {
     };
     await writeFile(join(dir, 'bench.json'), JSON.stringify(bench));
     await writeFile(join(dir, 'peer.json'), JSON.stringify(peer));
-    const failure = await run('node', ['bench/compare.mjs', '--bench', join(dir, 'bench.json'), '--peer', join(dir, 'peer.json')]).catch((e: { code: number; stdout: string }) => e);
+    const failure = await run('node', ['bench/compare.mjs', '--bench', join(dir, 'bench.json'), '--peer', join(dir, 'peer.json')]).catch(
+      (e: { code: number; stdout: string }) => e,
+    );
     const { code, stdout } = failure as { code: number; stdout: string };
     expect(code).toBe(1);
     expect(stdout).toMatch(/\| reduce vs CUB sum \| 4300\.0 \| CuPy sum\/f32 \| 4200\.0 \| 1\.02× \| ≥ 1× \| PASS \| \+2\.4% \|/);
-    expect(stdout).toMatch(/\| scan \(inclusive, u32\) vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/);
-    expect(stdout).toMatch(/\| scan \(inclusive, f32\) vs copy kernel \| 3100\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.78× \| ≥ 0\.9× \| MISS \| -13\.9% \|/);
+    expect(stdout).toMatch(
+      /\| scan \(inclusive, u32\) vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/,
+    );
+    expect(stdout).toMatch(
+      /\| scan \(inclusive, f32\) vs copy kernel \| 3100\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.78× \| ≥ 0\.9× \| MISS \| -13\.9% \|/,
+    );
     // The library's default transpose is compared, whatever variant the report lists first.
-    expect(stdout).toMatch(/\| padded transpose 16384² vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/);
-    expect(stdout).toMatch(/\| radix sort, u32 keys, vs CuPy sort \| 150\.0 \| CuPy sort\/u32 \| 320\.0 \| 0\.47× \| ≥ 1× \| MISS \| -53\.1% \|/);
-    expect(stdout).toMatch(/\| radix sort, u32 keys \+ u32 values, vs CuPy argsort \+ gathers \| 260\.0 \| CuPy sort-pairs\/u32 \| 164\.0 \| 1\.59× \| ≥ 1× \| PASS \| \+58\.5% \|/);
+    expect(stdout).toMatch(
+      /\| padded transpose 16384² vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/,
+    );
+    expect(stdout).toMatch(
+      /\| radix sort, u32 keys, vs CuPy sort \| 150\.0 \| CuPy sort\/u32 \| 320\.0 \| 0\.47× \| ≥ 1× \| MISS \| -53\.1% \|/,
+    );
+    expect(stdout).toMatch(
+      /\| radix sort, u32 keys \+ u32 values, vs CuPy argsort \+ gathers \| 260\.0 \| CuPy sort-pairs\/u32 \| 164\.0 \| 1\.59× \| ≥ 1× \| PASS \| \+58\.5% \|/,
+    );
     expect(stdout).toMatch(/- `sort-pairs\/u32`: cupy\.argsort, then gathers/);
     expect(stdout).toMatch(/12 of 16 targets met/);
     const written = JSON.parse(await readFile(join(dir, 'compare.json'), 'utf8'));

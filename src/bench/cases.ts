@@ -103,13 +103,19 @@ function reduceCase(op: ReduceOp, input: 'f32' | 'i32' | 'u32', n: number, v: Re
     group,
     bytes: 4 * n + resultBytes,
     input,
-    plan: (gpu, inputs) => planReduce(gpu, inputs.get(input).buffer, { type: input, length: n, op, subgroups: v.subgroups, tree: v.tree, loads: v.loads }),
+    plan: (gpu, inputs) =>
+      planReduce(gpu, inputs.get(input).buffer, { type: input, length: n, op, subgroups: v.subgroups, tree: v.tree, loads: v.loads }),
     outputBytes: resultBytes,
     check: (out, data) => checkReduce(out, data.subarray(0, n), op),
   };
 }
 
-function scanCase(type: 'u32' | 'f32', exclusive: boolean, n: number, o: ScanOptions & { algorithm: ScanAlgorithm; subgroups: boolean }): BenchCase {
+function scanCase(
+  type: 'u32' | 'f32',
+  exclusive: boolean,
+  n: number,
+  o: ScanOptions & { algorithm: ScanAlgorithm; subgroups: boolean },
+): BenchCase {
   const notes = [o.blockOrder !== undefined && o.blockOrder !== DEFAULT_BLOCK_ORDER ? `${o.blockOrder} order` : ''].filter(Boolean);
   return {
     name: `scan/${exclusive ? 'exclusive' : 'inclusive'}/${type}`,
@@ -182,7 +188,11 @@ function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm): BenchCas
     bytes: (pairs ? 16 : 8) * n,
     input: 'u32',
     plan: async (gpu, inputs) => {
-      const p = await planSort(gpu, inputs.get('u32').buffer, { length: n, algorithm, ...(pairs ? { values: inputs.get('f32').buffer } : {}) });
+      const p = await planSort(gpu, inputs.get('u32').buffer, {
+        length: n,
+        algorithm,
+        ...(pairs ? { values: inputs.get('f32').buffer } : {}),
+      });
       // The sorted values are an output too: released with the plan.
       return { output: p.output, values: p.values, encode: p.encode, destroy: () => (p.destroy(), p.values?.destroy()) } as KernelPlan;
     },
@@ -194,7 +204,9 @@ function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm): BenchCas
       const outputs = [{ buffer: plan.output, bytes: 4 * n }, ...(values ? [{ buffer: values, bytes: 4 * n }] : [])];
       const [k, v] = await runAndReadAll(ctx, plan, outputs);
       const want = cpuSort(keys, pairs ? valuesOf(inputs) : undefined, n);
-      return checkSorted(new Uint32Array(k!), want.keys, 'key') ?? (pairs ? checkSorted(new Uint32Array(v!), want.values!, 'value') : undefined);
+      return (
+        checkSorted(new Uint32Array(k!), want.keys, 'key') ?? (pairs ? checkSorted(new Uint32Array(v!), want.values!, 'value') : undefined)
+      );
     },
   };
 }
@@ -216,7 +228,13 @@ function stencilCase(kind: 'neighbour-average' | 'smooth3', n: number): BenchCas
 
 /** (order, tiles per workgroup) pairs the benchmark times, the default first. */
 function transposeVariants(order: TileOrder, tiles: number): [TileOrder, number][] {
-  const all: [TileOrder, number][] = [['blocked', 2], ['blocked', 1], ['diagonal', 1], ['diagonal', 2], ['row-major', 1]];
+  const all: [TileOrder, number][] = [
+    ['blocked', 2],
+    ['blocked', 1],
+    ['diagonal', 1],
+    ['diagonal', 2],
+    ['row-major', 1],
+  ];
   return [[order, tiles], ...all.filter(([o, t]) => o !== order || t !== tiles)];
 }
 
@@ -229,7 +247,9 @@ const other = (a: SortAlgorithm): SortAlgorithm => (a === 'onesweep' ? 'reduce-t
 export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
   const { n, side } = sizes;
   const sg = gpu.hasSubgroups;
-  const best: ReduceVariant = sg ? { variant: 'subgroup', subgroups: true, tree: 'subgroup', loads: 'coalesced' } : { variant: 'workgroup-sequential', subgroups: false, tree: 'sequential', loads: 'coalesced' };
+  const best: ReduceVariant = sg
+    ? { variant: 'subgroup', subgroups: true, tree: 'subgroup', loads: 'coalesced' }
+    : { variant: 'workgroup-sequential', subgroups: false, tree: 'sequential', loads: 'coalesced' };
   const sequential: ReduceVariant = { variant: 'workgroup-sequential', subgroups: false, tree: 'sequential', loads: 'coalesced' };
   const interleaved: ReduceVariant = { variant: 'workgroup-interleaved', subgroups: false, tree: 'interleaved', loads: 'coalesced' };
   const uncoalesced: ReduceVariant = { ...best, variant: `${best.variant}, uncoalesced loads`, loads: 'uncoalesced' };
@@ -255,7 +275,9 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     ...(sg ? [histogramCase(256, n, false, 'workgroup memory')] : []),
     histogramCase(4096, n, sg, sg ? 'subgroup' : 'workgroup memory'),
     // The default first, then the orders and tile counts it was chosen against.
-    ...transposeVariants(DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP).map(([order, tiles]) => transposeCase(side, side, true, order, tiles)),
+    ...transposeVariants(DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP).map(([order, tiles]) =>
+      transposeCase(side, side, true, order, tiles),
+    ),
     transposeCase(side, side, false, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
     transposeCase(side / 2, side * 2, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
     transposeCase(side / 2, side * 2, true, 'diagonal', 1),

@@ -44,7 +44,11 @@ export class Inputs {
   }
 
   private upload(array: ElementArray): Input {
-    const buffer = this.gpu.device.createBuffer({ label: 'bench input', size: Math.max(16, array.byteLength), usage: BufferUsage.STORAGE | BufferUsage.COPY_DST });
+    const buffer = this.gpu.device.createBuffer({
+      label: 'bench input',
+      size: Math.max(16, array.byteLength),
+      usage: BufferUsage.STORAGE | BufferUsage.COPY_DST,
+    });
     this.gpu.device.queue.writeBuffer(buffer, 0, array.buffer, array.byteOffset, array.byteLength);
     return { array, buffer };
   }

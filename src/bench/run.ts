@@ -62,9 +62,32 @@ export async function runBench(gpu: DeviceHandle, o: BenchOptions): Promise<Benc
   };
 }
 
-async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings: { warmup: number; runs: number; warmupMs: number }): Promise<BenchResult> {
-  const base = { name: c.name, primitive: c.primitive, variant: c.variant, n: c.n, group: c.group, bytes: c.bytes, runs: settings.runs, ...(c.details ? { details: c.details } : {}) };
-  const failed = (error: string): BenchResult => ({ ...base, ms: null, GBps: null, ratioToCopy: null, validated: false, minMs: null, maxMs: null, error });
+async function runCase(
+  gpu: DeviceHandle,
+  inputs: Inputs,
+  c: BenchCase,
+  settings: { warmup: number; runs: number; warmupMs: number },
+): Promise<BenchResult> {
+  const base = {
+    name: c.name,
+    primitive: c.primitive,
+    variant: c.variant,
+    n: c.n,
+    group: c.group,
+    bytes: c.bytes,
+    runs: settings.runs,
+    ...(c.details ? { details: c.details } : {}),
+  };
+  const failed = (error: string): BenchResult => ({
+    ...base,
+    ms: null,
+    GBps: null,
+    ratioToCopy: null,
+    validated: false,
+    minMs: null,
+    maxMs: null,
+    error,
+  });
   let plan: KernelPlan | undefined;
   try {
     const input = inputs.get(c.input);
@@ -72,7 +95,9 @@ async function runCase(gpu: DeviceHandle, inputs: Inputs, c: BenchCase, settings
     const verdict = c.validate
       ? await c.validate(kernelContext(gpu), plan, inputs)
       : c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
-    const timing = await withErrorScopes(gpu, 'the timed runs', () => timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs));
+    const timing = await withErrorScopes(gpu, 'the timed runs', () =>
+      timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs),
+    );
     // The median, and every run when there were several (the spread of the runs).
     const ms = timing.ms;
     const runs = timing.runs ?? [ms];

@@ -30,11 +30,16 @@ function barChart(rows: BenchResult[], y0: number): { svg: string[]; height: num
   const max = Math.max(0, ...rows.map((r) => r.GBps ?? 0));
   const { top, step } = axis(max);
   const x = (v: number) => LABEL_WIDTH + MARGIN + (v / top) * plotWidth;
-  const out: string[] = [`<text x="${MARGIN}" y="${y0 + 16}" class="title">GB/s per configuration (bytes read + written once, median run)</text>`];
+  const out: string[] = [
+    `<text x="${MARGIN}" y="${y0 + 16}" class="title">GB/s per configuration (bytes read + written once, median run)</text>`,
+  ];
   const yTop = y0 + 30;
   const height = rows.length * (BAR_HEIGHT + 4);
   for (let v = 0; v <= top; v += step) {
-    out.push(`<line x1="${x(v)}" y1="${yTop}" x2="${x(v)}" y2="${yTop + height}" class="grid"/>`, `<text x="${x(v)}" y="${yTop + height + 14}" class="tick" text-anchor="middle">${fmt(v)}</text>`);
+    out.push(
+      `<line x1="${x(v)}" y1="${yTop}" x2="${x(v)}" y2="${yTop + height}" class="grid"/>`,
+      `<text x="${x(v)}" y="${yTop + height + 14}" class="tick" text-anchor="middle">${fmt(v)}</text>`,
+    );
   }
   rows.forEach((r, i) => {
     const y = yTop + i * (BAR_HEIGHT + 4);
@@ -66,12 +71,23 @@ function sweepChart(rows: BenchResult[], y0: number): { svg: string[]; height: n
   const yBottom = yTop + SWEEP_HEIGHT - 60;
   const x = (log2: number) => left + ((log2 - lo) / Math.max(1, hi - lo)) * (right - left);
   const y = (v: number) => yBottom - (v / top) * (yBottom - yTop);
-  const out: string[] = [`<text x="${MARGIN}" y="${y0 + 16}" class="title">Size sweep: GB/s against elements (launch overhead dominates on the left)</text>`];
-  for (let v = 0; v <= top; v += step) out.push(`<line x1="${left}" y1="${y(v)}" x2="${right}" y2="${y(v)}" class="grid"/>`, `<text x="${left - 6}" y="${y(v) + 4}" class="tick" text-anchor="end">${fmt(v)}</text>`);
+  const out: string[] = [
+    `<text x="${MARGIN}" y="${y0 + 16}" class="title">Size sweep: GB/s against elements (launch overhead dominates on the left)</text>`,
+  ];
+  for (let v = 0; v <= top; v += step)
+    out.push(
+      `<line x1="${left}" y1="${y(v)}" x2="${right}" y2="${y(v)}" class="grid"/>`,
+      `<text x="${left - 6}" y="${y(v) + 4}" class="tick" text-anchor="end">${fmt(v)}</text>`,
+    );
   for (let k = lo; k <= hi; k += 2) out.push(`<text x="${x(k)}" y="${yBottom + 16}" class="tick" text-anchor="middle">2^${k}</text>`);
   series.forEach((s, i) => {
-    const points = rows.filter((r) => `${r.name} · ${r.variant}` === s && r.GBps !== null).map((r) => `${x(Math.log2(r.n)).toFixed(1)},${y(r.GBps!).toFixed(1)}`);
-    out.push(`<polyline points="${points.join(' ')}" class="line s${i % 4}"/>`, `<text x="${right + 10}" y="${yTop + 16 * i + 10}" class="label s${i % 4}text">${esc(s)}</text>`);
+    const points = rows
+      .filter((r) => `${r.name} · ${r.variant}` === s && r.GBps !== null)
+      .map((r) => `${x(Math.log2(r.n)).toFixed(1)},${y(r.GBps!).toFixed(1)}`);
+    out.push(
+      `<polyline points="${points.join(' ')}" class="line s${i % 4}"/>`,
+      `<text x="${right + 10}" y="${yTop + 16 * i + 10}" class="label s${i % 4}text">${esc(s)}</text>`,
+    );
   });
   return { svg: out, height: SWEEP_HEIGHT };
 }

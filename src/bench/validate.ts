@@ -28,7 +28,8 @@ export function checkReduce(out: ArrayBuffer, input: ElementArray, op: 'sum' | '
     const bound = op === 'sum' ? f32SumBound(input.length, abs) : compensatedSumBound(input.length, abs, want);
     return Math.abs(got - want) <= bound ? undefined : `${got} instead of ${want} (bound ${bound})`;
   }
-  const view = input instanceof Float32Array ? new Float32Array(out) : input instanceof Int32Array ? new Int32Array(out) : new Uint32Array(out);
+  const view =
+    input instanceof Float32Array ? new Float32Array(out) : input instanceof Int32Array ? new Int32Array(out) : new Uint32Array(out);
   const want = referenceReduce(input, op as 'sum' | 'min' | 'max');
   return view[0] === want ? undefined : `${view[0]} instead of ${want}`;
 }

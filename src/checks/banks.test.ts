@@ -21,7 +21,12 @@ function site(line: number, text = 'tile[i]'): SiteInfo {
 }
 
 /** One instruction: `lanes` of a workgroup, each moving `bytes` (in units of `width`) at `addr(lane)`. */
-function access(at: SiteInfo, lanes: number[], addr: (lane: number) => number, o: { kind?: 'read' | 'write' | 'atomic'; bytes?: number; width?: number; region?: Region } = {}): AccessBatch {
+function access(
+  at: SiteInfo,
+  lanes: number[],
+  addr: (lane: number) => number,
+  o: { kind?: 'read' | 'write' | 'atomic'; bytes?: number; width?: number; region?: Region } = {},
+): AccessBatch {
   const bytes = o.bytes ?? 4;
   return {
     site: at,
@@ -36,7 +41,9 @@ function access(at: SiteInfo, lanes: number[], addr: (lane: number) => number, o
 }
 
 /** The model's numbers for the one site it saw. */
-function costOf(model: BankConflictModel): Pick<BankConflictSite, 'maxWays' | 'meanWays' | 'wavefronts' | 'ideal' | 'excess' | 'executions'> {
+function costOf(
+  model: BankConflictModel,
+): Pick<BankConflictSite, 'maxWays' | 'meanWays' | 'wavefronts' | 'ideal' | 'excess' | 'executions'> {
   const sites = model.sites();
   expect(sites).toHaveLength(1);
   const { maxWays, meanWays, wavefronts, ideal, excess, executions } = sites[0]!;
@@ -44,7 +51,11 @@ function costOf(model: BankConflictModel): Pick<BankConflictSite, 'maxWays' | 'm
 }
 
 /** The cost of one instruction on a fresh model. */
-function cost(lanes: number[], addr: (lane: number) => number, o: Parameters<typeof access>[3] & { banks?: 32 | 16; subgroupSize?: number } = {}) {
+function cost(
+  lanes: number[],
+  addr: (lane: number) => number,
+  o: Parameters<typeof access>[3] & { banks?: 32 | 16; subgroupSize?: number } = {},
+) {
   const model = new BankConflictModel(o.banks ?? 32, o.subgroupSize ?? 32);
   model.access(access(site(1), lanes, addr, o));
   return costOf(model);
@@ -94,7 +105,14 @@ describe('BankConflictModel: 32 banks, subgroups of 32, 4-byte accesses', () => 
   });
 
   it('atomics are not broadcast: 32 lanes on one word cost 32 wavefronts', () => {
-    expect(cost(SUBGROUP, () => 0, { kind: 'atomic' })).toEqual({ maxWays: 32, meanWays: 32, wavefronts: 32, ideal: 1, excess: 31, executions: 1 });
+    expect(cost(SUBGROUP, () => 0, { kind: 'atomic' })).toEqual({
+      maxWays: 32,
+      meanWays: 32,
+      wavefronts: 32,
+      ideal: 1,
+      excess: 31,
+      executions: 1,
+    });
   });
 
   it('(l * 32) % 64: only words 0 and 32, both in bank 0: 2-way, not 32-way', () => {
@@ -112,37 +130,84 @@ describe('BankConflictModel: 32 banks, subgroups of 32, 4-byte accesses', () => 
     expect(s).toMatchObject({ maxWays: 4, meanWays: 4, wavefronts: 4, ideal: 1, excess: 3, executions: 1 });
     expect(s!.worstLaneBanks).toEqual(range(32).map((l) => ([0, 5, 9, 31].includes(l) ? 0 : -1)));
     // Half the lanes at stride 2 (even lanes: words 0, 4, …, 60): two words in banks 0, 4, …, 28.
-    expect(cost(range(16).map((k) => 2 * k), (l) => 8 * l)).toEqual({ maxWays: 2, meanWays: 2, wavefronts: 2, ideal: 1, excess: 1, executions: 1 });
+    expect(
+      cost(
+        range(16).map((k) => 2 * k),
+        (l) => 8 * l,
+      ),
+    ).toEqual({ maxWays: 2, meanWays: 2, wavefronts: 2, ideal: 1, excess: 1, executions: 1 });
   });
 });
 
 describe('BankConflictModel: wide accesses run in phases of fewer lanes', () => {
   it('8-byte accesses (vec2): phases of 16 lanes; contiguous is 2 wavefronts for 2 ideal', () => {
-    expect(cost(SUBGROUP, (l) => 8 * l, { bytes: 8 })).toEqual({ maxWays: 1, meanWays: 1, wavefronts: 2, ideal: 2, excess: 0, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 8 * l, { bytes: 8 })).toEqual({
+      maxWays: 1,
+      meanWays: 1,
+      wavefronts: 2,
+      ideal: 2,
+      excess: 0,
+      executions: 1,
+    });
   });
 
   it('8-byte accesses at a stride of 16 vec2s: 16 words in banks 0 and 1 per phase, 16-way', () => {
     // Lane l: words 32l and 32l + 1. Each phase of 16 lanes: 16 distinct words in bank 0 (and in bank 1).
-    expect(cost(SUBGROUP, (l) => 128 * l, { bytes: 8 })).toEqual({ maxWays: 16, meanWays: 16, wavefronts: 32, ideal: 2, excess: 30, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 128 * l, { bytes: 8 })).toEqual({
+      maxWays: 16,
+      meanWays: 16,
+      wavefronts: 32,
+      ideal: 2,
+      excess: 30,
+      executions: 1,
+    });
   });
 
   it('16-byte accesses (vec4): phases of 8 lanes; contiguous is 4 wavefronts for 4 ideal', () => {
-    expect(cost(SUBGROUP, (l) => 16 * l, { bytes: 16 })).toEqual({ maxWays: 1, meanWays: 1, wavefronts: 4, ideal: 4, excess: 0, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 16 * l, { bytes: 16 })).toEqual({
+      maxWays: 1,
+      meanWays: 1,
+      wavefronts: 4,
+      ideal: 4,
+      excess: 0,
+      executions: 1,
+    });
   });
 
   it('16-byte accesses two vec4s apart: lanes l and l + 4 of a phase share banks, 2-way', () => {
     // Phase of lanes 0–7: words 8l … 8l + 3, i.e. 0–3, 8–11, …, 56–59; lane 4's 32–35 meet lane 0's 0–3.
-    expect(cost(SUBGROUP, (l) => 32 * l, { bytes: 16 })).toEqual({ maxWays: 2, meanWays: 2, wavefronts: 8, ideal: 4, excess: 4, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 32 * l, { bytes: 16 })).toEqual({
+      maxWays: 2,
+      meanWays: 2,
+      wavefronts: 8,
+      ideal: 4,
+      excess: 4,
+      executions: 1,
+    });
   });
 
   it('vec3 (12 bytes moved as 16): phases of 8 lanes, three words each, no conflict', () => {
-    expect(cost(SUBGROUP, (l) => 16 * l, { bytes: 12, width: 16 })).toEqual({ maxWays: 1, meanWays: 1, wavefronts: 4, ideal: 4, excess: 0, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 16 * l, { bytes: 12, width: 16 })).toEqual({
+      maxWays: 1,
+      meanWays: 1,
+      wavefronts: 4,
+      ideal: 4,
+      excess: 0,
+      executions: 1,
+    });
   });
 
   it('a phase without active lanes costs nothing and is not in the ideal', () => {
     // vec4: lanes 0–7 are phase 0 only; lanes 0 and 9 are phases 0 and 1; lanes 8–15 phase 1.
     expect(cost(range(8), (l) => 16 * l, { bytes: 16 })).toEqual(ONE_WAY);
-    expect(cost([0, 9], (l) => 16 * l, { bytes: 16 })).toEqual({ maxWays: 1, meanWays: 1, wavefronts: 2, ideal: 2, excess: 0, executions: 1 });
+    expect(cost([0, 9], (l) => 16 * l, { bytes: 16 })).toEqual({
+      maxWays: 1,
+      meanWays: 1,
+      wavefronts: 2,
+      ideal: 2,
+      excess: 0,
+      executions: 1,
+    });
     expect(cost(range(8, 8), (l) => 16 * l, { bytes: 16 })).toEqual(ONE_WAY);
   });
 });
@@ -156,7 +221,14 @@ describe('BankConflictModel: 16 banks and other subgroup sizes', () => {
     // Stride 16: all in bank 0, 16 distinct words per phase.
     expect(cost(SUBGROUP, (l) => 64 * l, opts)).toEqual({ maxWays: 16, meanWays: 16, wavefronts: 32, ideal: 2, excess: 30, executions: 1 });
     // Stride 32 is no worse than stride 16 with 16 banks (one phase holds only 16 lanes).
-    expect(cost(SUBGROUP, (l) => 128 * l, opts)).toEqual({ maxWays: 16, meanWays: 16, wavefronts: 32, ideal: 2, excess: 30, executions: 1 });
+    expect(cost(SUBGROUP, (l) => 128 * l, opts)).toEqual({
+      maxWays: 16,
+      meanWays: 16,
+      wavefronts: 32,
+      ideal: 2,
+      excess: 30,
+      executions: 1,
+    });
   });
 
   it('16 banks: the heat map has 16 banks', () => {
@@ -171,7 +243,14 @@ describe('BankConflictModel: 16 banks and other subgroup sizes', () => {
   it('a workgroup of 64 lanes is two subgroup executions of 32; of 16, four', () => {
     expect(cost(range(64), (l) => 4 * l)).toEqual({ maxWays: 1, meanWays: 1, wavefronts: 2, ideal: 2, excess: 0, executions: 2 });
     // Subgroups of 16 at stride 32: each subgroup's 16 lanes are 16 words of bank 0.
-    expect(cost(range(64), (l) => 128 * l, { subgroupSize: 16 })).toEqual({ maxWays: 16, meanWays: 16, wavefronts: 64, ideal: 4, excess: 60, executions: 4 });
+    expect(cost(range(64), (l) => 128 * l, { subgroupSize: 16 })).toEqual({
+      maxWays: 16,
+      meanWays: 16,
+      wavefronts: 64,
+      ideal: 4,
+      excess: 60,
+      executions: 4,
+    });
   });
 
   it('lanes of a subgroup are grouped by local index: lanes 30–33 are two executions', () => {

@@ -26,7 +26,14 @@ export class BarrierDivergence implements SimHooks {
     const present = new Set(e.mask.lanes.subarray(0, e.mask.n));
     const missing: number[] = [];
     for (let l = 0; l < e.workgroupSize && missing.length < 4096; l++) if (!present.has(l)) missing.push(l);
-    this.findings.set(e.site.id, { site: e.site, kind: e.kind, count: 1, reached: e.mask.n, unfinished: e.unfinished, missing: ranges(missing) });
+    this.findings.set(e.site.id, {
+      site: e.site,
+      kind: e.kind,
+      count: 1,
+      reached: e.mask.n,
+      unfinished: e.unfinished,
+      missing: ranges(missing),
+    });
   }
 
   diagnostics(): Diagnostic[] {
@@ -45,7 +52,7 @@ export class BarrierDivergence implements SimHooks {
 /** 0,1,2,3,7,9,10 → "0–3, 7, 9–10". */
 export function ranges(xs: number[]): string {
   const out: string[] = [];
-  for (let i = 0; i < xs.length; ) {
+  for (let i = 0; i < xs.length;) {
     let j = i;
     while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
     out.push(i === j ? `${xs[i]}` : `${xs[i]}–${xs[j]}`);

@@ -52,13 +52,22 @@ interface AccessOptions {
 }
 
 /** One access batch: `lanes` touching the byte address `addr(lane)` of `region` at `site`. */
-function access(site: SiteInfo, region: Region, kind: 'read' | 'write' | 'atomic-rmw' | 'atomic-load', lanes: number[], addr: (lane: number) => number, o: AccessOptions = {}): AccessBatch {
+function access(
+  site: SiteInfo,
+  region: Region,
+  kind: 'read' | 'write' | 'atomic-rmw' | 'atomic-load',
+  lanes: number[],
+  addr: (lane: number) => number,
+  o: AccessOptions = {},
+): AccessBatch {
   const bytes = o.bytes ?? 4;
   const span = Math.max(...lanes) + 1;
   const perLane = (f: (lane: number) => number) => Float64Array.from({ length: span }, (_, l) => (lanes.includes(l) ? f(l) : 0));
   const writes = kind === 'write' || kind === 'atomic-rmw';
   const words = bytes >> 2;
-  const bits = writes ? Uint32Array.from({ length: span * words }, (_, i) => (o.bits ?? ((l: number) => l))(Math.floor(i / words))) : undefined;
+  const bits = writes
+    ? Uint32Array.from({ length: span * words }, (_, i) => (o.bits ?? ((l: number) => l))(Math.floor(i / words)))
+    : undefined;
   return {
     site,
     region,
@@ -90,7 +99,8 @@ describe('RaceDetector: one workgroup, one barrier interval', () => {
       {
         severity: 'error',
         kind: 'data-race',
-        message: "data race (RAW) on workgroup variable 'tile': invocation 0 reads tile[lid + 1u] while invocation 1 writes tile[lid] (line 10); no workgroupBarrier() separates them.",
+        message:
+          "data race (RAW) on workgroup variable 'tile': invocation 0 reads tile[lid + 1u] while invocation 1 writes tile[lid] (line 10); no workgroupBarrier() separates them.",
         line: 12,
         column: 14,
         variable: 'tile',
@@ -116,7 +126,8 @@ describe('RaceDetector: one workgroup, one barrier interval', () => {
       {
         severity: 'error',
         kind: 'data-race',
-        message: "data race (WAR) on workgroup variable 'tile': invocation 1 writes tile[lid] while invocation 0 reads tile[lid + 1u] (line 5); no workgroupBarrier() separates them.",
+        message:
+          "data race (WAR) on workgroup variable 'tile': invocation 1 writes tile[lid] while invocation 0 reads tile[lid + 1u] (line 5); no workgroupBarrier() separates them.",
         line: 6,
         column: 3,
         variable: 'tile',
@@ -140,7 +151,8 @@ describe('RaceDetector: one workgroup, one barrier interval', () => {
       {
         severity: 'error',
         kind: 'data-race',
-        message: "data race (WAW) on workgroup variable 'total': invocation 1 writes total while invocation 0 writes total (line 7); no workgroupBarrier() separates them.",
+        message:
+          "data race (WAW) on workgroup variable 'total': invocation 1 writes total while invocation 0 writes total (line 7); no workgroupBarrier() separates them.",
         line: 7,
         column: 3,
         variable: 'total',
@@ -190,7 +202,8 @@ describe('RaceDetector: one workgroup, one barrier interval', () => {
       {
         severity: 'error',
         kind: 'data-race',
-        message: "data race (WAW) on workgroup variable 'flags': invocation 2 writes flags[lid - 2u] while invocation 0 writes flags[lid] (line 9); no workgroupBarrier() separates them.",
+        message:
+          "data race (WAW) on workgroup variable 'flags': invocation 2 writes flags[lid - 2u] while invocation 0 writes flags[lid] (line 9); no workgroupBarrier() separates them.",
         line: 11,
         column: 5,
         variable: 'flags',
@@ -280,7 +293,8 @@ describe('RaceDetector: barriers and workgroups', () => {
       {
         severity: 'error',
         kind: 'data-race',
-        message: "data race (RAW) on storage buffer 'out': invocation 0 reads out[lid + 1u] while invocation 1 writes out[lid] (line 10); no storageBarrier() separates them.",
+        message:
+          "data race (RAW) on storage buffer 'out': invocation 0 reads out[lid + 1u] while invocation 1 writes out[lid] (line 10); no storageBarrier() separates them.",
         line: 12,
         column: 14,
         variable: 'out',
@@ -339,8 +353,23 @@ describe('RaceDetector: barriers and workgroups', () => {
     // flag: workgroup 1 meets workgroup 0's store, and so does workgroup 2 (one partner in
     // another workgroup is enough).
     expect(s.diagnostics()).toMatchObject([
-      { hazard: 'WAW', benign: true, severity: 'warning', line: 8, count: 2, message: expect.stringMatching(/^data race \(WAW\) on storage buffer 'out': invocation 0 of workgroup 1 writes out\[0\] while invocation 0 of workgroup 0 writes out\[0\] \(line 8\); different workgroups/) },
-      { hazard: 'WAR', benign: false, line: 10, related: [{ line: 9, message: 'conflicting read by invocation 3 of workgroup 0' }], count: 1 },
+      {
+        hazard: 'WAW',
+        benign: true,
+        severity: 'warning',
+        line: 8,
+        count: 2,
+        message: expect.stringMatching(
+          /^data race \(WAW\) on storage buffer 'out': invocation 0 of workgroup 1 writes out\[0\] while invocation 0 of workgroup 0 writes out\[0\] \(line 8\); different workgroups/,
+        ),
+      },
+      {
+        hazard: 'WAR',
+        benign: false,
+        line: 10,
+        related: [{ line: 9, message: 'conflicting read by invocation 3 of workgroup 0' }],
+        count: 1,
+      },
     ]);
   });
 
@@ -355,7 +384,9 @@ describe('RaceDetector: barriers and workgroups', () => {
     s.detector.access(access(load, tile, 'read', [1], () => 0));
     s.detector.access(access(store, tile, 'write', [2], () => 0));
     // Within workgroup 1, lane 2's store does race with lane 1's read (WAR), nothing else.
-    expect(s.diagnostics()).toMatchObject([{ hazard: 'WAR', line: 8, related: [{ line: 9, message: 'conflicting read by invocation 1' }], count: 1 }]);
+    expect(s.diagnostics()).toMatchObject([
+      { hazard: 'WAR', line: 8, related: [{ line: 9, message: 'conflicting read by invocation 1' }], count: 1 },
+    ]);
   });
 
   it('a new pass (dispatch) orders everything before it', () => {

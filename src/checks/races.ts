@@ -141,7 +141,11 @@ class CrossTable {
   }
 
   /** Calls `f` for each remembered access of `word` made by a workgroup other than `wg`. */
-  forOtherWorkgroups(word: number, wg: number, f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean) => void): void {
+  forOtherWorkgroups(
+    word: number,
+    wg: number,
+    f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean) => void,
+  ): void {
     const s = this.site[word]!;
     if (s !== -1) {
       const fl = this.flags[word]!;
@@ -257,7 +261,8 @@ export class RaceDetector implements SimHooks {
     const W = st.writers;
     if (W.epoch[word] === epoch && !(atomic && W.flags[word]! & 1)) {
       const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
-      if (other >= 0) this.record(r, 'RAW', false, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      if (other >= 0)
+        this.record(r, 'RAW', false, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
         const o = w.lane !== lane ? w.lane : w.lane2;
@@ -267,13 +272,24 @@ export class RaceDetector implements SimHooks {
     st.readers.add(word, epoch, site, lane, wg, atomic, 0, false);
     if (st.crossWriters) {
       st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa) => {
-        if (!(atomic && wa)) this.record(r, 'RAW', false, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+        if (!(atomic && wa))
+          this.record(r, 'RAW', false, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'read' });
       });
       st.crossReaders!.add(word, site, lane, wg, atomic, 0, false);
     }
   }
 
-  private write(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean, bits: number, partial: boolean): void {
+  private write(
+    st: RegionState,
+    r: Region,
+    word: number,
+    epoch: number,
+    site: number,
+    lane: number,
+    atomic: boolean,
+    bits: number,
+    partial: boolean,
+  ): void {
     const wg = this.wg;
     const plain = !atomic && !partial;
     const W = st.writers;
@@ -281,19 +297,36 @@ export class RaceDetector implements SimHooks {
       const f = W.flags[word]!;
       if (!(atomic && f & 1)) {
         const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
-        if (other >= 0) this.record(r, 'WAW', plain && f === 0 && W.bits[word] === bits, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+        if (other >= 0)
+          this.record(
+            r,
+            'WAW',
+            plain && f === 0 && W.bits[word] === bits,
+            false,
+            { site: W.site[word]!, lane: other, wg, kind: 'write' },
+            { site, lane, wg, kind: 'write' },
+          );
       }
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
         const o = w.lane !== lane ? w.lane : w.lane2;
-        if (o >= 0) this.record(r, 'WAW', plain && !w.atomic && !w.partial && w.bits === bits, false, { site: w.site, lane: o, wg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+        if (o >= 0)
+          this.record(
+            r,
+            'WAW',
+            plain && !w.atomic && !w.partial && w.bits === bits,
+            false,
+            { site: w.site, lane: o, wg, kind: 'write' },
+            { site, lane, wg, kind: 'write' },
+          );
       }
     }
     const R = st.readers;
     if (R.epoch[word] === epoch) {
       if (!(atomic && R.flags[word]! & 1)) {
         const other = R.lane[word] !== lane ? R.lane[word]! : R.lane2[word]!;
-        if (other >= 0) this.record(r, 'WAR', false, false, { site: R.site[word]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+        if (other >= 0)
+          this.record(r, 'WAR', false, false, { site: R.site[word]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
       }
       for (const rd of R.others(word, epoch) ?? NONE) {
         if (atomic && rd.atomic) continue;
@@ -304,10 +337,19 @@ export class RaceDetector implements SimHooks {
     W.add(word, epoch, site, lane, wg, atomic, bits, partial);
     if (st.crossWriters) {
       st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp) => {
-        if (!(atomic && wa)) this.record(r, 'WAW', plain && !wa && !wp && wb === bits, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'write' });
+        if (!(atomic && wa))
+          this.record(
+            r,
+            'WAW',
+            plain && !wa && !wp && wb === bits,
+            true,
+            { site: ws, lane: wl, wg: owg, kind: 'write' },
+            { site, lane, wg, kind: 'write' },
+          );
       });
       st.crossReaders!.forOtherWorkgroups(word, wg, (rs, rl, owg, ra) => {
-        if (!(atomic && ra)) this.record(r, 'WAR', false, true, { site: rs, lane: rl, wg: owg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+        if (!(atomic && ra))
+          this.record(r, 'WAR', false, true, { site: rs, lane: rl, wg: owg, kind: 'read' }, { site, lane, wg, kind: 'write' });
       });
       st.crossWriters.add(word, site, lane, wg, atomic, bits, partial);
     }
@@ -327,7 +369,16 @@ export class RaceDetector implements SimHooks {
       if (have.hazard === 'WAW' && hazard === 'WAW') have.benign &&= benign;
       return;
     }
-    this.races.set(key, { variable: r.name, space: r.space as 'workgroup' | 'storage', hazard, benign: hazard === 'WAW' && benign, crossWorkgroup: cross, first, second, count: 1 });
+    this.races.set(key, {
+      variable: r.name,
+      space: r.space as 'workgroup' | 'storage',
+      hazard,
+      benign: hazard === 'WAW' && benign,
+      crossWorkgroup: cross,
+      first,
+      second,
+      count: 1,
+    });
   }
 
   /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */

@@ -63,7 +63,9 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
   if (values.json) io.out(toJson(report));
   else io.out(formatTable(report));
   const failed = report.results.filter((r) => !r.validated);
-  io.err(`${report.results.length} configurations, ${failed.length ? `${failed.length} NOT validated` : 'all validated'}; wrote ${join(dir, 'bench.json')} and ${join(dir, 'bench.svg')}`);
+  io.err(
+    `${report.results.length} configurations, ${failed.length ? `${failed.length} NOT validated` : 'all validated'}; wrote ${join(dir, 'bench.json')} and ${join(dir, 'bench.svg')}`,
+  );
   return failed.length ? 1 : 0;
 }
 
@@ -79,6 +81,7 @@ function formatTable(report: BenchReport): string {
   ]);
   const head = ['configuration', 'variant', 'n', 'ms', 'GB/s', '×copy', 'validated'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i < 6 ? r[i]!.length : 0))));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i < 6 ? c.padStart(widths[i]!) : i < 6 ? c.padEnd(widths[i]!) : c)).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 && i < 6 ? c.padStart(widths[i]!) : i < 6 ? c.padEnd(widths[i]!) : c)).join('  ');
   return [`${report.device.description} (${report.device.timing}, ${report.mode} mode)`, line(head), ...rows.map(line)].join('\n');
 }

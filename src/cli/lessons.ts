@@ -22,7 +22,13 @@ export const LESSONS_DIR = fileURLToPath(new URL('../../lessons', import.meta.ur
 export async function lessonsCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { verify: { type: 'boolean' }, sim: { type: 'boolean' }, json: { type: 'boolean' }, dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      verify: { type: 'boolean' },
+      sim: { type: 'boolean' },
+      json: { type: 'boolean' },
+      dir: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.out(LESSONS_USAGE);
@@ -44,7 +50,10 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
     }
     for (const l of lessons) {
       io.out(`${l.slug}: ${l.lesson.meta.title}`);
-      for (const e of l.examples) io.out(`  ${e.kind === 'exercise' ? 'exercise' : 'example '} ${e.file}${e.racy ? ' (racy on purpose)' : ''}${e.rejects ? ' (rejected by the compiler)' : ''}`);
+      for (const e of l.examples)
+        io.out(
+          `  ${e.kind === 'exercise' ? 'exercise' : 'example '} ${e.file}${e.racy ? ' (racy on purpose)' : ''}${e.rejects ? ' (rejected by the compiler)' : ''}`,
+        );
     }
     return 0;
   }

@@ -45,7 +45,8 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   let maxSteps: number;
   try {
     if (!positionals.length) throw new CliUsageError('no file given');
-    if (values['max-steps'] !== undefined && !values.sim) throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
+    if (values['max-steps'] !== undefined && !values.sim)
+      throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
     maxSteps = positiveInt('--max-steps', values['max-steps'], DEFAULT_MAX_STEPS);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;

@@ -26,7 +26,6 @@ const DEFAULT_PORT = 5173;
 /** How many ports after the default to try when it is taken. */
 const PORT_TRIES = 20;
 
-
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -68,7 +67,9 @@ export async function buildSite(outDir = SITE_DIR, root = REPO_ROOT): Promise<vo
   try {
     vite = await import('vite');
   } catch {
-    throw new SiteUnavailableError('the lab site is not built and Vite is not installed: run `npm ci` in the wgsl-lab folder (Vite is a development dependency)');
+    throw new SiteUnavailableError(
+      'the lab site is not built and Vite is not installed: run `npm ci` in the wgsl-lab folder (Vite is a development dependency)',
+    );
   }
   await vite.build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
@@ -85,7 +86,9 @@ export function isDevelopmentCheckout(root = REPO_ROOT): boolean {
 export async function ensureSiteBuilt(log: (s: string) => void = () => {}, root = REPO_ROOT): Promise<boolean> {
   if (!isDevelopmentCheckout(root)) {
     if (existsSync(join(root, 'site-dist', 'index.html'))) return false;
-    throw new SiteUnavailableError(`the lab site is missing from this installation (${join(root, 'site-dist')}): reinstall wgsl-lab, whose package ships it prebuilt`);
+    throw new SiteUnavailableError(
+      `the lab site is missing from this installation (${join(root, 'site-dist')}): reinstall wgsl-lab, whose package ships it prebuilt`,
+    );
   }
   if (!(await siteIsStale(root))) return false;
   log('building the lab site (site-dist/)…');
@@ -225,7 +228,10 @@ export async function startServer(options: ServeOptions = {}, log: (s: string) =
 }
 
 export async function serveCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     io.out(SERVE_USAGE);
     return 0;
@@ -243,7 +249,10 @@ export async function serveCommand(argv: string[], io: { out: (s: string) => voi
     const err = e as NodeJS.ErrnoException;
     let why = err.message;
     if (err.code === 'EADDRINUSE') {
-      why = port === undefined ? `ports ${DEFAULT_PORT} to ${DEFAULT_PORT + PORT_TRIES} are all in use; pick one with --port` : `port ${port} is in use; pick another with --port, or leave --port out to take the next free one after ${DEFAULT_PORT}`;
+      why =
+        port === undefined
+          ? `ports ${DEFAULT_PORT} to ${DEFAULT_PORT + PORT_TRIES} are all in use; pick one with --port`
+          : `port ${port} is in use; pick another with --port, or leave --port out to take the next free one after ${DEFAULT_PORT}`;
     }
     io.err(`wgsl-lab serve: ${why}`);
     return 2;

@@ -54,17 +54,32 @@ type Site = { next: number };
 export const initExpr: fc.Arbitrary<InitExpr> = fc.letrec<{ expr: InitExpr }>((tie) => ({
   expr: fc.oneof(
     { depthSize: 'small', maxDepth: 5, withCrossShrink: true },
-    fc.oneof(
-      fc.integer({ min: 0, max: 1000 }),
-      fc.constantFrom(0, 1, 2, 0.5, 3.25, 1e-7, 65535, 4294967295, 2147483648, 1e10),
-      fc.double({ min: 0, max: 1e6, noNaN: true, noDefaultInfinity: true }),
-    ).map((value): InitExpr => ({ kind: 'number', value })),
+    fc
+      .oneof(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.constantFrom(0, 1, 2, 0.5, 3.25, 1e-7, 65535, 4294967295, 2147483648, 1e10),
+        fc.double({ min: 0, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+      )
+      .map((value): InitExpr => ({ kind: 'number', value })),
     fc.constant<InitExpr>({ kind: 'index' }),
     fc.constant<InitExpr>({ kind: 'random', site: 0 }),
     fc.record({ kind: fc.constant('unary' as const), op: fc.constantFrom('-' as const, '+' as const), operand: tie('expr') }),
-    fc.record({ kind: fc.constant('binary' as const), op: fc.constantFrom<BinaryOp>('+', '-', '*', '/', '%'), left: tie('expr'), right: tie('expr') }),
-    fc.record({ kind: fc.constant('call' as const), fn: fc.constantFrom('sin' as const, 'cos' as const, 'floor' as const, 'abs' as const), args: fc.tuple(tie('expr')) }),
-    fc.record({ kind: fc.constant('call' as const), fn: fc.constantFrom('min' as const, 'max' as const), args: fc.tuple(tie('expr'), tie('expr')) }),
+    fc.record({
+      kind: fc.constant('binary' as const),
+      op: fc.constantFrom<BinaryOp>('+', '-', '*', '/', '%'),
+      left: tie('expr'),
+      right: tie('expr'),
+    }),
+    fc.record({
+      kind: fc.constant('call' as const),
+      fn: fc.constantFrom('sin' as const, 'cos' as const, 'floor' as const, 'abs' as const),
+      args: fc.tuple(tie('expr')),
+    }),
+    fc.record({
+      kind: fc.constant('call' as const),
+      fn: fc.constantFrom('min' as const, 'max' as const),
+      args: fc.tuple(tie('expr'), tie('expr')),
+    }),
   ),
 })).expr;
 
@@ -174,7 +189,10 @@ const ref = fc.record({ group: fc.constantFrom(0, 0, 0, 1, 3, 4294967295), bindi
 function expectValue(type: ElementType): fc.Arbitrary<number> {
   if (type === 'u32') return fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(0, 4294967295));
   if (type === 'i32') return fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(-2147483648, 2147483647));
-  return fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom(0.5, -2.25, 1e-3, 3.4028234663852886e38, Infinity, -Infinity, NaN));
+  return fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.constantFrom(0.5, -2.25, 1e-3, 3.4028234663852886e38, Infinity, -Infinity, NaN),
+  );
 }
 
 export const validHeader: fc.Arbitrary<HeaderModel> = fc
@@ -189,16 +207,39 @@ export const validHeader: fc.Arbitrary<HeaderModel> = fc
       { minLength: 0, maxLength: 3 },
     ),
     buffers: fc.uniqueArray(
-      fc.record({ r: ref, type: fc.constantFrom(...TYPES), count: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constantFrom(1, 1024)), init: fc.option(initExpr, { nil: undefined }) }),
+      fc.record({
+        r: ref,
+        type: fc.constantFrom(...TYPES),
+        count: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constantFrom(1, 1024)),
+        init: fc.option(initExpr, { nil: undefined }),
+      }),
       { maxLength: 4, selector: (b) => `${b.r.group}:${b.r.binding}` },
     ),
-    uniforms: fc.uniqueArray(fc.record({ r: ref, type: fc.constantFrom(...TYPES), init: initExpr }), { maxLength: 2, selector: (u) => `${u.r.group}:${u.r.binding}` }),
-    expectSeeds: fc.array(fc.record({ which: fc.nat(), start: fc.nat(), len: fc.integer({ min: 1, max: 4 }), single: fc.boolean(), values: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }) }), { maxLength: 3 }),
+    uniforms: fc.uniqueArray(fc.record({ r: ref, type: fc.constantFrom(...TYPES), init: initExpr }), {
+      maxLength: 2,
+      selector: (u) => `${u.r.group}:${u.r.binding}`,
+    }),
+    expectSeeds: fc.array(
+      fc.record({
+        which: fc.nat(),
+        start: fc.nat(),
+        len: fc.integer({ min: 1, max: 4 }),
+        single: fc.boolean(),
+        values: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+      }),
+      { maxLength: 3 },
+    ),
     valueSeed: fc.array(fc.tuple(expectValue('f32'), expectValue('i32'), expectValue('u32')), { minLength: 4, maxLength: 4 }),
   })
   .map((m): HeaderModel => {
     const keys = new Set(m.buffers.map((b) => `${b.r.group}:${b.r.binding}`));
-    const buffers: BufferModel[] = m.buffers.map((b) => ({ group: b.r.group, binding: b.r.binding, type: b.type, count: b.count, init: b.init && numberSites(b.init) }));
+    const buffers: BufferModel[] = m.buffers.map((b) => ({
+      group: b.r.group,
+      binding: b.r.binding,
+      type: b.type,
+      count: b.count,
+      init: b.init && numberSites(b.init),
+    }));
     const uniforms: UniformModel[] = m.uniforms
       .filter((u) => !keys.has(`${u.r.group}:${u.r.binding}`))
       .map((u) => ({ group: u.r.group, binding: u.r.binding, type: u.type, init: numberSites(u.init) }));
@@ -230,9 +271,12 @@ export function renderHeader(h: HeaderModel, spacing: readonly string[] = [' '])
   if (h.dispatch) lines.push(`//!${sp()}dispatch${sp()}${h.dispatch.join(`,${sp()}`)}`);
   for (const p of h.passes ?? []) lines.push(`//!${sp()}pass${sp()}${p.entry}${p.counts.length ? sp() + p.counts.join(', ') : ''}`);
   for (const b of h.buffers) {
-    lines.push(`//!${sp()}buffer${sp()}${refText(b.group, b.binding)}${sp()}${b.type}[${b.count}]${b.init ? `${sp()}=${sp()}${renderInit(b.init)}` : ''}`);
+    lines.push(
+      `//!${sp()}buffer${sp()}${refText(b.group, b.binding)}${sp()}${b.type}[${b.count}]${b.init ? `${sp()}=${sp()}${renderInit(b.init)}` : ''}`,
+    );
   }
-  for (const u of h.uniforms) lines.push(`//!${sp()}uniform${sp()}${refText(u.group, u.binding)}${sp()}${u.type}${sp()}=${sp()}${renderInit(u.init)}`);
+  for (const u of h.uniforms)
+    lines.push(`//!${sp()}uniform${sp()}${refText(u.group, u.binding)}${sp()}${u.type}${sp()}=${sp()}${renderInit(u.init)}`);
   for (const e of h.expects) {
     const range = e.single ? `[${e.start}]` : `[${e.start}..${e.end}]`;
     lines.push(`//!${sp()}expect${sp()}${refText(e.group, e.binding)}${range}${sp()}=${sp()}${e.values.map(valueText).join(`,${sp()}`)}`);
@@ -251,28 +295,124 @@ export const validHeaderText = fc.tuple(validHeader, gaps).map(([model, spacing]
 
 // ------------------------------------------------------------------ wild headers
 
-const EXTREME_NUMBERS = ['0', '-1', '1', '4294967295', '4294967296', '1073741824', '1073741825', '2147483648', '65535', '65536', '1e39', '1e308', '1e309', 'NaN', 'nan', 'inf', '-inf', '1.5', '-0', '0x10', '0x', '1e', '00', '1..2', '.5', '5.', '999999999999999999999', '3.4028235e38', '1e-45'];
+const EXTREME_NUMBERS = [
+  '0',
+  '-1',
+  '1',
+  '4294967295',
+  '4294967296',
+  '1073741824',
+  '1073741825',
+  '2147483648',
+  '65535',
+  '65536',
+  '1e39',
+  '1e308',
+  '1e309',
+  'NaN',
+  'nan',
+  'inf',
+  '-inf',
+  '1.5',
+  '-0',
+  '0x10',
+  '0x',
+  '1e',
+  '00',
+  '1..2',
+  '.5',
+  '5.',
+  '999999999999999999999',
+  '3.4028235e38',
+  '1e-45',
+];
 const PUNCT = ['[', ']', '(', ')', ',', ':', '=', '+', '-', '*', '/', '%', '..', '...', '[[', ';', '#', '"', '\\'];
-const WORDS = ['i', 'f32', 'i32', 'u32', 'f16', 'bool', 'random', 'random()', 'sin', 'cos', 'floor', 'abs', 'min', 'max', 'pow', 'x', 'main', 'dispatch', 'buffer', 'expect', 'uniform', 'pass', 'é', '\u00a0', '\ufeff', '𝑥', '\u0000'];
+const WORDS = [
+  'i',
+  'f32',
+  'i32',
+  'u32',
+  'f16',
+  'bool',
+  'random',
+  'random()',
+  'sin',
+  'cos',
+  'floor',
+  'abs',
+  'min',
+  'max',
+  'pow',
+  'x',
+  'main',
+  'dispatch',
+  'buffer',
+  'expect',
+  'uniform',
+  'pass',
+  'é',
+  '\u00a0',
+  '\ufeff',
+  '𝑥',
+  '\u0000',
+];
 
-const token = fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.constantFrom(...PUNCT), fc.constantFrom(...WORDS), fc.nat({ max: 300 }).map(String), fc.string({ maxLength: 4 }));
+const token = fc.oneof(
+  fc.constantFrom(...EXTREME_NUMBERS),
+  fc.constantFrom(...PUNCT),
+  fc.constantFrom(...WORDS),
+  fc.nat({ max: 300 }).map(String),
+  fc.string({ maxLength: 4 }),
+);
 
 /** A directive with its expected shape, every slot open to extreme or wrong tokens. */
 const shapedLine = fc.oneof(
   fc.tuple(fc.array(fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), token), { maxLength: 5 })).map(([ns]) => `dispatch ${ns.join(', ')}`),
-  fc.tuple(fc.constantFrom('main', '', '1x', 'a b'), fc.array(fc.constantFrom(...EXTREME_NUMBERS), { maxLength: 4 })).map(([e, ns]) => `pass ${e} ${ns.join(', ')}`),
   fc
-    .tuple(fc.constantFrom(...EXTREME_NUMBERS, '0', '1:2', '0:0', '1:', ':1', '4294967296:0'), fc.constantFrom('f32', 'i32', 'u32', 'f16', 'vec4f', ''), fc.constantFrom(...EXTREME_NUMBERS, '4', '16'), fc.option(fc.oneof(initExpr.map((e) => renderInit(e)), fc.array(token, { maxLength: 6 }).map((t) => t.join(' '))), { nil: undefined }))
+    .tuple(fc.constantFrom('main', '', '1x', 'a b'), fc.array(fc.constantFrom(...EXTREME_NUMBERS), { maxLength: 4 }))
+    .map(([e, ns]) => `pass ${e} ${ns.join(', ')}`),
+  fc
+    .tuple(
+      fc.constantFrom(...EXTREME_NUMBERS, '0', '1:2', '0:0', '1:', ':1', '4294967296:0'),
+      fc.constantFrom('f32', 'i32', 'u32', 'f16', 'vec4f', ''),
+      fc.constantFrom(...EXTREME_NUMBERS, '4', '16'),
+      fc.option(
+        fc.oneof(
+          initExpr.map((e) => renderInit(e)),
+          fc.array(token, { maxLength: 6 }).map((t) => t.join(' ')),
+        ),
+        { nil: undefined },
+      ),
+    )
     .map(([r, t, n, init]) => `buffer ${r} ${t}[${n}]${init !== undefined ? ` = ${init}` : ''}`),
-  fc.tuple(fc.constantFrom('0', '1:1', '2'), fc.constantFrom('f32', 'u32', 'i32', 'x'), fc.oneof(initExpr.map((e) => renderInit(e)), token)).map(([r, t, v]) => `uniform ${r} ${t} = ${v}`),
   fc
-    .tuple(fc.constantFrom('0', '1:2', '0:0'), fc.constantFrom(...EXTREME_NUMBERS, '0', '3'), fc.option(fc.constantFrom(...EXTREME_NUMBERS, '4'), { nil: undefined }), fc.array(fc.constantFrom(...EXTREME_NUMBERS), { maxLength: 6 }))
+    .tuple(
+      fc.constantFrom('0', '1:1', '2'),
+      fc.constantFrom('f32', 'u32', 'i32', 'x'),
+      fc.oneof(
+        initExpr.map((e) => renderInit(e)),
+        token,
+      ),
+    )
+    .map(([r, t, v]) => `uniform ${r} ${t} = ${v}`),
+  fc
+    .tuple(
+      fc.constantFrom('0', '1:2', '0:0'),
+      fc.constantFrom(...EXTREME_NUMBERS, '0', '3'),
+      fc.option(fc.constantFrom(...EXTREME_NUMBERS, '4'), { nil: undefined }),
+      fc.array(fc.constantFrom(...EXTREME_NUMBERS), { maxLength: 6 }),
+    )
     .map(([r, a, b, vs]) => `expect ${r}[${a}${b !== undefined ? `..${b}` : ''}] = ${vs.join(', ')}`),
   fc.tuple(fc.constantFrom('(', '-', '-(', 'min(i, '), fc.constantFrom(50, 200, 3000, 20000)).map(([open, n]) => {
     const close = open === '-' ? '' : open === 'min(i, ' ? ')' : ')';
     return `buffer 0 f32[4] = ${open.repeat(n)}i${close.repeat(n)}`;
   }),
-  fc.tuple(fc.constantFrom(...['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'dispatc', 'BUFFER', '']), fc.array(token, { maxLength: 12 })).map(([d, ts]) => `${d} ${ts.join(' ')}`),
+  fc
+    .tuple(
+      fc.constantFrom(...['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'dispatc', 'BUFFER', '']),
+      fc.array(token, { maxLength: 12 }),
+    )
+    .map(([d, ts]) => `${d} ${ts.join(' ')}`),
   fc.string({ maxLength: 40 }),
 );
 
@@ -284,7 +424,10 @@ const shapedLine = fc.oneof(
 export const wildHeaderText = fc
   .tuple(
     validHeaderText,
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom('//! ', '//!', '  //!  ', '//!!', '//! //!', '// !', '\t//!'), shapedLine), { minLength: 0, maxLength: 4 }),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom('//! ', '//!', '  //!  ', '//!!', '//! //!', '// !', '\t//!'), shapedLine), {
+      minLength: 0,
+      maxLength: 4,
+    }),
     fc.constantFrom('\n', '\r\n', '\r', '\n\n'),
     fc.boolean(),
   )

@@ -29,10 +29,73 @@ export interface Mutation {
 }
 
 /** Replacements for numbers: the values that break size computations and conversions. */
-export const EXTREMES = ['0', '-1', '4294967295', '4294967296', '1e39', 'NaN', '2147483648', '-2147483649', '65536', '65535', '1e-45', '0x7fffffff', '1073741824', '1.5', '-0', '99999999999999999999', '3.4028235e38', '0xffffffffu', '1e38f', '16777217'];
+export const EXTREMES = [
+  '0',
+  '-1',
+  '4294967295',
+  '4294967296',
+  '1e39',
+  'NaN',
+  '2147483648',
+  '-2147483649',
+  '65536',
+  '65535',
+  '1e-45',
+  '0x7fffffff',
+  '1073741824',
+  '1.5',
+  '-0',
+  '99999999999999999999',
+  '3.4028235e38',
+  '0xffffffffu',
+  '1e38f',
+  '16777217',
+];
 
 const CHARS = [...'{}()[]<>;:,.=+-*/%&|^!~@#"\'\\_ \t\n0123456789aefiuxzAZ', '\u0000', '\u00e9', '\u2028', '\ufeff', '\ud800', '😀'];
-const INSERTS = ['{', '}', '(', ')', '[', ']', ';', ',', 'return', 'break', 'continue', 'loop', 'workgroupBarrier();', 'var', 'let', 'fn', '@compute', '@workgroup_size(1)', 'array<', '>', 'ptr<function, u32>', '&', '*', 'u32', 'f16', 'atomic<u32>', 'discard;', 'enable f16;', 'override', 'const', '//', '/*', '*/', 'select(', 'arrayLength(&', 'bitcast<f32>(', '0u', '-', '!', '->', '::'];
+const INSERTS = [
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  'return',
+  'break',
+  'continue',
+  'loop',
+  'workgroupBarrier();',
+  'var',
+  'let',
+  'fn',
+  '@compute',
+  '@workgroup_size(1)',
+  'array<',
+  '>',
+  'ptr<function, u32>',
+  '&',
+  '*',
+  'u32',
+  'f16',
+  'atomic<u32>',
+  'discard;',
+  'enable f16;',
+  'override',
+  'const',
+  '//',
+  '/*',
+  '*/',
+  'select(',
+  'arrayLength(&',
+  'bitcast<f32>(',
+  '0u',
+  '-',
+  '!',
+  '->',
+  '::',
+];
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.record({
   op: fc.constantFrom(...MUTATION_OPS),
@@ -47,7 +110,8 @@ interface Tok {
   kind: 'ident' | 'number' | 'punct';
 }
 
-const TOKEN_RE = /([A-Za-z_][A-Za-z0-9_]*)|(0[xX][0-9a-fA-F]+[iuf]?|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[iufh]?|\.\d+(?:[eE][+-]?\d+)?[fh]?)|(\S)/g;
+const TOKEN_RE =
+  /([A-Za-z_][A-Za-z0-9_]*)|(0[xX][0-9a-fA-F]+[iuf]?|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[iufh]?|\.\d+(?:[eE][+-]?\d+)?[fh]?)|(\S)/g;
 
 /** A rough WGSL tokenization (enough to pick tokens; comments and spaces are skipped). */
 export function tokensOf(source: string): Tok[] {
@@ -84,7 +148,9 @@ function applyOne(s: string, m: Mutation): string {
       if (!ts.length) return s;
       const t = ts[a % ts.length]!;
       const text = s.slice(t.start, t.end);
-      return m.op === 'delete-token' ? s.slice(0, t.start) + s.slice(t.end) : s.slice(0, t.end) + (c % 2 ? ' ' : '') + text + s.slice(t.end);
+      return m.op === 'delete-token'
+        ? s.slice(0, t.start) + s.slice(t.end)
+        : s.slice(0, t.end) + (c % 2 ? ' ' : '') + text + s.slice(t.end);
     }
     case 'insert-token': {
       const ts = tokensOf(s);
@@ -145,9 +211,13 @@ function applyOne(s: string, m: Mutation): string {
 }
 
 /** A file index and 1 to 4 mutations; the file comes from a list the caller supplies. */
-export function mutatedFile(files: readonly { name: string; source: string }[]): fc.Arbitrary<{ name: string; mutations: Mutation[]; source: string }> {
-  return fc.record({ file: fc.nat({ max: files.length - 1 }), mutations: fc.array(mutationArb, { minLength: 1, maxLength: 4 }) }).map(({ file, mutations }) => {
-    const f = files[file]!;
-    return { name: f.name, mutations, source: mutate(f.source, mutations) };
-  });
+export function mutatedFile(
+  files: readonly { name: string; source: string }[],
+): fc.Arbitrary<{ name: string; mutations: Mutation[]; source: string }> {
+  return fc
+    .record({ file: fc.nat({ max: files.length - 1 }), mutations: fc.array(mutationArb, { minLength: 1, maxLength: 4 }) })
+    .map(({ file, mutations }) => {
+      const f = files[file]!;
+      return { name: f.name, mutations, source: mutate(f.source, mutations) };
+    });
 }

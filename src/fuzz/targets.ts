@@ -104,7 +104,8 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
   const maxSteps = options.maxSteps ?? FUZZ_MAX_STEPS;
   const maxElements = options.maxElements ?? FUZZ_MAX_ELEMENTS;
   const out: Outcome[] = [];
-  if (source.length > FUZZ_MAX_SOURCE) return [...targets].map((target) => ({ target, status: 'skipped', error: `a source of ${source.length} characters` }));
+  if (source.length > FUZZ_MAX_SOURCE)
+    return [...targets].map((target) => ({ target, status: 'skipped', error: `a source of ${source.length} characters` }));
 
   // The header parser never throws: it returns every problem.
   let tooBig: string | undefined;
@@ -185,7 +186,8 @@ export function runTargets(source: string, options: TargetOptions = {}): Outcome
         const r = analyze(source, { maxSteps });
         const bad = r.diagnostics.find((d) => badSpan(d.loc, source) || d.related.some((x) => badSpan(x.loc, source)) || !d.message);
         if (bad) throw new BadResult(`diagnostic without a location: ${JSON.stringify(bad).slice(0, 300)}`);
-        if (r.summary.errors !== r.diagnostics.filter((d) => d.severity === 'error').length) throw new BadResult('summary does not count the errors');
+        if (r.summary.errors !== r.diagnostics.filter((d) => d.severity === 'error').length)
+          throw new BadResult('summary does not count the errors');
         const kinds = [...new Set(r.diagnostics.map((d) => d.kind))].sort();
         return { detail: kinds.includes('compile-error') ? 'front-end error' : kinds.length ? kinds.join('+') : 'clean' };
       }),

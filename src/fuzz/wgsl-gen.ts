@@ -121,7 +121,19 @@ interface Ctx {
 const BIG_COUNTS = [16, 8192, 65535, 65536, 1000000, 268435456, 4294967295];
 const F_BOUND = 2 ** 20; // f32 expressions stay integers of at most this magnitude (safe mode)
 const F_VAR = 2 ** 16; // budget of f32 variables, tiles and helper results
-const ALL_WG: [number, number][] = [[64, 1], [8, 1], [16, 1], [32, 1], [4, 4], [8, 2], [16, 4], [2, 1], [128, 1], [3, 5], [1, 1]];
+const ALL_WG: [number, number][] = [
+  [64, 1],
+  [8, 1],
+  [16, 1],
+  [32, 1],
+  [4, 4],
+  [8, 2],
+  [16, 4],
+  [2, 1],
+  [128, 1],
+  [3, 5],
+  [1, 1],
+];
 
 export function generateKernel(values: readonly number[], options: KernelOptions): GeneratedKernel {
   return new KernelGen(new Choices(values), options).build();
@@ -209,7 +221,12 @@ class KernelGen {
     return `vec${t.n}<${t.s}>`;
   }
   private randomTy(allowBool = true, allowVec = true): Ty {
-    const s = this.c.weighted<Scalar>([[4, 'u32'], [3, 'i32'], [3, 'f32'], [allowBool ? 1 : 0, 'bool']]);
+    const s = this.c.weighted<Scalar>([
+      [4, 'u32'],
+      [3, 'i32'],
+      [3, 'f32'],
+      [allowBool ? 1 : 0, 'bool'],
+    ]);
     const n = allowVec && s !== 'bool' && this.c.chance(25) ? (this.c.range(2, 4) as 2 | 3 | 4) : 1;
     return { s, n };
   }
@@ -234,7 +251,11 @@ class KernelGen {
       this.dispatch = [c.range(1, 3), c.chance(25) ? 2 : 1, 1];
     } else {
       const sizes = [64, 1, 2, 32, 256, 1024, 7, ...(this.extreme ? [0, 1025, 65536, 4294967295] : [])];
-      this.wg = [c.pick(sizes), c.chance(30) ? c.pick([1, 2, 4, ...(this.extreme ? [0, 300] : [])]) : 1, c.chance(15) ? c.pick([1, 2, 64, 65]) : 1];
+      this.wg = [
+        c.pick(sizes),
+        c.chance(30) ? c.pick([1, 2, 4, ...(this.extreme ? [0, 300] : [])]) : 1,
+        c.chance(15) ? c.pick([1, 2, 64, 65]) : 1,
+      ];
       const counts = [1, 2, 3, 4, 16, ...(this.extreme ? [0, 65535, 65536, 4294967295] : [])];
       this.dispatch = [c.pick(counts), c.chance(20) ? c.pick(counts) : 1, c.chance(10) ? c.pick(counts) : 1];
       if (this.extreme && c.chance(20)) this.dispatch = [65535, 65535, c.pick([1, 65535])];
@@ -244,9 +265,25 @@ class KernelGen {
     const slots = this.safe || total <= 1 << 16 ? Math.max(1, total * this.K) : c.pick([4, 64, 1 << 20]);
 
     const inInits: Record<Buf['s'], [string, number][]> = {
-      u32: [['i', 256], ['i * 2654435761', Infinity], ['random() * 4294967296', Infinity], ['4294967295 - i', Infinity], ['(i * 37) % 1000', 1000]],
-      i32: [['i - 50', 256], ['random() * 4294967296 - 2147483648', Infinity], ['-i * 1000003', Infinity], ['i % 13 - 6', 13]],
-      f32: [['i - 64', 256], ['floor(random() * 2001) - 1000', 1000], ['i % 17 * 3', 51], ['floor(sin(i) * 100)', 100]],
+      u32: [
+        ['i', 256],
+        ['i * 2654435761', Infinity],
+        ['random() * 4294967296', Infinity],
+        ['4294967295 - i', Infinity],
+        ['(i * 37) % 1000', 1000],
+      ],
+      i32: [
+        ['i - 50', 256],
+        ['random() * 4294967296 - 2147483648', Infinity],
+        ['-i * 1000003', Infinity],
+        ['i % 13 - 6', 13],
+      ],
+      f32: [
+        ['i - 64', 256],
+        ['floor(random() * 2001) - 1000', 1000],
+        ['i % 17 * 3', 51],
+        ['floor(sin(i) * 100)', 100],
+      ],
     };
     let binding = 0;
     for (const s of ['u32', 'i32', 'f32'] as const) {
@@ -262,7 +299,10 @@ class KernelGen {
     }
     if (c.chance(35)) {
       const s = c.pick(['u32', 'i32'] as const);
-      const ops = s === 'u32' ? ['atomicAdd', 'atomicMax', 'atomicMin', 'atomicOr', 'atomicXor', 'atomicAnd'] : ['atomicAdd', 'atomicMax', 'atomicMin'];
+      const ops =
+        s === 'u32'
+          ? ['atomicAdd', 'atomicMax', 'atomicMin', 'atomicOr', 'atomicXor', 'atomicAnd']
+          : ['atomicAdd', 'atomicMax', 'atomicMin'];
       this.acc = { name: 'acc', s, binding: binding++, count: c.pick([4, 1, 16]), init: c.pick(['', 'i']), b: Infinity, op: c.pick(ops) };
     }
     const tileTypes: Ty[] = [scalar('u32'), scalar('f32'), scalar('i32'), { s: 'u32', n: 2 }, { s: 'f32', n: 4 }, { s: 'i32', n: 2 }];
@@ -272,7 +312,8 @@ class KernelGen {
       this.tiles.push({ name: `tile${t}`, elem: c.pick(tileTypes), m, len: this.W * m });
     }
     this.lidv = c.chance(50);
-    if (this.lidv && c.chance(40)) this.tiles.push({ name: `grid`, elem: scalar(c.pick(['u32', 'i32'] as const)), m: 1, len: this.W, twoD: true });
+    if (this.lidv && c.chance(40))
+      this.tiles.push({ name: `grid`, elem: scalar(c.pick(['u32', 'i32'] as const)), m: 1, len: this.W, twoD: true });
     this.wcount = c.chance(30);
     this.wuni = c.chance(30);
     if (c.chance(40)) this.param = { value: c.pick([3, 0, 1, 7, 100]) };
@@ -306,7 +347,8 @@ class KernelGen {
       this.emit(`//! buffer ${b.binding} ${b.s}[${b.count}]${b.init ? ` = ${b.init}` : ''}`);
     }
     if (this.param) this.emit(`//! uniform 1:0 u32 = ${this.param.value}`);
-    if (this.sloppy && c.chance(30)) this.emit(`//! expect ${this.outs[0]!.binding}[0] = ${c.pick(['0', '1', '4294967295', 'nan', '-1', '1e39'])}`);
+    if (this.sloppy && c.chance(30))
+      this.emit(`//! expect ${this.outs[0]!.binding}[0] = ${c.pick(['0', '1', '4294967295', 'nan', '-1', '1e39'])}`);
   }
 
   private emitDecls(): void {
@@ -314,11 +356,15 @@ class KernelGen {
     this.emit('');
     for (const b of this.ins) this.emit(`@group(0) @binding(${b.binding}) var<storage, read> ${b.name}: array<${b.s}>;`);
     for (const b of this.outs) this.emit(`@group(0) @binding(${b.binding}) var<storage, read_write> ${b.name}: array<${b.s}>;`);
-    if (this.acc) this.emit(`@group(0) @binding(${this.acc.binding}) var<storage, read_write> ${this.acc.name}: array<atomic<${this.acc.s}>>;`);
+    if (this.acc)
+      this.emit(`@group(0) @binding(${this.acc.binding}) var<storage, read_write> ${this.acc.name}: array<atomic<${this.acc.s}>>;`);
     if (this.param) this.emit(`@group(1) @binding(0) var<uniform> param: u32;`);
     for (const t of this.tiles) {
       if (t.twoD) this.emit(`var<workgroup> ${t.name}: array<array<${t.elem.s}, ${this.wg[0]}>, ${this.wg[1] * this.wg[2]}>;`);
-      else this.emit(`var<workgroup> ${t.name}: array<${this.tyName(t.elem)}, ${!this.extreme || c.chance(70) ? t.len : c.pick([1, 0, 5000, 65536])}>;`);
+      else
+        this.emit(
+          `var<workgroup> ${t.name}: array<${this.tyName(t.elem)}, ${!this.extreme || c.chance(70) ? t.len : c.pick([1, 0, 5000, 65536])}>;`,
+        );
     }
     if (this.wcount) this.emit('var<workgroup> wcount: atomic<u32>;');
     if (this.wuni) this.emit('var<workgroup> wuni: u32;');
@@ -351,7 +397,23 @@ class KernelGen {
       }
       case 'f32': {
         if (!this.safe && c.chance(25)) {
-          return { t: c.pick(['1e38', '3.4028235e38', '1e-40', '0.1', '-0.0', '1.17549435e-38', '0x1p-3', '0.5f', '2.5e-3f', ...(this.sloppy ? ['1e39'] : [])]), ty, b: Infinity, k: true };
+          return {
+            t: c.pick([
+              '1e38',
+              '3.4028235e38',
+              '1e-40',
+              '0.1',
+              '-0.0',
+              '1.17549435e-38',
+              '0x1p-3',
+              '0.5f',
+              '2.5e-3f',
+              ...(this.sloppy ? ['1e39'] : []),
+            ]),
+            ty,
+            b: Infinity,
+            k: true,
+          };
         }
         const v = c.range(-64, 64);
         return { t: c.pick([`${v}.0`, `${v}.0f`, `${v}f`]), v, ty, b: Math.abs(v), k: true };
@@ -371,7 +433,10 @@ class KernelGen {
         s = { t: `i32(${u.t})`, ty: scalar('i32'), b: u.b <= 2 ** 31 ? u.b : Infinity, k: false };
         break;
       case 'f32':
-        s = u.b <= F_BOUND ? { t: `f32(${u.t})`, ty: scalar('f32'), b: u.b, k: false } : { t: `f32(${u.t} % 1024u)`, ty: scalar('f32'), b: 1023, k: false };
+        s =
+          u.b <= F_BOUND
+            ? { t: `f32(${u.t})`, ty: scalar('f32'), b: u.b, k: false }
+            : { t: `f32(${u.t} % 1024u)`, ty: scalar('f32'), b: 1023, k: false };
         break;
       case 'bool':
         s = { t: `(${u.t} % 2u == 0u)`, ty: scalar('bool'), b: 1, k: false };
@@ -408,18 +473,22 @@ class KernelGen {
     const c = this.c;
     const options: (() => Ex | undefined)[] = [];
     const vs = this.vars(ty, maxB);
-    if (vs.length) options.push(() => {
-      const v = c.pick(vs);
-      return { t: v.name, ty, b: v.b, k: false };
-    });
+    if (vs.length)
+      options.push(() => {
+        const v = c.pick(vs);
+        return { t: v.name, ty, b: v.b, k: false };
+      });
     if (!runtimeOnly) options.push(() => this.lit(ty));
     const arrays = this.visible().filter((v) => v.shape === 'array' && tyEq(v.ty, ty));
-    if (arrays.length && this.level <= 4) options.push(() => {
-      const v = c.pick(arrays);
-      return { t: `${v.name}[${this.index(x, v.len!)}]`, ty, b: Infinity, k: false };
-    });
+    if (arrays.length && this.level <= 4)
+      options.push(() => {
+        const v = c.pick(arrays);
+        return { t: `${v.name}[${this.index(x, v.len!)}]`, ty, b: Infinity, k: false };
+      });
     if (ty.n === 1 && ty.s !== 'bool' && this.level <= 4) {
-      for (const b of this.ins) if (b.s === ty.s && (b.b <= maxB || ty.s !== 'f32' || !this.safe)) options.push(() => ({ t: `${b.name}[${this.index(x, `arrayLength(&${b.name})`)}]`, ty, b: b.b, k: false }));
+      for (const b of this.ins)
+        if (b.s === ty.s && (b.b <= maxB || ty.s !== 'f32' || !this.safe))
+          options.push(() => ({ t: `${b.name}[${this.index(x, `arrayLength(&${b.name})`)}]`, ty, b: b.b, k: false }));
       if (x.phase !== 'helper' || this.sloppy) {
         for (const b of this.outs) if (b.s === ty.s) options.push(() => ({ t: `${b.name}[${this.ownSlot(x)}]`, ty, b: b.b, k: false }));
       }
@@ -434,13 +503,16 @@ class KernelGen {
         }
       }
       if (ty.s === 'u32') {
-        if (x.phase !== 'helper' || this.sloppy) options.push(() => ({ t: c.pick(['lid', 'own', 'gid.x', 'wid.x', 'nwg.x', 'gid.y']), ty, b: Infinity, k: false }));
+        if (x.phase !== 'helper' || this.sloppy)
+          options.push(() => ({ t: c.pick(['lid', 'own', 'gid.x', 'wid.x', 'nwg.x', 'gid.y']), ty, b: Infinity, k: false }));
         if (this.param) options.push(() => ({ t: 'param', ty, b: this.param!.value, k: false }));
-        if (this.wcount && (!this.safe || x.phase === 'read' || x.phase === 'post')) options.push(() => ({ t: 'atomicLoad(&wcount)', ty, b: Infinity, k: false }));
+        if (this.wcount && (!this.safe || x.phase === 'read' || x.phase === 'post'))
+          options.push(() => ({ t: 'atomicLoad(&wcount)', ty, b: Infinity, k: false }));
         if (this.ins.length) options.push(() => ({ t: `arrayLength(&${c.pick(this.ins).name})`, ty, b: Infinity, k: false }));
       }
     }
-    if (ty.n === 3 && ty.s === 'u32' && (x.phase !== 'helper' || this.sloppy)) options.push(() => ({ t: c.pick(['gid', 'wid', 'nwg', ...(this.lidv ? ['lidv'] : [])]), ty, b: Infinity, k: false }));
+    if (ty.n === 3 && ty.s === 'u32' && (x.phase !== 'helper' || this.sloppy))
+      options.push(() => ({ t: c.pick(['gid', 'wid', 'nwg', ...(this.lidv ? ['lidv'] : [])]), ty, b: Infinity, k: false }));
     for (let tries = 0; tries < 3 && options.length; tries++) {
       const e = c.pick(options)();
       if (e) return e;
@@ -620,7 +692,21 @@ class KernelGen {
     const isF = ty.s === 'f32';
     const fns = isF
       ? ['min', 'max', 'abs', 'clamp', 'floorHalf', 'floor', 'ceil', 'round', 'trunc', 'sign', 'roundHalf', 'dot']
-      : ['min', 'max', 'clamp', 'countOneBits', 'reverseBits', 'countLeadingZeros', 'countTrailingZeros', 'firstLeadingBit', 'firstTrailingBit', 'extractBits', 'insertBits', 'dot', ...(ty.s === 'i32' ? ['abs'] : [])];
+      : [
+          'min',
+          'max',
+          'clamp',
+          'countOneBits',
+          'reverseBits',
+          'countLeadingZeros',
+          'countTrailingZeros',
+          'firstLeadingBit',
+          'firstTrailingBit',
+          'extractBits',
+          'insertBits',
+          'dot',
+          ...(ty.s === 'i32' ? ['abs'] : []),
+        ];
     if (isF && !this.safe) fns.push('sqrt', 'sin', 'exp', 'log', 'pow', 'inverseSqrt', 'fract', 'atan2', 'ldexp', 'fma', 'smoothstep');
     const fn = c.pick(fns);
     const one = (b = maxB) => this.expr(ty, x, d, b);
@@ -765,7 +851,12 @@ class KernelGen {
     if (k === 1 && ty.n >= 3) {
       const v = this.expr({ s: ty.s, n: 2 }, x, depth - 1, maxB);
       const rest = Array.from({ length: ty.n - 2 }, () => this.expr(comp, x, depth - 1, maxB));
-      return { t: `${name}(${[v, ...rest].map((e) => e.t).join(', ')})`, ty, b: Math.max(v.b, ...rest.map((e) => e.b)), k: v.k && rest.every((e) => e.k) };
+      return {
+        t: `${name}(${[v, ...rest].map((e) => e.t).join(', ')})`,
+        ty,
+        b: Math.max(v.b, ...rest.map((e) => e.b)),
+        k: v.k && rest.every((e) => e.k),
+      };
     }
     if (k === 2) {
       // Swizzle of a wider (or equal) vector.
@@ -831,7 +922,14 @@ class KernelGen {
       } else if (v.ty.s === 'i32' && named('i32')) {
         this.emit(`outI[${slot}] ${this.c.pick(['+=', '^=', '='])} ${flat};`);
       } else {
-        const asU = v.ty.s === 'u32' ? flat : v.ty.s === 'i32' ? `bitcast<u32>(${flat})` : v.ty.s === 'f32' ? `u32(abs(${flat}))` : `select(0u, 1u, ${v.name})`;
+        const asU =
+          v.ty.s === 'u32'
+            ? flat
+            : v.ty.s === 'i32'
+              ? `bitcast<u32>(${flat})`
+              : v.ty.s === 'f32'
+                ? `u32(abs(${flat}))`
+                : `select(0u, 1u, ${v.name})`;
         this.emit(`outU[${slot}] ${this.c.pick(['+=', '^=', '='])} ${asU};`);
       }
     }
@@ -850,11 +948,25 @@ class KernelGen {
       [3, () => this.outWrite(x, d)],
     ];
     if (nested) {
-      prods.push([3, () => this.ifStmt(x)], [2, () => this.forStmt(x)], [1, () => this.whileStmt(x)], [1, () => this.loopStmt(x)], [1, () => this.switchStmt(x)]);
+      prods.push(
+        [3, () => this.ifStmt(x)],
+        [2, () => this.forStmt(x)],
+        [1, () => this.whileStmt(x)],
+        [1, () => this.loopStmt(x)],
+        [1, () => this.switchStmt(x)],
+      );
     }
     if (x.loop) prods.push([1, () => this.breakStmt(x)]);
-    if (this.acc && x.phase !== 'helper') prods.push([1, () => void this.emit(`${this.acc!.op}(&${this.acc!.name}[${this.index(x, `arrayLength(&${this.acc!.name})`)}], ${this.rt(this.expr(scalar(this.acc!.s), x, d, Infinity), x, Infinity).t});`)]);
-    if (this.wcount && (!this.safe || x.phase === 'write')) prods.push([1, () => void this.emit(`atomicAdd(&wcount, ${this.expr(scalar('u32'), x, 1, Infinity).t});`)]);
+    if (this.acc && x.phase !== 'helper')
+      prods.push([
+        1,
+        () =>
+          void this.emit(
+            `${this.acc!.op}(&${this.acc!.name}[${this.index(x, `arrayLength(&${this.acc!.name})`)}], ${this.rt(this.expr(scalar(this.acc!.s), x, d, Infinity), x, Infinity).t});`,
+          ),
+      ]);
+    if (this.wcount && (!this.safe || x.phase === 'write'))
+      prods.push([1, () => void this.emit(`atomicAdd(&wcount, ${this.expr(scalar('u32'), x, 1, Infinity).t});`)]);
     const pointers = this.helpers.filter((h) => h.pointer);
     if (pointers.length) prods.push([1, () => this.pointerCall(c.pick(pointers), x, d)]);
     const values = this.callableHelpers(x);
@@ -969,7 +1081,8 @@ class KernelGen {
     const e = this.expr(t.elem, x, d, F_VAR);
     if (t.twoD && x.phase === 'helper') return this.emit(`${t.name}${this.tileIndex(t, x)} = ${e.t};`);
     if (t.twoD) return this.emit(`${t.name}[lidv.y + lidv.z * ${this.wg[1]}u][lidv.x] = ${e.t};`);
-    const slot = !this.safe && (x.phase === 'helper' || this.c.chance(30)) ? this.index(x, t.len) : t.m === 1 ? 'lid' : `lid * ${t.m}u + ${j % t.m}u`;
+    const slot =
+      !this.safe && (x.phase === 'helper' || this.c.chance(30)) ? this.index(x, t.len) : t.m === 1 ? 'lid' : `lid * ${t.m}u + ${j % t.m}u`;
     return this.emit(`${t.name}[${slot}] = ${e.t};`);
   }
 
@@ -1156,7 +1269,8 @@ class KernelGen {
     this.emit(`fn ${helper.name}(${params.map((p) => `${p.name}: ${this.tyName(p.ty)}`).join(', ')}) -> ${this.tyName(helper.ret!)} {`);
     this.indent++;
     this.scopes = [[]];
-    for (const p of params) this.declare({ name: p.name, ty: p.ty, mut: false, b: p.ty.s === 'f32' ? F_VAR : p.ty.s === 'bool' ? 1 : Infinity });
+    for (const p of params)
+      this.declare({ name: p.name, ty: p.ty, mut: false, b: p.ty.s === 'f32' ? F_VAR : p.ty.s === 'bool' ? 1 : Infinity });
     const x: Ctx = { phase: 'helper', uniform: false, loop: false, loopDepth: 0, nest: 0, base: 'seed', baseB: Infinity, helperIndex: h };
     const ended = this.block(x, c.range(0, 4));
     if (!ended) this.emit(`return ${this.expr(helper.ret!, x, 2, helper.retB).t};`);
@@ -1215,7 +1329,15 @@ class KernelGen {
           const e = this.expr(t.elem, write, 2, F_VAR);
           const line = this.emit(`${t.name}[${t.m === 1 ? 'lid / 2u' : `(lid / 2u) * ${t.m}u + ${j}u`}] = ${e.t};`);
           writeLines.push(line);
-          this.planted = { kind: 'waw-workgroup', hazard: 'WAW', variable: t.name, space: 'workgroup', line, otherLine: line, involved: [line] };
+          this.planted = {
+            kind: 'waw-workgroup',
+            hazard: 'WAW',
+            variable: t.name,
+            space: 'workgroup',
+            line,
+            otherLine: line,
+            involved: [line],
+          };
           continue;
         }
         if (this.safe && !t.twoD && !(plant && t === t0) && c.chance(15)) {
@@ -1243,7 +1365,15 @@ class KernelGen {
     const readLine = this.emit(`let ${xname} = ${t0.name}[${slot}];`);
     this.declare({ name: xname, ty: t0.elem, mut: false, b: t0.elem.s === 'f32' ? F_VAR : Infinity });
     if (kind === 'raw') {
-      this.planted = { kind: 'raw', hazard: 'RAW', variable: t0.name, space: 'workgroup', line: readLine, otherLine: t0Lines[j]!, involved: [] };
+      this.planted = {
+        kind: 'raw',
+        hazard: 'RAW',
+        variable: t0.name,
+        space: 'workgroup',
+        line: readLine,
+        otherLine: t0Lines[j]!,
+        involved: [],
+      };
     }
     if (this.wuni && c.chance(60)) {
       const u = this.fresh('un');

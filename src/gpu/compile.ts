@@ -15,14 +15,18 @@ const KINDS = { error: 'compile-error', warning: 'compile-warning', info: 'compi
 function fromCompiler(m: GPUCompilationMessage): Diagnostic {
   const severity = m.type === 'error' || m.type === 'warning' ? m.type : 'info';
   // Tint's positions are 1-based lines and columns and UTF-16 offsets: a SourceSpan as is.
-  const loc: SourceSpan | undefined = m.lineNum > 0 ? { line: m.lineNum, column: m.linePos, offset: m.offset, length: m.length } : undefined;
+  const loc: SourceSpan | undefined =
+    m.lineNum > 0 ? { line: m.lineNum, column: m.linePos, offset: m.offset, length: m.length } : undefined;
   return diagnostic({ severity, kind: KINDS[severity], message: m.message, ...(loc ? { loc } : {}) });
 }
 
 export async function compileWgsl(device: GPUDevice, code: string): Promise<CompiledShader> {
   // The scopes keep the expected validation error out of the uncaptured-error path (which
   // Dawn prints to stderr); the messages come from getCompilationInfo.
-  const { value: [module, info], caught } = await captureErrors(device, async () => {
+  const {
+    value: [module, info],
+    caught,
+  } = await captureErrors(device, async () => {
     const module = device.createShaderModule({ code });
     return [module, await module.getCompilationInfo()] as const;
   });

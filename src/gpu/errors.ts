@@ -19,7 +19,10 @@ export class DeviceLostError extends LocatedError {
     readonly reason: string,
     detail: string,
   ) {
-    super('gpu', `the GPU device was lost (${reason}${detail ? `: ${detail}` : ''}); nothing was read back. The next run creates a new device.`);
+    super(
+      'gpu',
+      `the GPU device was lost (${reason}${detail ? `: ${detail}` : ''}); nothing was read back. The next run creates a new device.`,
+    );
   }
 }
 

@@ -38,7 +38,9 @@ const BOTH: BoundBinding[][] = [
 ];
 
 /** Buffers a = 0..N-1, b = zeros, step = 1, bound alike in every pass. */
-function execution(passes: { entryPoint: string; dispatch?: Execution['passes'][number]['dispatch']; constants?: Record<string, number> }[]): Execution {
+function execution(
+  passes: { entryPoint: string; dispatch?: Execution['passes'][number]['dispatch']; constants?: Record<string, number> }[],
+): Execution {
   return {
     module,
     buffers: [
@@ -88,7 +90,11 @@ describe('execute on Dawn', () => {
   });
 
   it('times a batch: every repetition in one pass, one interval, the time per repetition', async () => {
-    const out = await execute(gpu, execution([{ entryPoint: 'bump' }, { entryPoint: 'follow' }]), { repeat: 50, warmup: 3, timing: 'batch' });
+    const out = await execute(gpu, execution([{ entryPoint: 'bump' }, { entryPoint: 'follow' }]), {
+      repeat: 50,
+      warmup: 3,
+      timing: 'batch',
+    });
     // Both passes ran 53 times, in order inside the one compute pass: b sees the last bump.
     expect(u32(out.contents[0])).toEqual(Array.from(iota(), (i) => i + 53));
     expect(u32(out.contents[1])).toEqual(Array.from(iota(), (i) => i + 54));
@@ -98,7 +104,9 @@ describe('execute on Dawn', () => {
   });
 
   it('reads back only the buffers asked for, a uniform included', async () => {
-    const out = await execute(gpu, execution([{ entryPoint: 'square', constants: { k: 0 } }, { entryPoint: 'follow' }]), { readback: [1, 2] });
+    const out = await execute(gpu, execution([{ entryPoint: 'square', constants: { k: 0 } }, { entryPoint: 'follow' }]), {
+      readback: [1, 2],
+    });
     expect(out.contents[0]).toBeUndefined();
     expect(u32(out.contents[1])).toEqual(Array.from(iota(), (i) => i * i + 1));
     expect(u32(out.contents[2])).toEqual([1, 0, 0, 0]);
@@ -106,7 +114,10 @@ describe('execute on Dawn', () => {
 
   it('dispatches indirectly from a buffer of workgroup counts', async () => {
     const run = execution([{ entryPoint: 'mark', dispatch: { indirect: 3, offset: 4 } }]);
-    const withArgs: Execution = { ...run, buffers: [...run.buffers, { size: 16, usage: 'storage', initial: new Uint32Array([9, 3, 1, 1]) }] };
+    const withArgs: Execution = {
+      ...run,
+      buffers: [...run.buffers, { size: 16, usage: 'storage', initial: new Uint32Array([9, 3, 1, 1]) }],
+    };
     const out = await execute(gpu, withArgs, { readback: [1] });
     expect(u32(out.contents[1]).slice(0, 5)).toEqual([1, 1, 1, 0, 0]);
   });

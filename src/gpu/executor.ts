@@ -70,7 +70,10 @@ function isIndirect(d: Dispatch): d is { indirect: number; offset?: number } {
 }
 
 function usageOf(spec: BufferSpec, readBack: boolean, indirect: boolean): number {
-  const base = spec.usage === 'uniform' ? BufferUsage.UNIFORM | BufferUsage.COPY_DST : BufferUsage.STORAGE | BufferUsage.COPY_DST | BufferUsage.COPY_SRC;
+  const base =
+    spec.usage === 'uniform'
+      ? BufferUsage.UNIFORM | BufferUsage.COPY_DST
+      : BufferUsage.STORAGE | BufferUsage.COPY_DST | BufferUsage.COPY_SRC;
   return base | (readBack ? BufferUsage.COPY_SRC : 0) | (indirect ? BufferUsage.INDIRECT : 0);
 }
 
@@ -84,11 +87,18 @@ async function preparePasses(device: GPUDevice, run: Execution, buffers: GPUBuff
     if (!b) {
       const groups = Array.from(p.groups, (g) => g ?? []);
       const groupLayouts = groups.map((entries) =>
-        device.createBindGroupLayout({ entries: entries.map((e) => ({ binding: e.binding, visibility: ShaderStage.COMPUTE, buffer: { type: e.type } })) }),
+        device.createBindGroupLayout({
+          entries: entries.map((e) => ({ binding: e.binding, visibility: ShaderStage.COMPUTE, buffer: { type: e.type } })),
+        }),
       );
       b = {
         layout: device.createPipelineLayout({ bindGroupLayouts: groupLayouts }),
-        bindGroups: groupLayouts.map((layout, g) => device.createBindGroup({ layout, entries: groups[g]!.map((e) => ({ binding: e.binding, resource: { buffer: buffers[e.buffer]! } })) })),
+        bindGroups: groupLayouts.map((layout, g) =>
+          device.createBindGroup({
+            layout,
+            entries: groups[g]!.map((e) => ({ binding: e.binding, resource: { buffer: buffers[e.buffer]! } })),
+          }),
+        ),
       };
       bound.set(key, b);
     }
@@ -120,13 +130,14 @@ function repeatable(passes: ReadyPass[], buffers: GPUBuffer[]): RepeatedWork {
     encode(encoder, bracket) {
       passes.forEach((p, k) => {
         // The bracket opens on the first pass and closes on the last (one pass: both).
-        const writes: GPUComputePassTimestampWrites | undefined = bracket && (k === 0 || k === last)
-          ? {
-              querySet: bracket.querySet,
-              ...(k === 0 ? { beginningOfPassWriteIndex: bracket.beginningOfPassWriteIndex } : {}),
-              ...(k === last ? { endOfPassWriteIndex: bracket.endOfPassWriteIndex } : {}),
-            }
-          : undefined;
+        const writes: GPUComputePassTimestampWrites | undefined =
+          bracket && (k === 0 || k === last)
+            ? {
+                querySet: bracket.querySet,
+                ...(k === 0 ? { beginningOfPassWriteIndex: bracket.beginningOfPassWriteIndex } : {}),
+                ...(k === last ? { endOfPassWriteIndex: bracket.endOfPassWriteIndex } : {}),
+              }
+            : undefined;
         const pass = encoder.beginComputePass(writes ? { timestampWrites: writes } : {});
         record(pass, p, buffers);
         pass.end();
@@ -145,19 +156,29 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
   GpuSession.checkLost(handle);
   const { device } = handle;
   const selected = options.readback ?? run.buffers.flatMap((b, i) => (b.usage === 'storage' ? [i] : []));
-  for (const i of selected) if (!run.buffers[i]) throw new Error(`internal: read-back of buffer ${i}, but the execution has ${run.buffers.length}`);
+  for (const i of selected)
+    if (!run.buffers[i]) throw new Error(`internal: read-back of buffer ${i}, but the execution has ${run.buffers.length}`);
   const indirect = new Set(run.passes.flatMap((p) => (isIndirect(p.dispatch) ? [p.dispatch.indirect] : [])));
   const created: GPUBuffer[] = [];
   const track = (b: GPUBuffer) => (created.push(b), b);
   try {
     const { timing, readbacks } = await withErrorScopes(handle, 'the run', async () => {
       const buffers = run.buffers.map((b, i) => {
-        const buf = track(device.createBuffer({ ...(b.label ? { label: b.label } : {}), size: b.size, usage: usageOf(b, selected.includes(i), indirect.has(i)) }));
+        const buf = track(
+          device.createBuffer({
+            ...(b.label ? { label: b.label } : {}),
+            size: b.size,
+            usage: usageOf(b, selected.includes(i), indirect.has(i)),
+          }),
+        );
         if (b.initial) device.queue.writeBuffer(buf, 0, b.initial.buffer, b.initial.byteOffset, b.initial.byteLength);
         return buf;
       });
       const passes = await preparePasses(device, run, buffers);
-      const readbacks = selected.map((index) => ({ index, buffer: track(device.createBuffer({ size: run.buffers[index]!.size, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST })) }));
+      const readbacks = selected.map((index) => ({
+        index,
+        buffer: track(device.createBuffer({ size: run.buffers[index]!.size, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST })),
+      }));
       const timing = await timeRepetitions(handle, repeatable(passes, buffers), {
         ...options,
         after: (encoder) => {

@@ -9,7 +9,6 @@ import { DeviceLostError, GpuOperationError } from './errors.js';
 import { captureErrors, withErrorScopes } from './scopes.js';
 import { GpuSession } from './session.js';
 
-
 async function noScopeLeft(device: GPUDevice): Promise<void> {
   await expect(device.popErrorScope()).rejects.toThrow();
 }
@@ -25,14 +24,17 @@ describe('withErrorScopes', () => {
   });
 
   it('throws what a scope caught as GpuOperationError naming the work', async () => {
-    const e = await withErrorScopes(gpu, 'the test buffer', () => void tooBig().destroy()).then(() => undefined, (err: unknown) => err);
+    const e = await withErrorScopes(gpu, 'the test buffer', () => void tooBig().destroy()).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(GpuOperationError);
     expect((e as GpuOperationError).operation).toMatch(/^(validation|out-of-memory)$/);
     expect((e as Error).message).toMatch(/^WebGPU rejected the test buffer \((validation|out-of-memory)\): /);
     await noScopeLeft(gpu.device);
   });
 
-  it('lets the work\'s own exception through when no scope caught anything', async () => {
+  it("lets the work's own exception through when no scope caught anything", async () => {
     const boom = new RangeError('not a GPU problem');
     await expect(withErrorScopes(gpu.device, 'the test', () => Promise.reject(boom))).rejects.toBe(boom);
     await noScopeLeft(gpu.device);
@@ -42,7 +44,10 @@ describe('withErrorScopes', () => {
     const e = await withErrorScopes(gpu, 'the test buffer', () => {
       tooBig().destroy();
       throw new TypeError('a consequence');
-    }).then(() => undefined, (err: unknown) => err);
+    }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(GpuOperationError);
     await noScopeLeft(gpu.device);
   });

@@ -49,7 +49,11 @@ describe('GpuSession on Dawn', () => {
   });
 
   it('says what to install when there is no adapter', async () => {
-    const none = new GpuSession({ platform: 'node', installHint: nodeGpuProvider().installHint, gpu: async () => ({ requestAdapter: async () => null }) as unknown as GPU });
+    const none = new GpuSession({
+      platform: 'node',
+      installHint: nodeGpuProvider().installHint,
+      gpu: async () => ({ requestAdapter: async () => null }) as unknown as GPU,
+    });
     await expect(none.device()).rejects.toThrow(GpuUnavailableError);
     await expect(none.device()).rejects.toThrow(/no GPU adapter was found.*lavapipe.*bookworm-backports.*mesa-vulkan-drivers/);
   });

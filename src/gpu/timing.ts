@@ -53,7 +53,11 @@ function summary(runs: number[], method: Timing['method']): Timing {
   return { ms: median(runs), method, ...(runs.length > 1 ? { runs } : {}) };
 }
 
-export async function timeRepetitions(gpu: { device: GPUDevice; hasTimestamps: boolean }, work: RepeatedWork, options: RepeatOptions = {}): Promise<Timing> {
+export async function timeRepetitions(
+  gpu: { device: GPUDevice; hasTimestamps: boolean },
+  work: RepeatedWork,
+  options: RepeatOptions = {},
+): Promise<Timing> {
   const { device } = gpu;
   const repeat = Math.max(1, Math.floor(options.repeat ?? 1));
   const batch = options.timing === 'batch' ? work.encodeBatch?.bind(work) : undefined;

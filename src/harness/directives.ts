@@ -224,7 +224,20 @@ function parseExpect(ts: TokenStream, column: number): ExpectDirective {
     ts.next();
     const file = readFileRef(ts);
     const at: NumberLit = { value: 0, text: '0', column: file.column };
-    return { kind: 'expect', group: ref.group, binding: ref.binding, line: ts.line, column, refColumn: ref.column, start: at, end: at, single: false, values: [], valuesColumn: file.column, file };
+    return {
+      kind: 'expect',
+      group: ref.group,
+      binding: ref.binding,
+      line: ts.line,
+      column,
+      refColumn: ref.column,
+      start: at,
+      end: at,
+      single: false,
+      values: [],
+      valuesColumn: file.column,
+      file,
+    };
   }
   ts.expect('[', "'[' and an element index or range, or '= file(\"NAME\")'");
   const start = readInteger(ts, 'an element index', 'element index', 0, MAX_ELEMENT_COUNT);

@@ -75,7 +75,8 @@ class ExprParser {
 
   /** Runs `f` one nesting level deeper, within MAX_INIT_NESTING. */
   private nested<T>(column: number, f: () => T): T {
-    if (++this.nesting > MAX_INIT_NESTING) this.ts.error(column, `expression nested too deeply: more than ${MAX_INIT_NESTING} levels of parentheses, calls or signs`);
+    if (++this.nesting > MAX_INIT_NESTING)
+      this.ts.error(column, `expression nested too deeply: more than ${MAX_INIT_NESTING} levels of parentheses, calls or signs`);
     try {
       return f();
     } finally {

@@ -37,9 +37,7 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
       return undefined;
     }
     if (got.byteLength !== bytesWanted) {
-      errors.push(
-        new HarnessError(`file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`, ref),
-      );
+      errors.push(new HarnessError(`file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`, ref));
       return undefined;
     }
     return { ...ref, bytes: got };

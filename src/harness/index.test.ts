@@ -3,15 +3,7 @@ import * as api from './index.js';
 
 describe('public API', () => {
   it('exports the documented entry points', () => {
-    for (const name of [
-      'parseHarness',
-      'fillBuffer',
-      'uniformValue',
-      'checkExpect',
-      'ulpDistanceF32',
-      'allocateElements',
-      'bindingName',
-    ]) {
+    for (const name of ['parseHarness', 'fillBuffer', 'uniformValue', 'checkExpect', 'ulpDistanceF32', 'allocateElements', 'bindingName']) {
       expect(typeof (api as Record<string, unknown>)[name], name).toBe('function');
     }
     expect(api.F32_ULP_TOLERANCE).toBe(4);

@@ -71,7 +71,7 @@ export function tokenize(text: string, from = 0): Token[] {
     if (ch === '"') {
       const close = text.indexOf('"', pos + 1);
       if (close < 0) {
-        tokens.push({ kind: 'invalid', text: text.slice(pos), column, reason: 'a string without its closing \'"\'' });
+        tokens.push({ kind: 'invalid', text: text.slice(pos), column, reason: "a string without its closing '\"'" });
         break;
       }
       tokens.push({ kind: 'string', text: text.slice(pos, close + 1), column, value: text.slice(pos + 1, close) });

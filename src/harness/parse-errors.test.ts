@@ -38,22 +38,37 @@ function check(rows: Row[], prelude: string[] = []) {
 }
 
 describe('file(), raw-word uniforms and override', () => {
-  check([
-    ['//! buffer 3 u32[4] = file(k.bin)', 'k.bin', "expected a file name in double quotes, found 'k'"],
-    ['//! buffer 3 u32[4] = file("k.bin"', END, "expected ')', found end of line"],
-    ['//! buffer 3 u32[4] = file("k.bin) ', '"k.bin', 'expected a file name in double quotes, found a string without its closing \'"\''],
-    ['//! buffer 3 u32[4] = file("k.bin") + 1', '+', "expected end of line, found '+'"],
-    ['//! buffer 3 u32[4] = file("")', 29, 'the file name is empty'],
-    ['//! buffer 3 u32[4] = file("/etc/passwd")', 29, "file names are relative to the kernel file, found the absolute path '/etc/passwd'"],
-    ['//! buffer 3 u32[4] = file("a/../../x.bin")', 29, "a file must be in the kernel's folder or below it: '..' is not allowed, found 'a/../../x.bin'"],
-    ['//! uniform 1 u32[70000] = 0', '70000', "word count must be at most 16384, found '70000'"],
-    ['//! override = 1', '=', "expected the name of an 'override' declaration, found '='"],
-    ['//! override N', END, "expected '=' and a value, found end of line"],
-    ['//! override N = x', 'x', "expected a number, true or false, found 'x'"],
-    ['//! override N = 1 2', '2', "expected end of line, found '2'"],
-    ['//! expect 1 = file("o.bin")', '1', 'expect names @group(0) @binding(1), but no buffer line declares it'],
-    ['//! expect 2 = file("o.bin")', '2', 'expect names @group(0) @binding(2), which is a uniform; only storage buffers (buffer lines) can be checked'],
-  ], ['//! buffer 0 u32[4]', '//! uniform 2 u32 = 1']);
+  check(
+    [
+      ['//! buffer 3 u32[4] = file(k.bin)', 'k.bin', "expected a file name in double quotes, found 'k'"],
+      ['//! buffer 3 u32[4] = file("k.bin"', END, "expected ')', found end of line"],
+      ['//! buffer 3 u32[4] = file("k.bin) ', '"k.bin', "expected a file name in double quotes, found a string without its closing '\"'"],
+      ['//! buffer 3 u32[4] = file("k.bin") + 1', '+', "expected end of line, found '+'"],
+      ['//! buffer 3 u32[4] = file("")', 29, 'the file name is empty'],
+      [
+        '//! buffer 3 u32[4] = file("/etc/passwd")',
+        29,
+        "file names are relative to the kernel file, found the absolute path '/etc/passwd'",
+      ],
+      [
+        '//! buffer 3 u32[4] = file("a/../../x.bin")',
+        29,
+        "a file must be in the kernel's folder or below it: '..' is not allowed, found 'a/../../x.bin'",
+      ],
+      ['//! uniform 1 u32[70000] = 0', '70000', "word count must be at most 16384, found '70000'"],
+      ['//! override = 1', '=', "expected the name of an 'override' declaration, found '='"],
+      ['//! override N', END, "expected '=' and a value, found end of line"],
+      ['//! override N = x', 'x', "expected a number, true or false, found 'x'"],
+      ['//! override N = 1 2', '2', "expected end of line, found '2'"],
+      ['//! expect 1 = file("o.bin")', '1', 'expect names @group(0) @binding(1), but no buffer line declares it'],
+      [
+        '//! expect 2 = file("o.bin")',
+        '2',
+        'expect names @group(0) @binding(2), which is a uniform; only storage buffers (buffer lines) can be checked',
+      ],
+    ],
+    ['//! buffer 0 u32[4]', '//! uniform 2 u32 = 1'],
+  );
 
   it('refuses an override given twice, at the second name', () => {
     const e = single('//! override N = 1\n//! override N = 2', 2);
@@ -139,7 +154,11 @@ describe('buffer', () => {
 describe('error spans', () => {
   it('cover the word at the error, one character of punctuation, or nothing past the end of the line', () => {
     const src = '//! dispatch 4\n//! uniform 1 u32\n//! buffer 0 u32 4\n//! expect 0[0..2] = 1, 2, x';
-    const spans = parseHarness(src).errors.map((e) => [e.loc.line, e.loc.column, JSON.stringify(src.slice(e.loc.offset, e.loc.offset + e.loc.length))]);
+    const spans = parseHarness(src).errors.map((e) => [
+      e.loc.line,
+      e.loc.column,
+      JSON.stringify(src.slice(e.loc.offset, e.loc.offset + e.loc.length)),
+    ]);
     expect(spans).toEqual([
       [2, 18, '""'],
       [3, 18, '"4"'],
@@ -191,52 +210,65 @@ describe('duplicate bindings', () => {
 });
 
 describe('expect', () => {
-  check([
-    ['//! expect 0', END, "expected '[' and an element index or range, or '= file(\"NAME\")', found end of line"],
-    ['//! expect 0[]', ']', "expected an element index, found ']'"],
-    ['//! expect 0[-1] = 0', '-1', "element index must be at least 0, found '-1'"],
-    ['//! expect 0[1.5] = 0', '1.5', "element index must be an integer, found '1.5'"],
-    ['//! expect 0[0 2] = 0', '2', "expected '..' or ']', found '2'"],
-    ['//! expect 0[0..] = 0', '] =', "expected the end index of the range, found ']'"],
-    ['//! expect 0[0..2', END, "expected ']', found end of line"],
-    ['//! expect 0[0..2]', END, "expected '=' and the expected values, found end of line"],
-    ['//! expect 0[0] =', END, 'expected an expected value (a number, inf or nan), found end of line'],
-    ['//! expect 0[0..2] = 1 2', 24, "expected ',' or end of line, found '2'"],
-    ['//! expect 0[0..2] = 1,', END, 'expected an expected value (a number, inf or nan), found end of line'],
-    ['//! expect 0[0] = NaN', 'NaN', "expected an expected value (a number, inf or nan), found 'NaN'"],
-    ['//! expect 0[0] = -nan', '-nan', "nan takes no sign, found '-nan'"],
-    ['//! expect 0[0] = 1.5.2', '1.5.2', "expected an expected value (a number, inf or nan), found malformed number '1.5.2'"],
-    ['//! expect 0[0] = i', 'i', "expected an expected value (a number, inf or nan), found 'i'"],
-  ], ['//! buffer 0 f32[4]']);
+  check(
+    [
+      ['//! expect 0', END, "expected '[' and an element index or range, or '= file(\"NAME\")', found end of line"],
+      ['//! expect 0[]', ']', "expected an element index, found ']'"],
+      ['//! expect 0[-1] = 0', '-1', "element index must be at least 0, found '-1'"],
+      ['//! expect 0[1.5] = 0', '1.5', "element index must be an integer, found '1.5'"],
+      ['//! expect 0[0 2] = 0', '2', "expected '..' or ']', found '2'"],
+      ['//! expect 0[0..] = 0', '] =', "expected the end index of the range, found ']'"],
+      ['//! expect 0[0..2', END, "expected ']', found end of line"],
+      ['//! expect 0[0..2]', END, "expected '=' and the expected values, found end of line"],
+      ['//! expect 0[0] =', END, 'expected an expected value (a number, inf or nan), found end of line'],
+      ['//! expect 0[0..2] = 1 2', 24, "expected ',' or end of line, found '2'"],
+      ['//! expect 0[0..2] = 1,', END, 'expected an expected value (a number, inf or nan), found end of line'],
+      ['//! expect 0[0] = NaN', 'NaN', "expected an expected value (a number, inf or nan), found 'NaN'"],
+      ['//! expect 0[0] = -nan', '-nan', "nan takes no sign, found '-nan'"],
+      ['//! expect 0[0] = 1.5.2', '1.5.2', "expected an expected value (a number, inf or nan), found malformed number '1.5.2'"],
+      ['//! expect 0[0] = i', 'i', "expected an expected value (a number, inf or nan), found 'i'"],
+    ],
+    ['//! buffer 0 f32[4]'],
+  );
 
-  check([
-    ['//! expect 3[0] = 1', '3', 'expect names @group(0) @binding(3), but no buffer line declares it'],
-    ['//! expect 1:0[0] = 1', '1:0', 'expect names @group(1) @binding(0), but no buffer line declares it'],
-    ['//! expect 1[0] = 6', '1', 'expect names @group(0) @binding(1), which is a uniform; only storage buffers (buffer lines) can be checked'],
-    ['//! expect 0[2..2] = 1', '2..', 'expect range 2..2 is empty; the end is exclusive, so write 2..3 for one element'],
-    ['//! expect 0[3..1] = 1, 2', '3..', 'expect range 3..1 is reversed; the start must be less than the (exclusive) end'],
-    ['//! expect 0[0..5] = 1, 2, 3, 4, 5', '5]', 'expect range 0..5 is outside @group(0) @binding(0), which has 4 elements'],
-    ['//! expect 0[4..6] = 1, 2', '4..', 'expect range 4..6 is outside @group(0) @binding(0), which has 4 elements'],
-    ['//! expect 0[4] = 1', '4', 'element 4 is outside @group(0) @binding(0), which has 4 elements (indices 0 to 3)'],
-    ['//! expect 0[0..3] = 1, 2', '1', 'expected 3 values for range 0..3, found 2'],
-    ['//! expect 0[0..3] = 1, 2, 3, 4', '4', 'expected 3 values for range 0..3, found 4'],
-    ['//! expect 0[2] = 1, 2', 22, 'expected 1 value for element 2, found 2'],
-  ], ['//! buffer 0 u32[4]', '//! uniform 1 u32 = 6']);
+  check(
+    [
+      ['//! expect 3[0] = 1', '3', 'expect names @group(0) @binding(3), but no buffer line declares it'],
+      ['//! expect 1:0[0] = 1', '1:0', 'expect names @group(1) @binding(0), but no buffer line declares it'],
+      [
+        '//! expect 1[0] = 6',
+        '1',
+        'expect names @group(0) @binding(1), which is a uniform; only storage buffers (buffer lines) can be checked',
+      ],
+      ['//! expect 0[2..2] = 1', '2..', 'expect range 2..2 is empty; the end is exclusive, so write 2..3 for one element'],
+      ['//! expect 0[3..1] = 1, 2', '3..', 'expect range 3..1 is reversed; the start must be less than the (exclusive) end'],
+      ['//! expect 0[0..5] = 1, 2, 3, 4, 5', '5]', 'expect range 0..5 is outside @group(0) @binding(0), which has 4 elements'],
+      ['//! expect 0[4..6] = 1, 2', '4..', 'expect range 4..6 is outside @group(0) @binding(0), which has 4 elements'],
+      ['//! expect 0[4] = 1', '4', 'element 4 is outside @group(0) @binding(0), which has 4 elements (indices 0 to 3)'],
+      ['//! expect 0[0..3] = 1, 2', '1', 'expected 3 values for range 0..3, found 2'],
+      ['//! expect 0[0..3] = 1, 2, 3, 4', '4', 'expected 3 values for range 0..3, found 4'],
+      ['//! expect 0[2] = 1, 2', 22, 'expected 1 value for element 2, found 2'],
+    ],
+    ['//! buffer 0 u32[4]', '//! uniform 1 u32 = 6'],
+  );
 
   describe('value types', () => {
-    check([
-      ['//! expect 0[0] = 1.5', '1.5', "expected an integer (the buffer is u32), found '1.5'"],
-      ['//! expect 0[0] = -1', '-1', "expected a u32 value from 0 to 4294967295, found '-1'"],
-      ['//! expect 0[0] = 4294967296', '4294967296', "expected a u32 value from 0 to 4294967295, found '4294967296'"],
-      ['//! expect 0[0] = 0x100000000', '0x100000000', "expected a u32 value from 0 to 4294967295, found '0x100000000'"],
-      ['//! expect 0[0] = inf', 'inf', "expected an integer (the buffer is u32), found 'inf'"],
-      ['//! expect 1[0] = 2147483648', '2147483648', "expected a i32 value from -2147483648 to 2147483647, found '2147483648'"],
-      ['//! expect 1[0] = -2147483649', '-2147483649', "expected a i32 value from -2147483648 to 2147483647, found '-2147483649'"],
-      ['//! expect 1[0] = 0xFFFFFFFF', '0xFFFFFFFF', "expected a i32 value from -2147483648 to 2147483647, found '0xFFFFFFFF'"],
-      ['//! expect 1[0] = nan', 'nan', "expected an integer (the buffer is i32), found 'nan'"],
-      ['//! expect 1[0] = 2.5e-1', '2.5e-1', "expected an integer (the buffer is i32), found '2.5e-1'"],
-      ['//! expect 2[0] = -1e39', '-1e39', "expected a value within the f32 range (magnitude at most 3.4028235e38), found '-1e39'"],
-    ], ['//! buffer 0 u32[4]', '//! buffer 1 i32[4]', '//! buffer 2 f32[4]']);
+    check(
+      [
+        ['//! expect 0[0] = 1.5', '1.5', "expected an integer (the buffer is u32), found '1.5'"],
+        ['//! expect 0[0] = -1', '-1', "expected a u32 value from 0 to 4294967295, found '-1'"],
+        ['//! expect 0[0] = 4294967296', '4294967296', "expected a u32 value from 0 to 4294967295, found '4294967296'"],
+        ['//! expect 0[0] = 0x100000000', '0x100000000', "expected a u32 value from 0 to 4294967295, found '0x100000000'"],
+        ['//! expect 0[0] = inf', 'inf', "expected an integer (the buffer is u32), found 'inf'"],
+        ['//! expect 1[0] = 2147483648', '2147483648', "expected a i32 value from -2147483648 to 2147483647, found '2147483648'"],
+        ['//! expect 1[0] = -2147483649', '-2147483649', "expected a i32 value from -2147483648 to 2147483647, found '-2147483649'"],
+        ['//! expect 1[0] = 0xFFFFFFFF', '0xFFFFFFFF', "expected a i32 value from -2147483648 to 2147483647, found '0xFFFFFFFF'"],
+        ['//! expect 1[0] = nan', 'nan', "expected an integer (the buffer is i32), found 'nan'"],
+        ['//! expect 1[0] = 2.5e-1', '2.5e-1', "expected an integer (the buffer is i32), found '2.5e-1'"],
+        ['//! expect 2[0] = -1e39', '-1e39', "expected a value within the f32 range (magnitude at most 3.4028235e38), found '-1e39'"],
+      ],
+      ['//! buffer 0 u32[4]', '//! buffer 1 i32[4]', '//! buffer 2 f32[4]'],
+    );
   });
 });
 

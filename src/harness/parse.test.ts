@@ -58,14 +58,20 @@ describe('parseHarness: examples from the contract', () => {
 
   it('expect 1[0..8] = ... and expect 1[0] = 523776', () => {
     const h = ok(
-      [
-        '//! buffer 1 f32[1024]',
-        '//! expect 1[0..8] = 0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5',
-        '//! expect 1[0] = 523776',
-      ].join('\n'),
+      ['//! buffer 1 f32[1024]', '//! expect 1[0..8] = 0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5', '//! expect 1[0] = 523776'].join('\n'),
     );
     expect(h.expects).toEqual([
-      { group: 0, binding: 1, line: 2, column: 5, offset: 27, length: 6, start: 0, end: 8, values: [0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5] },
+      {
+        group: 0,
+        binding: 1,
+        line: 2,
+        column: 5,
+        offset: 27,
+        length: 6,
+        start: 0,
+        end: 8,
+        values: [0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5],
+      },
       { group: 0, binding: 1, line: 3, column: 5, offset: 89, length: 6, start: 0, end: 1, values: [523776] },
     ]);
   });
@@ -97,7 +103,8 @@ describe('parseHarness: whole files', () => {
     expect(h.dispatchLocation).toMatchObject({ line: 2, column: 5 });
     // Offsets count from the start of the file, past the comment line before.
     expect(shader.slice(h.dispatchLocation!.offset).startsWith('dispatch 4')).toBe(true);
-    for (const s of [...h.buffers, ...h.uniforms, ...h.expects]) expect(shader.slice(s.offset, s.offset + s.length), `line ${s.line}`).toMatch(/^(buffer|uniform|expect)$/);
+    for (const s of [...h.buffers, ...h.uniforms, ...h.expects])
+      expect(shader.slice(s.offset, s.offset + s.length), `line ${s.line}`).toMatch(/^(buffer|uniform|expect)$/);
     expect(h.buffers.map((b) => [b.group, b.binding, b.type, b.count, b.initText, b.line, b.column])).toEqual([
       [0, 0, 'f32', 1024, 'i', 4, 5],
       [0, 1, 'f32', 4, undefined, 6, 7],
@@ -153,9 +160,7 @@ describe('parseHarness: expected values', () => {
     expect(ok('//! buffer 0 f32[1]\n//! expect 0[0] = +inf').expects[0]!.values).toEqual([Infinity]);
     expect(ok('//! buffer 0 u32[2]\n//! expect 0[0..2] = 0, 4294967295').expects[0]!.values).toEqual([0, 4294967295]);
     expect(ok('//! buffer 0 u32[1]\n//! expect 0[0] = 0xFFFFFFFF').expects[0]!.values).toEqual([4294967295]);
-    expect(ok('//! buffer 0 i32[2]\n//! expect 0[0..2] = -2147483648, 2147483647').expects[0]!.values).toEqual([
-      -2147483648, 2147483647,
-    ]);
+    expect(ok('//! buffer 0 i32[2]\n//! expect 0[0..2] = -2147483648, 2147483647').expects[0]!.values).toEqual([-2147483648, 2147483647]);
   });
 
   it('normalises -0 for integer buffers but keeps it for f32', () => {
@@ -189,9 +194,13 @@ describe('parseHarness: pass lines (multi-pass runs)', () => {
   });
   it('refuses mixing pass and dispatch lines', () => {
     const { errors } = parseHarness('//! dispatch 4\n//! pass a 1\n');
-    expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, 5, 'a file has either one dispatch line or pass lines; line 1 already has a dispatch']]);
+    expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [2, 5, 'a file has either one dispatch line or pass lines; line 1 already has a dispatch'],
+    ]);
     const r2 = parseHarness('//! pass a 1\n//! dispatch 4\n');
-    expect(r2.errors.map((e) => [e.line, e.message])).toEqual([[2, 'a file has either one dispatch line or pass lines; line 1 already has a pass']]);
+    expect(r2.errors.map((e) => [e.line, e.message])).toEqual([
+      [2, 'a file has either one dispatch line or pass lines; line 1 already has a pass'],
+    ]);
   });
   it('needs an entry point name', () => {
     const { errors } = parseHarness('//! pass 16\n');

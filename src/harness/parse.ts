@@ -39,7 +39,9 @@ export function parseHarness(source: string): ParseResult {
     const key = `${ref.group}:${ref.binding}`;
     const first = declarations.get(key);
     if (first) {
-      errors.push(new HarnessError(`${bindingName(ref)} is declared twice; the ${first.kind} on line ${first.line} already declares it`, at));
+      errors.push(
+        new HarnessError(`${bindingName(ref)} is declared twice; the ${first.kind} on line ${first.line} already declares it`, at),
+      );
       return false;
     }
     declarations.set(key, decl);
@@ -66,7 +68,12 @@ export function parseHarness(source: string): ParseResult {
           break;
         }
         if (harness.passes.length) {
-          errors.push(new HarnessError(`a file has either one dispatch line or pass lines; line ${harness.passes[0]!.line} already has a pass`, at(d.column)));
+          errors.push(
+            new HarnessError(
+              `a file has either one dispatch line or pass lines; line ${harness.passes[0]!.line} already has a pass`,
+              at(d.column),
+            ),
+          );
           break;
         }
         dispatchLine = d.line;
@@ -75,10 +82,20 @@ export function parseHarness(source: string): ParseResult {
         break;
       case 'pass':
         if (dispatchLine !== undefined) {
-          errors.push(new HarnessError(`a file has either one dispatch line or pass lines; line ${dispatchLine} already has a dispatch`, at(d.column)));
+          errors.push(
+            new HarnessError(
+              `a file has either one dispatch line or pass lines; line ${dispatchLine} already has a dispatch`,
+              at(d.column),
+            ),
+          );
           break;
         }
-        harness.passes.push({ entry: d.entry, entryLoc: at(d.entryColumn), ...at(d.column), dispatch: [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1] });
+        harness.passes.push({
+          entry: d.entry,
+          entryLoc: at(d.entryColumn),
+          ...at(d.column),
+          dispatch: [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1],
+        });
         break;
       case 'buffer':
         if (declare(d.spec, at(d.refColumn), { kind: 'buffer', line: d.spec.line, spec: d.spec })) harness.buffers.push(d.spec);
@@ -91,7 +108,8 @@ export function parseHarness(source: string): ParseResult {
         break;
       case 'override': {
         const first = harness.overrides.find((o) => o.name === d.name);
-        if (first) errors.push(new HarnessError(`override '${d.name}' is given twice; the first value is on line ${first.line}`, at(d.nameColumn)));
+        if (first)
+          errors.push(new HarnessError(`override '${d.name}' is given twice; the first value is on line ${first.line}`, at(d.nameColumn)));
         else harness.overrides.push({ name: d.name, value: d.value, ...at(d.column) });
         break;
       }
@@ -114,7 +132,12 @@ export function bindingName(ref: BindingRef): string {
  * Checks an expect line against the rest of the file, reporting every problem
  * it has (not just the first). Returns the spec only when there were none.
  */
-function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
+function resolveExpect(
+  d: ExpectDirective,
+  header: HeaderLine,
+  decl: Declaration | undefined,
+  errors: HarnessError[],
+): ExpectSpec | undefined {
   const before = errors.length;
   const fail = (column: number, reason: string) => errors.push(new HarnessError(reason, headerSpan(header, column)));
   const start = d.start.value;
@@ -123,8 +146,10 @@ function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration
   const rangeText = `${d.start.text}..${d.end.text}`;
   if (d.file) return resolveFileExpect(d, header, decl, errors);
 
-  if (!d.single && end === start) fail(d.start.column, `expect range ${rangeText} is empty; the end is exclusive, so write ${start}..${start + 1} for one element`);
-  if (!d.single && end < start) fail(d.start.column, `expect range ${rangeText} is reversed; the start must be less than the (exclusive) end`);
+  if (!d.single && end === start)
+    fail(d.start.column, `expect range ${rangeText} is empty; the end is exclusive, so write ${start}..${start + 1} for one element`);
+  if (!d.single && end < start)
+    fail(d.start.column, `expect range ${rangeText} is reversed; the start must be less than the (exclusive) end`);
   const length = end - start;
   if (length > 0 && d.values.length !== length) {
     const column = d.values.length > length ? d.values[length]!.column : d.valuesColumn;
@@ -156,13 +181,27 @@ function resolveExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration
 }
 
 /** `expect G:B = file("NAME")`: the whole buffer; its values come from the file (attachFiles). */
-function resolveFileExpect(d: ExpectDirective, header: HeaderLine, decl: Declaration | undefined, errors: HarnessError[]): ExpectSpec | undefined {
+function resolveFileExpect(
+  d: ExpectDirective,
+  header: HeaderLine,
+  decl: Declaration | undefined,
+  errors: HarnessError[],
+): ExpectSpec | undefined {
   const where = bindingName(d);
   const ref = headerSpan(header, d.refColumn);
   if (!decl) errors.push(new HarnessError(`expect names ${where}, but no buffer line declares it`, ref));
-  else if (decl.kind === 'uniform') errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
+  else if (decl.kind === 'uniform')
+    errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
   if (!decl?.spec || decl.kind !== 'buffer') return undefined;
-  return { group: d.group, binding: d.binding, ...headerSpan(header, d.column), start: 0, end: (decl.spec as BufferSpec).count, values: [], file: d.file };
+  return {
+    group: d.group,
+    binding: d.binding,
+    ...headerSpan(header, d.column),
+    start: 0,
+    end: (decl.spec as BufferSpec).count,
+    values: [],
+    file: d.file,
+  };
 }
 
 const INT_RANGE: Record<'i32' | 'u32', [number, number]> = {

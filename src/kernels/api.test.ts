@@ -8,7 +8,10 @@ import { histogram, planReduce, reduce, scan, sort, sortPairs, stencil, sumCompe
 import { getKernel } from './pipelines.js';
 
 function upload(data: Float32Array | Uint32Array | Int32Array): GPUBuffer {
-  const b = gpu.device.createBuffer({ size: Math.max(4, data.byteLength), usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST });
+  const b = gpu.device.createBuffer({
+    size: Math.max(4, data.byteLength),
+    usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
+  });
   gpu.device.queue.writeBuffer(b, 0, data.buffer, data.byteOffset, data.byteLength);
   return b;
 }
@@ -26,13 +29,17 @@ async function download(b: GPUBuffer, bytes: number): Promise<ArrayBuffer> {
 
 describe('input checks', () => {
   it('refuses arrays of the wrong type, naming what is expected', async () => {
-    await expect(reduce(gpu, new Float64Array(4) as never)).rejects.toThrow(/reduce \(sum\): expected Float32Array, Int32Array, Uint32Array or a GPUBuffer, got Float64Array/);
+    await expect(reduce(gpu, new Float64Array(4) as never)).rejects.toThrow(
+      /reduce \(sum\): expected Float32Array, Int32Array, Uint32Array or a GPUBuffer, got Float64Array/,
+    );
     await expect(reduce(gpu, [1, 2, 3] as never)).rejects.toThrow(/got Array/);
     await expect(sumExact(gpu, new Float32Array(4) as never)).rejects.toThrow(/sumExact: expected Int32Array, Uint32Array/);
     await expect(sumCompensated(gpu, new Uint32Array(4) as never)).rejects.toThrow(/sumCompensated: expected Float32Array/);
     await expect(histogram(gpu, new Int32Array(4) as never, { bins: 4 })).rejects.toThrow(/histogram: expected Uint32Array/);
     await expect(transpose(gpu, new Uint32Array(4) as never, { rows: 2, cols: 2 })).rejects.toThrow(/transpose: expected Float32Array/);
-    await expect(sort(gpu, new Float32Array(4) as never)).rejects.toThrow(/sort: keys must be a Uint32Array or a GPUBuffer, got Float32Array/);
+    await expect(sort(gpu, new Float32Array(4) as never)).rejects.toThrow(
+      /sort: keys must be a Uint32Array or a GPUBuffer, got Float32Array/,
+    );
   });
 
   it('refuses bad lengths, shapes, bin counts, steps and options', async () => {
@@ -42,16 +49,24 @@ describe('input checks', () => {
     await expect(reduce(gpu, b, { type: 'f32', length: -1 })).rejects.toThrow(/length must be a non-negative integer/);
     await expect(reduce(gpu, new Float32Array(4), { op: 'mean' as never })).rejects.toThrow(/op must be 'sum', 'min' or 'max'/);
     await expect(reduce(gpu, new Float32Array(4), { type: 'u32' })).rejects.toThrow(/does not match the Float32Array input/);
-    await expect(reduce(gpu, new Float32Array(4), { maxBindingBytes: 100 })).rejects.toThrow(/maxBindingBytes must be an integer of at least/);
+    await expect(reduce(gpu, new Float32Array(4), { maxBindingBytes: 100 })).rejects.toThrow(
+      /maxBindingBytes must be an integer of at least/,
+    );
     await expect(histogram(gpu, new Uint32Array(4), { bins: 0 })).rejects.toThrow(/bins must be an integer from 1 to 4096, got 0/);
     await expect(histogram(gpu, new Uint32Array(4), { bins: 4097 })).rejects.toThrow(/got 4097/);
     await expect(transpose(gpu, new Float32Array(6), { rows: 2, cols: 4 })).rejects.toThrow(/2×4 needs 8 elements, the input has 6/);
     await expect(stencil(gpu, new Float32Array(6), { steps: 0 })).rejects.toThrow(/steps must be an integer from 1/);
-    await expect(stencil(gpu, new Float32Array(6), { kind: 'box' as never })).rejects.toThrow(/kind must be 'neighbour-average' or 'smooth3'/);
+    await expect(stencil(gpu, new Float32Array(6), { kind: 'box' as never })).rejects.toThrow(
+      /kind must be 'neighbour-average' or 'smooth3'/,
+    );
     await expect(scan(gpu, new Uint32Array(6), { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
     await expect(scan(gpu, new Uint32Array(6), { blockRows: 5 })).rejects.toThrow(/blockRows must be one of 4, 8, 16, got 5/);
-    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, order: 'spiral' as never })).rejects.toThrow(/order must be 'diagonal', 'row-major' or 'blocked', got 'spiral'/);
-    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, tilesPerGroup: 3 })).rejects.toThrow(/tilesPerGroup must be 1, 2 or 4, got 3/);
+    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, order: 'spiral' as never })).rejects.toThrow(
+      /order must be 'diagonal', 'row-major' or 'blocked', got 'spiral'/,
+    );
+    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, tilesPerGroup: 3 })).rejects.toThrow(
+      /tilesPerGroup must be 1, 2 or 4, got 3/,
+    );
     b.destroy();
   });
 });
@@ -101,7 +116,9 @@ describe('devices and pipelines', () => {
   });
 
   it('reports a kernel that cannot be built, with line and column', async () => {
-    await expect(getKernel(gpu.device, 'broken', '@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }', [])).rejects.toThrow(/'broken' kernel could not be built[\s\S]*1:\d+:/);
+    await expect(getKernel(gpu.device, 'broken', '@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }', [])).rejects.toThrow(
+      /'broken' kernel could not be built[\s\S]*1:\d+:/,
+    );
   });
 
   it('plans can be encoded repeatedly and give the same result', async () => {

@@ -46,7 +46,13 @@ function isGpuBuffer(value: unknown): value is GPUBuffer {
 }
 
 /** Checks an input against the element types an operation accepts. */
-export function inputSpec(ctx: KernelContext, what: string, input: unknown, opts: BufferInput | undefined, allowed: readonly ElementType[]): InputSpec {
+export function inputSpec(
+  ctx: KernelContext,
+  what: string,
+  input: unknown,
+  opts: BufferInput | undefined,
+  allowed: readonly ElementType[],
+): InputSpec {
   const accepted = allowed.map((t) => ARRAY_NAMES[t]).join(', ');
   let spec: InputSpec;
   if (isGpuBuffer(input)) {
@@ -56,7 +62,8 @@ export function inputSpec(ctx: KernelContext, what: string, input: unknown, opts
     if ((input.usage & BufferUsage.STORAGE) === 0) throw new Error(`${what}: the input GPUBuffer needs STORAGE usage`);
     const length = opts?.length ?? Math.floor(input.size / 4);
     checkLength(what, length);
-    if (length * 4 > input.size) throw new Error(`${what}: length ${length} needs ${length * 4} bytes, but the GPUBuffer has ${input.size}`);
+    if (length * 4 > input.size)
+      throw new Error(`${what}: length ${length} needs ${length * 4} bytes, but the GPUBuffer has ${input.size}`);
     spec = { type, length, buffer: input };
   } else {
     const type = elementTypeOf(input);
@@ -64,11 +71,14 @@ export function inputSpec(ctx: KernelContext, what: string, input: unknown, opts
     if (!type || !allowed.includes(type)) throw new Error(`${what}: expected ${accepted} or a GPUBuffer, got ${name}`);
     if (opts?.type && opts.type !== type) throw new Error(`${what}: { type: '${opts.type}' } does not match the ${name} input`);
     const array = input as ElementArray;
-    if (opts?.length !== undefined && opts.length !== array.length) throw new Error(`${what}: { length: ${opts.length} } does not match the array's length ${array.length}`);
+    if (opts?.length !== undefined && opts.length !== array.length)
+      throw new Error(`${what}: { length: ${opts.length} } does not match the array's length ${array.length}`);
     spec = { type, length: array.length, array };
   }
   if (spec.length * 4 > ctx.maxBufferBytes) {
-    throw new Error(`${what}: ${spec.length} elements (${spec.length * 4} bytes) exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`);
+    throw new Error(
+      `${what}: ${spec.length} elements (${spec.length * 4} bytes) exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`,
+    );
   }
   return spec;
 }
@@ -79,7 +89,8 @@ export function checkLength(what: string, length: number, name = 'length'): void
 
 /** A storage buffer of `bytes` (rounded up to whole vec4s), for outputs the caller owns. */
 export function createStorage(ctx: KernelContext, bytes: number, label: string): GPUBuffer {
-  if (bytes > ctx.maxBufferBytes) throw new Error(`${label}: the output needs ${bytes} bytes, more than this device's maxBufferSize (${ctx.maxBufferBytes})`);
+  if (bytes > ctx.maxBufferBytes)
+    throw new Error(`${label}: the output needs ${bytes} bytes, more than this device's maxBufferSize (${ctx.maxBufferBytes})`);
   return ctx.device.createBuffer({
     label,
     size: Math.max(16, Math.ceil(bytes / 16) * 16),
@@ -99,7 +110,8 @@ export function materialize(ctx: KernelContext, spec: InputSpec, label: string):
   }
   const given = spec.buffer!;
   if (given.size >= 16) return { buffer: given, owned: false };
-  if ((given.usage & BufferUsage.COPY_SRC) === 0) throw new Error(`${label}: an input GPUBuffer under 16 bytes needs COPY_SRC usage (it is copied into a vec4-sized one)`);
+  if ((given.usage & BufferUsage.COPY_SRC) === 0)
+    throw new Error(`${label}: an input GPUBuffer under 16 bytes needs COPY_SRC usage (it is copied into a vec4-sized one)`);
   const buffer = createStorage(ctx, 16, label);
   const encoder = ctx.device.createCommandEncoder();
   encoder.copyBufferToBuffer(given, 0, buffer, 0, given.size);
@@ -177,9 +189,15 @@ export async function runAndRead(ctx: KernelContext, plan: KernelPlan, bytes: nu
  * Like runAndRead, for plans with several outputs: encodes the plan once and reads `bytes`
  * of each buffer back, in order.
  */
-export async function runAndReadAll(ctx: KernelContext, plan: KernelPlan, outputs: { buffer: GPUBuffer; bytes: number }[]): Promise<ArrayBuffer[]> {
+export async function runAndReadAll(
+  ctx: KernelContext,
+  plan: KernelPlan,
+  outputs: { buffer: GPUBuffer; bytes: number }[],
+): Promise<ArrayBuffer[]> {
   const { device } = ctx;
-  const reads = outputs.map((o) => device.createBuffer({ size: Math.max(4, Math.ceil(o.bytes / 4) * 4), usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST }));
+  const reads = outputs.map((o) =>
+    device.createBuffer({ size: Math.max(4, Math.ceil(o.bytes / 4) * 4), usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST }),
+  );
   try {
     await withErrorScopes(device, KERNEL_WORK, async () => {
       const encoder = device.createCommandEncoder();

@@ -9,7 +9,13 @@ import { PlanBuilder, type KernelPlan } from './plan.js';
 
 export type BuildPlan = (plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer) => Promise<void>;
 
-export async function buildPlan(ctx: KernelContext, what: string, input: GPUBuffer, outputBytes: number, build: BuildPlan): Promise<KernelPlan> {
+export async function buildPlan(
+  ctx: KernelContext,
+  what: string,
+  input: GPUBuffer,
+  outputBytes: number,
+  build: BuildPlan,
+): Promise<KernelPlan> {
   const output = createStorage(ctx, outputBytes, `${what} output`);
   const builder = new PlanBuilder(ctx, what);
   try {
@@ -29,7 +35,14 @@ export function checkPlanInput(what: string, input: GPUBuffer): void {
   if (input.size < 16) throw new Error(`${what}: a plan's input GPUBuffer must be at least 16 bytes (one vec4), got ${input.size}`);
 }
 
-export async function execute(ctx: KernelContext, spec: InputSpec, what: string, outputBytes: number, readBytes: number, build: BuildPlan): Promise<ArrayBuffer | GPUBuffer> {
+export async function execute(
+  ctx: KernelContext,
+  spec: InputSpec,
+  what: string,
+  outputBytes: number,
+  readBytes: number,
+  build: BuildPlan,
+): Promise<ArrayBuffer | GPUBuffer> {
   const { buffer, owned } = materialize(ctx, spec, what);
   let plan: KernelPlan | undefined;
   try {

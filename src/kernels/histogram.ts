@@ -156,30 +156,54 @@ function checkBins(bins: unknown): number {
   return bins;
 }
 
-async function buildHistogram(plan: PlanBuilder, keys: GPUBuffer, output: GPUBuffer, length: number, bins: number, subgroups: boolean, limit: number): Promise<void> {
+async function buildHistogram(
+  plan: PlanBuilder,
+  keys: GPUBuffer,
+  output: GPUBuffer,
+  length: number,
+  bins: number,
+  subgroups: boolean,
+  limit: number,
+): Promise<void> {
   const { ctx } = plan;
   await addZeroFill(plan, output, bins + 1);
   if (length === 0) return;
   const l = layout(ctx, bins);
-  const kernel = await getKernel(ctx.device, `histogram ${bins}`, countingShader({ kind: 'keys', bins }, l, subgroups), ['uniform', 'read', 'read', 'write']);
+  const kernel = await getKernel(ctx.device, `histogram ${bins}`, countingShader({ kind: 'keys', bins }, l, subgroups), [
+    'uniform',
+    'read',
+    'read',
+    'write',
+  ]);
   const step = UNROLL * WORKGROUP;
   for (const c of chunks(length, 4, limit)) {
     const whole = Math.floor(c.count / 4);
     const perGroup = Math.max(step, Math.ceil(whole / MAX_GROUPS / step) * step);
     const groups = Math.max(1, Math.ceil(whole / perGroup));
-    plan.dispatch(kernel, [c.count, groups, perGroup], [vec4ReadWindow(keys, c.first, c.count), window(ctx, keys, 4, c.first, c.count).binding, { buffer: output, size: (bins + 1) * 4 }], groups);
+    plan.dispatch(
+      kernel,
+      [c.count, groups, perGroup],
+      [vec4ReadWindow(keys, c.first, c.count), window(ctx, keys, 4, c.first, c.count).binding, { buffer: output, size: (bins + 1) * 4 }],
+      groups,
+    );
   }
 }
 
 /** Plans a histogram into a new buffer the caller owns: `bins` u32 counts, then the out-of-range total. */
-export async function planHistogram(gpu: KernelDevice, keys: GPUBuffer, options: HistogramOptions & { length: number }): Promise<KernelPlan> {
+export async function planHistogram(
+  gpu: KernelDevice,
+  keys: GPUBuffer,
+  options: HistogramOptions & { length: number },
+): Promise<KernelPlan> {
   const ctx = kernelContext(gpu);
   const bins = checkBins(options.bins);
   const spec = inputSpec(ctx, 'histogram', keys, { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);
   checkPlanInput('histogram', keys);
   const limit = bindingLimit(ctx, options);
-  return buildPlan(ctx, 'histogram', keys, (bins + 1) * 4, (plan, src, dst) => buildHistogram(plan, src, dst, spec.length, bins, subgroups, limit));
+  return buildPlan(ctx, 'histogram', keys, (bins + 1) * 4, (plan, src, dst) =>
+    buildHistogram(plan, src, dst, spec.length, bins, subgroups, limit),
+  );
 }
 
 /**
@@ -188,14 +212,20 @@ export async function planHistogram(gpu: KernelDevice, keys: GPUBuffer, options:
  */
 export async function histogram(gpu: KernelDevice, keys: Uint32Array, options: HistogramOptions): Promise<HistogramResult>;
 export async function histogram(gpu: KernelDevice, keys: GPUBuffer, options: HistogramOptions): Promise<GPUBuffer>;
-export async function histogram(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, options: HistogramOptions): Promise<HistogramResult | GPUBuffer> {
+export async function histogram(
+  gpu: KernelDevice,
+  keys: Uint32Array | GPUBuffer,
+  options: HistogramOptions,
+): Promise<HistogramResult | GPUBuffer> {
   const ctx = kernelContext(gpu);
   const bins = checkBins(options?.bins);
   const spec = inputSpec(ctx, 'histogram', keys, keys instanceof Uint32Array ? options : { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);
   const limit = bindingLimit(ctx, options);
   const bytes = (bins + 1) * 4;
-  const r = await execute(ctx, spec, 'histogram', bytes, bytes, (plan, input, output) => buildHistogram(plan, input, output, spec.length, bins, subgroups, limit));
+  const r = await execute(ctx, spec, 'histogram', bytes, bytes, (plan, input, output) =>
+    buildHistogram(plan, input, output, spec.length, bins, subgroups, limit),
+  );
   if (!(r instanceof ArrayBuffer)) return r;
   const words = new Uint32Array(r);
   return { counts: words.slice(0, bins), outOfRange: words[bins]! };

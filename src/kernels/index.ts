@@ -9,9 +9,35 @@
 export type { KernelDevice, KernelOptions } from './context.js';
 export type { BufferInput, ElementArray, ElementType } from './buffers.js';
 export type { KernelPlan } from './plan.js';
-export { reduce, sumExact, sumCompensated, planReduce, type ReduceOptions, type ReducePlanOptions, type ReduceOp, type ReduceTree, type ReduceLoads } from './reduce.js';
+export {
+  reduce,
+  sumExact,
+  sumCompensated,
+  planReduce,
+  type ReduceOptions,
+  type ReducePlanOptions,
+  type ReduceOp,
+  type ReduceTree,
+  type ReduceLoads,
+} from './reduce.js';
 export { scan, planScan, DEFAULT_SCAN_ALGORITHM, DEFAULT_BLOCK_ORDER, type ScanOptions, type ScanAlgorithm } from './scan.js';
 export { histogram, planHistogram, MAX_BINS, type HistogramOptions, type HistogramResult } from './histogram.js';
-export { transpose, planTranspose, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP, type TransposeOptions, type TileOrder } from './transpose.js';
+export {
+  transpose,
+  planTranspose,
+  DEFAULT_TILE_ORDER,
+  DEFAULT_TILES_PER_GROUP,
+  type TransposeOptions,
+  type TileOrder,
+} from './transpose.js';
 export { stencil, planStencil, type StencilKind, type StencilOptions } from './stencil.js';
-export { sort, sortPairs, planSort, DEFAULT_SORT_ALGORITHMS, type SortOptions, type SortPlanOptions, type SortPlan, type SortAlgorithm } from './sort.js';
+export {
+  sort,
+  sortPairs,
+  planSort,
+  DEFAULT_SORT_ALGORITHMS,
+  type SortOptions,
+  type SortPlanOptions,
+  type SortPlan,
+  type SortAlgorithm,
+} from './sort.js';

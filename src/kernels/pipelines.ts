@@ -55,7 +55,7 @@ async function createKernel(device: GPUDevice, label: string, code: string, bind
   });
   const errors = built.info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`);
   if (!built.pipeline || caught || errors.length) {
-    const detail = errors.length ? errors.join('\n') : built.failure ?? caught?.message ?? 'unknown error';
+    const detail = errors.length ? errors.join('\n') : (built.failure ?? caught?.message ?? 'unknown error');
     throw new Error(`wgsl-lab kernels: the '${label}' kernel could not be built on this device:\n${detail}`);
   }
   return { label, pipeline: built.pipeline, layout: built.layout };

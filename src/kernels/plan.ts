@@ -29,7 +29,10 @@ export class PlanBuilder {
   private readonly pending: PendingDispatch[] = [];
   private readonly temporaries: GPUBuffer[] = [];
 
-  constructor(readonly ctx: KernelContext, readonly label: string) {}
+  constructor(
+    readonly ctx: KernelContext,
+    readonly label: string,
+  ) {}
 
   /** A zero-filled storage buffer owned by the plan, at least 16 bytes (one vec4). */
   temporary(bytes: number, label: string): GPUBuffer {
@@ -66,7 +69,11 @@ export class PlanBuilder {
     const { device } = this.ctx;
     const stride = Math.max(this.ctx.uniformAlignment, PARAM_WORDS * 4);
     const paramBuffer = this.pending.length
-      ? device.createBuffer({ label: `${this.label}: params`, size: stride * this.pending.length, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST })
+      ? device.createBuffer({
+          label: `${this.label}: params`,
+          size: stride * this.pending.length,
+          usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST,
+        })
       : undefined;
     const recorded = this.pending.map((d, i) => {
       const words = new Uint32Array(PARAM_WORDS);
@@ -75,7 +82,10 @@ export class PlanBuilder {
       const bindGroup = device.createBindGroup({
         label: d.kernel.label,
         layout: d.kernel.layout,
-        entries: [{ buffer: paramBuffer!, offset: i * stride, size: PARAM_WORDS * 4 }, ...d.bindings].map((resource, binding) => ({ binding, resource })),
+        entries: [{ buffer: paramBuffer!, offset: i * stride, size: PARAM_WORDS * 4 }, ...d.bindings].map((resource, binding) => ({
+          binding,
+          resource,
+        })),
       });
       return { pipeline: d.kernel.pipeline, bindGroup, groups: d.groups };
     });

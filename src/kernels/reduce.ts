@@ -3,7 +3,17 @@
 // most 4096 workgroups walking them) and writes one partial per workgroup; later levels
 // reduce the partials (4096 per workgroup) until one is left, all dispatches in one pass. Inputs
 // larger than one storage binding are read in chunks whose partials land side by side.
-import { arrayOf, chunks, elementTypeOf, inputSpec, vec4ReadWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
+import {
+  arrayOf,
+  chunks,
+  elementTypeOf,
+  inputSpec,
+  vec4ReadWindow,
+  window,
+  type BufferInput,
+  type ElementArray,
+  type ElementType,
+} from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { getKernel } from './pipelines.js';
@@ -83,9 +93,20 @@ async function buildReduce(
     return;
   }
   // The load pattern only concerns the data: partials are always read coalesced.
-  const shader = (form: 'values' | 'partials'): ReduceShaderSpec => ({ op: o.op, type: o.type, input: form, tree: o.tree, loads: form === 'values' ? o.loads : 'coalesced' });
+  const shader = (form: 'values' | 'partials'): ReduceShaderSpec => ({
+    op: o.op,
+    type: o.type,
+    input: form,
+    tree: o.tree,
+    loads: form === 'values' ? o.loads : 'coalesced',
+  });
   const kernel = (s: ReduceShaderSpec) =>
-    getKernel(ctx.device, `reduce ${s.op} ${s.type} ${s.input}`, reduceShader(s), s.input === 'values' ? ['uniform', 'read', 'read', 'write'] : ['uniform', 'read', 'write']);
+    getKernel(
+      ctx.device,
+      `reduce ${s.op} ${s.type} ${s.input}`,
+      reduceShader(s),
+      s.input === 'values' ? ['uniform', 'read', 'read', 'write'] : ['uniform', 'read', 'write'],
+    );
 
   // Level 0: the data, in chunks that fit one binding.
   const level0 = chunks(o.length, 4, limit);
@@ -97,7 +118,12 @@ async function buildReduce(
   for (const c of level0) {
     const groups = groupsOf(c.count);
     const dst = window(ctx, current, pBytes, at, groups);
-    plan.dispatch(values, [c.count, groups, 0, dst.base, ONE_BITS], [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding, dst.binding], groups);
+    plan.dispatch(
+      values,
+      [c.count, groups, 0, dst.base, ONE_BITS],
+      [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding, dst.binding],
+      groups,
+    );
     at += groups;
   }
 
@@ -121,7 +147,12 @@ async function buildReduce(
 }
 
 /** Runs a reduction of a caller's input: typed arrays are read back, GPUBuffers get a GPUBuffer. */
-async function run(gpu: KernelDevice, input: unknown, opts: (KernelOptions & BufferInput) | undefined, op: ReduceOp): Promise<ArrayBuffer | GPUBuffer> {
+async function run(
+  gpu: KernelDevice,
+  input: unknown,
+  opts: (KernelOptions & BufferInput) | undefined,
+  op: ReduceOp,
+): Promise<ArrayBuffer | GPUBuffer> {
   const ctx = kernelContext(gpu);
   const what = op === 'sum-exact' ? 'sumExact' : op === 'sum-compensated' ? 'sumCompensated' : `reduce (${op})`;
   const spec = inputSpec(ctx, what, input, opts, TYPES_BY_OP[op]);
@@ -153,8 +184,16 @@ export async function reduce(gpu: KernelDevice, input: ElementArray | GPUBuffer,
  * low and high words of the 64-bit two's complement sum.
  */
 export async function sumExact(gpu: KernelDevice, input: Int32Array | Uint32Array, options?: KernelOptions): Promise<bigint>;
-export async function sumExact(gpu: KernelDevice, input: GPUBuffer, options: KernelOptions & BufferInput & { type: 'i32' | 'u32' }): Promise<GPUBuffer>;
-export async function sumExact(gpu: KernelDevice, input: Int32Array | Uint32Array | GPUBuffer, options?: KernelOptions & BufferInput): Promise<bigint | GPUBuffer> {
+export async function sumExact(
+  gpu: KernelDevice,
+  input: GPUBuffer,
+  options: KernelOptions & BufferInput & { type: 'i32' | 'u32' },
+): Promise<GPUBuffer>;
+export async function sumExact(
+  gpu: KernelDevice,
+  input: Int32Array | Uint32Array | GPUBuffer,
+  options?: KernelOptions & BufferInput,
+): Promise<bigint | GPUBuffer> {
   const r = await run(gpu, input, options, 'sum-exact');
   if (!(r instanceof ArrayBuffer)) return r;
   const [lo, hi] = new Uint32Array(r);
@@ -170,7 +209,11 @@ export async function sumExact(gpu: KernelDevice, input: Int32Array | Uint32Arra
  */
 export async function sumCompensated(gpu: KernelDevice, input: Float32Array, options?: KernelOptions): Promise<number>;
 export async function sumCompensated(gpu: KernelDevice, input: GPUBuffer, options?: KernelOptions & BufferInput): Promise<GPUBuffer>;
-export async function sumCompensated(gpu: KernelDevice, input: Float32Array | GPUBuffer, options?: KernelOptions & BufferInput): Promise<number | GPUBuffer> {
+export async function sumCompensated(
+  gpu: KernelDevice,
+  input: Float32Array | GPUBuffer,
+  options?: KernelOptions & BufferInput,
+): Promise<number | GPUBuffer> {
   const r = await run(gpu, input, input instanceof Float32Array ? options : { type: 'f32', ...options }, 'sum-compensated');
   if (!(r instanceof ArrayBuffer)) return r;
   const [s, c] = new Float32Array(r);

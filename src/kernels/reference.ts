@@ -65,10 +65,16 @@ export function referenceSumExact(values: Int32Array | Uint32Array): bigint {
  * precision for f32 (a Float64Array).
  */
 export function referenceScan(values: ElementArray, exclusive: boolean): ElementArray | Float64Array {
-  const out = values instanceof Float32Array ? new Float64Array(values.length) : values instanceof Int32Array ? new Int32Array(values.length) : new Uint32Array(values.length);
+  const out =
+    values instanceof Float32Array
+      ? new Float64Array(values.length)
+      : values instanceof Int32Array
+        ? new Int32Array(values.length)
+        : new Uint32Array(values.length);
   let s = 0;
   for (let i = 0; i < values.length; i++) {
-    const next = values instanceof Float32Array ? s + values[i]! : values instanceof Int32Array ? (s + values[i]!) | 0 : (s + values[i]!) >>> 0;
+    const next =
+      values instanceof Float32Array ? s + values[i]! : values instanceof Int32Array ? (s + values[i]!) | 0 : (s + values[i]!) >>> 0;
     out[i] = exclusive ? s : next;
     s = next;
   }

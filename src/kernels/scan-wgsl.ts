@@ -409,8 +409,14 @@ fn main(${GRID_ARGS}) {
 }
 
 export function scanShader(s: ScanShaderSpec): string {
-  if (!(SCAN_ROWS as readonly number[]).includes(s.rows)) throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
-  const body = s.mode === 'single-pass' ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order) : s.mode === 'aggregates' ? aggregates(s.type) : writeBlock(s.type) + downsweep(s.type);
+  if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
+    throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
+  const body =
+    s.mode === 'single-pass'
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order)
+      : s.mode === 'aggregates'
+        ? aggregates(s.type)
+        : writeBlock(s.type) + downsweep(s.type);
   // The look-back runs subgroup operations in one subgroup only (a branch the compiler's
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';

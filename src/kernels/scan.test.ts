@@ -14,7 +14,10 @@ import { referenceScan } from './reference.js';
 import { scan, type ScanOptions } from './scan.js';
 
 /** 0, 1, the workgroup size ± 1, 2^k ± 1 around the block (4096 elements), random lengths. */
-const length = fc.oneof(fc.constantFrom(0, 1, 2, 5, 255, 256, 257, 1023, 1025, 4095, 4096, 4097, 8193, 65537), fc.integer({ min: 0, max: 30_000 }));
+const length = fc.oneof(
+  fc.constantFrom(0, 1, 2, 5, 255, 256, 257, 1023, 1025, 4095, 4096, 4097, 8193, 65537),
+  fc.integer({ min: 0, max: 30_000 }),
+);
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
 const blockRows = fc.constantFrom(4, 8, 16);
 const LARGE = 2 ** 20 + 1;
@@ -39,56 +42,72 @@ async function expectScan(values: ElementArray, options: ScanOptions) {
 }
 
 for (const subgroups of [true, false]) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`, () => {
-    for (const type of ['u32', 'i32', 'f32'] as ElementType[]) {
-      it(`inclusive and exclusive over ${type}`, async () => {
+  describe.skipIf(subgroups && !gpuHas('subgroups'))(
+    `scan on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`,
+    () => {
+      for (const type of ['u32', 'i32', 'f32'] as ElementType[]) {
+        it(`inclusive and exclusive over ${type}`, async () => {
+          await fc.assert(
+            fc.asyncProperty(length, seed, fc.boolean(), blockRows, async (n, s, exclusive, rows) => {
+              await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, blockRows: rows });
+            }),
+            { numRuns: 8 },
+          );
+        });
+
+        it(`${type} with the look-back fallback forced`, async () => {
+          await fc.assert(
+            fc.asyncProperty(fc.integer({ min: 4097, max: 40_000 }), seed, fc.boolean(), async (n, s, exclusive) => {
+              await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, spinLimit: 0, forceFallback: true });
+            }),
+            { numRuns: 3 },
+          );
+        });
+      }
+
+      it('walks back over more block sums than one window holds (prefixes hidden), in launch and grid order', async () => {
+        // 37 blocks of 4096: the last walks over 36 block sums, more than a subgroup of 32 lanes
+        // (or lavapipe's 8) peeks at in one round.
+        for (const blockOrder of ['launch', 'grid'] as const) {
+          await expectScan(randomArray('u32', 150_001, 21), {
+            subgroups,
+            algorithm: 'single-pass',
+            blockRows: 4,
+            hidePrefixes: true,
+            blockOrder,
+          });
+          await expectScan(randomArray('f32', 150_001, 22, { scale: 100 }), {
+            subgroups,
+            algorithm: 'single-pass',
+            blockRows: 4,
+            hidePrefixes: true,
+            blockOrder,
+            exclusive: true,
+          });
+        }
+      });
+
+      it('reduce-then-scan gives the same sums', async () => {
         await fc.assert(
-          fc.asyncProperty(length, seed, fc.boolean(), blockRows, async (n, s, exclusive, rows) => {
-            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, blockRows: rows });
+          fc.asyncProperty(length, seed, fc.constantFrom<ElementType>('u32', 'f32'), fc.boolean(), async (n, s, type, exclusive) => {
+            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, algorithm: 'reduce-then-scan' });
           }),
           { numRuns: 8 },
         );
       });
 
-      it(`${type} with the look-back fallback forced`, async () => {
-        await fc.assert(
-          fc.asyncProperty(fc.integer({ min: 4097, max: 40_000 }), seed, fc.boolean(), async (n, s, exclusive) => {
-            await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, spinLimit: 0, forceFallback: true });
-          }),
-          { numRuns: 3 },
-        );
+      it(`handles a large input (${LARGE} elements)`, async () => {
+        await expectScan(randomArray('u32', LARGE, 5), { subgroups });
+        await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
       });
-    }
 
-    it('walks back over more block sums than one window holds (prefixes hidden), in launch and grid order', async () => {
-      // 37 blocks of 4096: the last walks over 36 block sums, more than a subgroup of 32 lanes
-      // (or lavapipe's 8) peeks at in one round.
-      for (const blockOrder of ['launch', 'grid'] as const) {
-        await expectScan(randomArray('u32', 150_001, 21), { subgroups, algorithm: 'single-pass', blockRows: 4, hidePrefixes: true, blockOrder });
-        await expectScan(randomArray('f32', 150_001, 22, { scale: 100 }), { subgroups, algorithm: 'single-pass', blockRows: 4, hidePrefixes: true, blockOrder, exclusive: true });
-      }
-    });
-
-    it('reduce-then-scan gives the same sums', async () => {
-      await fc.assert(
-        fc.asyncProperty(length, seed, fc.constantFrom<ElementType>('u32', 'f32'), fc.boolean(), async (n, s, type, exclusive) => {
-          await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, algorithm: 'reduce-then-scan' });
-        }),
-        { numRuns: 8 },
-      );
-    });
-
-    it(`handles a large input (${LARGE} elements)`, async () => {
-      await expectScan(randomArray('u32', LARGE, 5), { subgroups });
-      await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
-    });
-
-    it('carries prefixes across chunks', async () => {
-      // 16 KiB bindings: 4096 elements per chunk, one block each.
-      const values = randomArray('i32', 40_003, 7);
-      await expectScan(values, { subgroups, maxBindingBytes: 16384 });
-      await expectScan(values, { subgroups, maxBindingBytes: 16384, exclusive: true, spinLimit: 0, forceFallback: true });
-      await expectScan(values, { subgroups, maxBindingBytes: 16384, algorithm: 'reduce-then-scan' });
-    });
-  });
+      it('carries prefixes across chunks', async () => {
+        // 16 KiB bindings: 4096 elements per chunk, one block each.
+        const values = randomArray('i32', 40_003, 7);
+        await expectScan(values, { subgroups, maxBindingBytes: 16384 });
+        await expectScan(values, { subgroups, maxBindingBytes: 16384, exclusive: true, spinLimit: 0, forceFallback: true });
+        await expectScan(values, { subgroups, maxBindingBytes: 16384, algorithm: 'reduce-then-scan' });
+      });
+    },
+  );
 }

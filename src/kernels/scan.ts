@@ -1,12 +1,32 @@
 // Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
 // See scan-wgsl.ts for the two algorithms and why the single pass is the default.
-import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type BufferInput, type ElementArray, type ElementType } from './buffers.js';
+import {
+  arrayOf,
+  chunks,
+  inputSpec,
+  vec4ReadWindow,
+  vec4WriteWindow,
+  window,
+  type BufferInput,
+  type ElementArray,
+  type ElementType,
+} from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { blockElements, DEFAULT_ROWS, DEFAULT_SPIN_LIMIT, RUN, SCAN_ROWS, scanShader, STATE_HEADER_WORDS, STATE_WORDS_PER_BLOCK, type ScanMode } from './scan-wgsl.js';
+import {
+  blockElements,
+  DEFAULT_ROWS,
+  DEFAULT_SPIN_LIMIT,
+  RUN,
+  SCAN_ROWS,
+  scanShader,
+  STATE_HEADER_WORDS,
+  STATE_WORDS_PER_BLOCK,
+  type ScanMode,
+} from './scan-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
@@ -39,7 +59,6 @@ export interface ScanOptions extends KernelOptions, BufferInput {
 /** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
-
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
 
 /** The algorithm scan uses unless told otherwise; bench/results says why. */
@@ -62,19 +81,36 @@ interface ScanSettings {
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
   const ctx = kernelContext(gpu);
   const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
-  if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6) throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
+  if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6)
+    throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
   const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
   if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
   const rows = o?.blockRows ?? DEFAULT_ROWS;
-  if (!(SCAN_ROWS as readonly number[]).includes(rows)) throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+  if (!(SCAN_ROWS as readonly number[]).includes(rows))
+    throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
-  return { type, length, exclusive: !!o?.exclusive, algorithm, subgroups: useSubgroups(ctx, o), spinLimit, flags, limit: bindingLimit(ctx, o), rows, order };
+  return {
+    type,
+    length,
+    exclusive: !!o?.exclusive,
+    algorithm,
+    subgroups: useSubgroups(ctx, o),
+    spinLimit,
+    flags,
+    limit: bindingLimit(ctx, o),
+    rows,
+    order,
+  };
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
-export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: ScanOptions & { type: ElementType; length: number }): Promise<KernelPlan> {
+export async function planScan(
+  gpu: KernelDevice,
+  input: GPUBuffer,
+  options: ScanOptions & { type: ElementType; length: number },
+): Promise<KernelPlan> {
   const ctx = kernelContext(gpu);
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = settings(gpu, spec.type, spec.length, options);
@@ -86,8 +122,25 @@ export async function planScan(gpu: KernelDevice, input: GPUBuffer, options: Sca
  * Adds an exclusive scan of `length` u32 words of `input` into `output` (vec4-padded) to a
  * plan: the radix sort turns digit counts into digit starts with it.
  */
-export async function addExclusiveScanU32(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, length: number, subgroups: boolean): Promise<void> {
-  const s: ScanSettings = { type: 'u32', length, exclusive: true, algorithm: DEFAULT_SCAN_ALGORITHM, subgroups, spinLimit: DEFAULT_SPIN_LIMIT, flags: 0, limit: plan.ctx.maxBindingBytes, rows: DEFAULT_ROWS, order: DEFAULT_BLOCK_ORDER };
+export async function addExclusiveScanU32(
+  plan: PlanBuilder,
+  input: GPUBuffer,
+  output: GPUBuffer,
+  length: number,
+  subgroups: boolean,
+): Promise<void> {
+  const s: ScanSettings = {
+    type: 'u32',
+    length,
+    exclusive: true,
+    algorithm: DEFAULT_SCAN_ALGORITHM,
+    subgroups,
+    spinLimit: DEFAULT_SPIN_LIMIT,
+    flags: 0,
+    limit: plan.ctx.maxBindingBytes,
+    rows: DEFAULT_ROWS,
+    order: DEFAULT_BLOCK_ORDER,
+  };
   await buildScan(plan, input, output, s);
 }
 
@@ -95,10 +148,18 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   if (s.length === 0) return;
   const { ctx } = plan;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
-    getKernel(ctx.device, `scan ${mode} ${s.type}`, scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }), ['uniform', 'read', 'read', ...bindings]);
+    getKernel(
+      ctx.device,
+      `scan ${mode} ${s.type}`,
+      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }),
+      ['uniform', 'read', 'read', ...bindings],
+    );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
-  const reads = (c: { first: number; count: number }) => [vec4ReadWindow(input, c.first, c.count), window(ctx, input, 4, c.first, c.count).binding];
+  const reads = (c: { first: number; count: number }) => [
+    vec4ReadWindow(input, c.first, c.count),
+    window(ctx, input, 4, c.first, c.count).binding,
+  ];
 
   if (s.algorithm === 'single-pass') {
     const stateWords = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
@@ -107,7 +168,12 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     const k = await kernel('single-pass', ['write', 'write']);
     let base = 0;
     for (const c of parts) {
-      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }], c.blocks);
+      plan.dispatch(
+        k,
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
+        [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
+        c.blocks,
+      );
       base += c.blocks;
     }
     return;
@@ -121,7 +187,12 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     const k = await kernel('aggregates', ['write']);
     let base = 0;
     for (const c of parts) {
-      plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), { buffer: sums, size: totalBlocks * 4 }], c.blocks);
+      plan.dispatch(
+        k,
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
+        [...reads(c), { buffer: sums, size: totalBlocks * 4 }],
+        c.blocks,
+      );
       base += c.blocks;
     }
     await buildScan(plan, sums, carries, { ...s, length: totalBlocks, exclusive: true });
@@ -129,7 +200,12 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   const k = await kernel('downsweep', ['write', 'read']);
   let base = 0;
   for (const c of parts) {
-    plan.dispatch(k, [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags], [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: carries, size: totalBlocks * 4 }], c.blocks);
+    plan.dispatch(
+      k,
+      [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
+      [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: carries, size: totalBlocks * 4 }],
+      c.blocks,
+    );
     base += c.blocks;
   }
 }
@@ -144,6 +220,8 @@ export async function scan(gpu: KernelDevice, input: ElementArray | GPUBuffer, o
   const ctx = kernelContext(gpu);
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = settings(gpu, spec.type, spec.length, options);
-  const r = await execute(ctx, spec, 'scan', spec.length * 4, spec.length * 4, (plan, buffer, output) => buildScan(plan, buffer, output, s));
+  const r = await execute(ctx, spec, 'scan', spec.length * 4, spec.length * 4, (plan, buffer, output) =>
+    buildScan(plan, buffer, output, s),
+  );
   return r instanceof ArrayBuffer ? arrayOf(spec.type, r, spec.length) : r;
 }

@@ -33,18 +33,35 @@ function keysOf(n: number, seed: number, below?: number): Uint32Array {
 
 describe('the CPU reference', () => {
   it('agrees with the native sort and keeps equal keys in input order', () => {
-    for (const [n, below] of [[0, undefined], [1, undefined], [1000, undefined], [70_000, undefined], [70_000, 3], [5000, 65537]] as const) {
+    for (const [n, below] of [
+      [0, undefined],
+      [1, undefined],
+      [1000, undefined],
+      [70_000, undefined],
+      [70_000, 3],
+      [5000, 65537],
+    ] as const) {
       const keys = keysOf(n, n + 11, below);
       expectSame(referenceSort(keys), Uint32Array.from(keys).sort(), 'keys');
       const order = Array.from(keys, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
-      const { keys: k, values: v } = referenceSort(keys, Int32Array.from(keys, (_, i) => i));
+      const { keys: k, values: v } = referenceSort(
+        keys,
+        Int32Array.from(keys, (_, i) => i),
+      );
       expectSame(v, order, 'values');
-      expectSame(k, order.map((i) => keys[i]!), 'keys of pairs');
+      expectSame(
+        k,
+        order.map((i) => keys[i]!),
+        'keys of pairs',
+      );
     }
   });
 });
 
-const length = fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 255, 256, 257, 2815, 2816, 2817, 4095, 4097, 8193), fc.integer({ min: 0, max: 25_000 }));
+const length = fc.oneof(
+  fc.constantFrom(0, 1, 2, 3, 4, 255, 256, 257, 2815, 2816, 2817, 4095, 4097, 8193),
+  fc.integer({ min: 0, max: 25_000 }),
+);
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
 /** Key ranges: all of u32, one busy digit, a handful of values, 16 bits. */
 const range = fc.constantFrom<number | undefined>(undefined, 2, 7, 65536);
@@ -52,63 +69,87 @@ const algorithm = fc.constantFrom<SortAlgorithm>('onesweep', 'reduce-then-scan')
 const GUARD = 600_000;
 
 describe.each([true, false])('sort on Dawn (subgroups: %s)', (subgroups) => {
-  it('sorts u32 keys like the CPU', async () => {
-    await fc.assert(
-      fc.asyncProperty(length, seed, range, algorithm, async (n, s, below, algo) => {
-        const keys = keysOf(n, s, below);
-        expectSame(await sort(gpu, keys, { subgroups, algorithm: algo }), referenceSort(keys), `${algo} keys`);
-      }),
-      { numRuns: 10 },
-    );
-  }, GUARD);
+  it(
+    'sorts u32 keys like the CPU',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(length, seed, range, algorithm, async (n, s, below, algo) => {
+          const keys = keysOf(n, s, below);
+          expectSame(await sort(gpu, keys, { subgroups, algorithm: algo }), referenceSort(keys), `${algo} keys`);
+        }),
+        { numRuns: 10 },
+      );
+    },
+    GUARD,
+  );
 
-  it('moves values with their keys, stably, for every value type', async () => {
-    await fc.assert(
-      fc.asyncProperty(length, seed, range, algorithm, fc.constantFrom('u32', 'i32', 'f32'), async (n, s, below, algo, type) => {
-        const keys = keysOf(n, s, below);
-        const values = type === 'f32' ? Float32Array.from(keys, (_, i) => i / 4) : type === 'i32' ? Int32Array.from(keys, (_, i) => -i) : Uint32Array.from(keys, (_, i) => i);
-        const got = await sortPairs(gpu, keys, values, { subgroups, algorithm: algo });
-        const want = referenceSort(keys, values);
-        expect(got.values.constructor).toBe(values.constructor);
-        expectSame(got.keys, want.keys, `${algo} keys`);
-        expectSame(got.values, want.values, `${algo} values`);
-      }),
-      { numRuns: 8 },
-    );
-  }, GUARD);
+  it(
+    'moves values with their keys, stably, for every value type',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(length, seed, range, algorithm, fc.constantFrom('u32', 'i32', 'f32'), async (n, s, below, algo, type) => {
+          const keys = keysOf(n, s, below);
+          const values =
+            type === 'f32'
+              ? Float32Array.from(keys, (_, i) => i / 4)
+              : type === 'i32'
+                ? Int32Array.from(keys, (_, i) => -i)
+                : Uint32Array.from(keys, (_, i) => i);
+          const got = await sortPairs(gpu, keys, values, { subgroups, algorithm: algo });
+          const want = referenceSort(keys, values);
+          expect(got.values.constructor).toBe(values.constructor);
+          expectSame(got.keys, want.keys, `${algo} keys`);
+          expectSame(got.values, want.values, `${algo} values`);
+        }),
+        { numRuns: 8 },
+      );
+    },
+    GUARD,
+  );
 
-  it('onesweep: counts silent predecessors itself (fallback forced)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 2817, max: 12_000 }), seed, range, fc.constantFrom('u32', 'f32'), async (n, s, below, type) => {
-        const keys = keysOf(n, s, below);
-        const values = type === 'f32' ? Float32Array.from(keys, (_, i) => i) : Uint32Array.from(keys, (_, i) => i);
-        const got = await sortPairs(gpu, keys, values, { subgroups, algorithm: 'onesweep', spinLimit: 0, forceFallback: true });
-        const want = referenceSort(keys, values);
-        expectSame(got.keys, want.keys, 'keys');
-        expectSame(got.values, want.values, 'values');
-      }),
-      { numRuns: 3 },
-    );
-  }, GUARD);
+  it(
+    'onesweep: counts silent predecessors itself (fallback forced)',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 2817, max: 12_000 }), seed, range, fc.constantFrom('u32', 'f32'), async (n, s, below, type) => {
+          const keys = keysOf(n, s, below);
+          const values = type === 'f32' ? Float32Array.from(keys, (_, i) => i) : Uint32Array.from(keys, (_, i) => i);
+          const got = await sortPairs(gpu, keys, values, { subgroups, algorithm: 'onesweep', spinLimit: 0, forceFallback: true });
+          const want = referenceSort(keys, values);
+          expectSame(got.keys, want.keys, 'keys');
+          expectSame(got.values, want.values, 'values');
+        }),
+        { numRuns: 3 },
+      );
+    },
+    GUARD,
+  );
 });
 
 describe('sort tile sizes on Dawn', () => {
-  it('gives the same result for small tiles, and for several tiles per reduce-then-scan workgroup', async () => {
-    const keys = keysOf(9000, 5, 1000);
-    const values = Uint32Array.from(keys, (_, i) => i);
-    const want = referenceSort(keys, values);
-    for (const keysPerThread of [1, 5]) {
-      for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
-        const got = await sortPairs(gpu, keys, values, { algorithm: algo, keysPerThread, tilesPerGroup: 3 });
-        expectSame(got.keys, want.keys, `${algo}, ${keysPerThread} keys per invocation`);
-        expectSame(got.values, want.values, `${algo}, ${keysPerThread} keys per invocation`);
+  it(
+    'gives the same result for small tiles, and for several tiles per reduce-then-scan workgroup',
+    async () => {
+      const keys = keysOf(9000, 5, 1000);
+      const values = Uint32Array.from(keys, (_, i) => i);
+      const want = referenceSort(keys, values);
+      for (const keysPerThread of [1, 5]) {
+        for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
+          const got = await sortPairs(gpu, keys, values, { algorithm: algo, keysPerThread, tilesPerGroup: 3 });
+          expectSame(got.keys, want.keys, `${algo}, ${keysPerThread} keys per invocation`);
+          expectSame(got.values, want.values, `${algo}, ${keysPerThread} keys per invocation`);
+        }
       }
-    }
-  }, GUARD);
+    },
+    GUARD,
+  );
 });
 
 function upload(data: Uint32Array | Float32Array): GPUBuffer {
-  const b = gpu.device.createBuffer({ size: Math.max(4, data.byteLength), usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST });
+  const b = gpu.device.createBuffer({
+    size: Math.max(4, data.byteLength),
+    usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
+  });
   gpu.device.queue.writeBuffer(b, 0, data.buffer, data.byteOffset, data.byteLength);
   return b;
 }
@@ -125,57 +166,71 @@ async function download(b: GPUBuffer, bytes: number): Promise<ArrayBuffer> {
 }
 
 describe('sort with GPUBuffers and plans', () => {
-  it('leaves results on the GPU and never writes the input', async () => {
-    const keys = keysOf(5000, 9, 300);
-    const values = Float32Array.from(keys, (_, i) => i);
-    const k = upload(keys);
-    const v = upload(values);
-    const sorted = await sort(gpu, k, { length: 4000 });
-    expectSame(new Uint32Array(await download(sorted, 16000)), referenceSort(keys.subarray(0, 4000)), 'keys');
-    const pairs = await sortPairs(gpu, k, v);
-    const want = referenceSort(keys, values);
-    expectSame(new Uint32Array(await download(pairs.keys, 20000)), want.keys, 'pair keys');
-    expectSame(new Float32Array(await download(pairs.values, 20000)), want.values, 'pair values');
-    expectSame(new Uint32Array(await download(k, 20000)), keys, 'input keys');
-    const tiny = upload(new Uint32Array([3, 1]));
-    const two = await sort(gpu, tiny, { length: 2 });
-    expectSame(new Uint32Array(await download(two, 8)), [1, 3], 'two keys');
-    for (const b of [k, v, sorted, pairs.keys, pairs.values, tiny, two]) b.destroy();
-  }, GUARD);
-
-  it('plans can be encoded repeatedly (look-back state and counts are reset each time)', async () => {
-    const keys = keysOf(7000, 12);
-    const values = Uint32Array.from(keys, (_, i) => i);
-    const k = upload(keys);
-    const v = upload(values);
-    for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
-      const plan = await planSort(gpu, k, { length: 7000, values: v, algorithm: algo });
-      const e = gpu.device.createCommandEncoder();
-      plan.encode(e);
-      plan.encode(e);
-      plan.encode(e);
-      gpu.device.queue.submit([e.finish()]);
+  it(
+    'leaves results on the GPU and never writes the input',
+    async () => {
+      const keys = keysOf(5000, 9, 300);
+      const values = Float32Array.from(keys, (_, i) => i);
+      const k = upload(keys);
+      const v = upload(values);
+      const sorted = await sort(gpu, k, { length: 4000 });
+      expectSame(new Uint32Array(await download(sorted, 16000)), referenceSort(keys.subarray(0, 4000)), 'keys');
+      const pairs = await sortPairs(gpu, k, v);
       const want = referenceSort(keys, values);
-      expectSame(new Uint32Array(await download(plan.output, 28000)), want.keys, `${algo} keys`);
-      expectSame(new Uint32Array(await download(plan.values!, 28000)), want.values, `${algo} values`);
-      plan.destroy();
-      plan.output.destroy();
-      plan.values!.destroy();
-    }
-    k.destroy();
-    v.destroy();
-  }, GUARD);
+      expectSame(new Uint32Array(await download(pairs.keys, 20000)), want.keys, 'pair keys');
+      expectSame(new Float32Array(await download(pairs.values, 20000)), want.values, 'pair values');
+      expectSame(new Uint32Array(await download(k, 20000)), keys, 'input keys');
+      const tiny = upload(new Uint32Array([3, 1]));
+      const two = await sort(gpu, tiny, { length: 2 });
+      expectSame(new Uint32Array(await download(two, 8)), [1, 3], 'two keys');
+      for (const b of [k, v, sorted, pairs.keys, pairs.values, tiny, two]) b.destroy();
+    },
+    GUARD,
+  );
+
+  it(
+    'plans can be encoded repeatedly (look-back state and counts are reset each time)',
+    async () => {
+      const keys = keysOf(7000, 12);
+      const values = Uint32Array.from(keys, (_, i) => i);
+      const k = upload(keys);
+      const v = upload(values);
+      for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
+        const plan = await planSort(gpu, k, { length: 7000, values: v, algorithm: algo });
+        const e = gpu.device.createCommandEncoder();
+        plan.encode(e);
+        plan.encode(e);
+        plan.encode(e);
+        gpu.device.queue.submit([e.finish()]);
+        const want = referenceSort(keys, values);
+        expectSame(new Uint32Array(await download(plan.output, 28000)), want.keys, `${algo} keys`);
+        expectSame(new Uint32Array(await download(plan.values!, 28000)), want.values, `${algo} values`);
+        plan.destroy();
+        plan.output.destroy();
+        plan.values!.destroy();
+      }
+      k.destroy();
+      v.destroy();
+    },
+    GUARD,
+  );
 
   it('refuses bad inputs and options with what was wrong', async () => {
     const keys = new Uint32Array(300);
     await expect(sort(gpu, new Int32Array(4) as never)).rejects.toThrow(/sort: keys must be a Uint32Array or a GPUBuffer, got Int32Array/);
-    await expect(sortPairs(gpu, keys, new Float64Array(300) as never)).rejects.toThrow(/values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got Float64Array/);
+    await expect(sortPairs(gpu, keys, new Float64Array(300) as never)).rejects.toThrow(
+      /values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got Float64Array/,
+    );
     await expect(sortPairs(gpu, keys, new Uint32Array(299))).rejects.toThrow(/does not match the values array's length 299/);
-    await expect(sort(gpu, keys, { algorithm: 'bitonic' as never })).rejects.toThrow(/algorithm must be 'onesweep' or 'reduce-then-scan', got 'bitonic'/);
+    await expect(sort(gpu, keys, { algorithm: 'bitonic' as never })).rejects.toThrow(
+      /algorithm must be 'onesweep' or 'reduce-then-scan', got 'bitonic'/,
+    );
     await expect(sort(gpu, keys, { keysPerThread: 17 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 16, got 17/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
     const options: SortOptions = { maxBindingBytes: 1024 };
-    await expect(sort(gpu, keys, options)).rejects.toThrow(/300 keys \(1200 bytes\) exceed the largest storage binding of 1024 bytes; this device sorts at most 256 keys at once/);
+    await expect(sort(gpu, keys, options)).rejects.toThrow(
+      /300 keys \(1200 bytes\) exceed the largest storage binding of 1024 bytes; this device sorts at most 256 keys at once/,
+    );
     const k = upload(new Uint32Array(8));
     await expect(sort(gpu, k, { length: 9 })).rejects.toThrow(/length 9 needs 36 bytes, but the keys GPUBuffer has 32/);
     await expect(sortPairs(gpu, k, new Uint32Array(8) as never)).rejects.toThrow(/both be typed arrays or both GPUBuffers/);

@@ -4,7 +4,16 @@
 // two ways of finding where each tile's digits go; the passes ping-pong between the
 // output and one temporary, so the input is never written.
 import { withErrorScopes } from '../gpu/scopes.js';
-import { arrayOf, createStorage, elementTypeOf, materialize, runAndReadAll, KERNEL_WORK, type ElementArray, type ElementType } from './buffers.js';
+import {
+  arrayOf,
+  createStorage,
+  elementTypeOf,
+  materialize,
+  runAndReadAll,
+  KERNEL_WORK,
+  type ElementArray,
+  type ElementType,
+} from './buffers.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { checkPlanInput, submit } from './execute.js';
 import { addZeroFill } from './fill.js';
@@ -73,16 +82,21 @@ interface SortSettings {
 }
 
 function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new Error(`sort: ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new Error(`sort: ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
   return value;
 }
 
 function settings(ctx: KernelContext, length: number, o: SortOptions | undefined, pairs: boolean): SortSettings {
   const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys'];
-  if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan') throw new Error(`sort: algorithm must be 'onesweep' or 'reduce-then-scan', got '${String(algorithm)}'`);
+  if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan')
+    throw new Error(`sort: algorithm must be 'onesweep' or 'reduce-then-scan', got '${String(algorithm)}'`);
   const limit = bindingLimit(ctx, o);
   // Every pass scatters across the whole output, so the keys must fit one binding.
-  if (length * 4 > limit) throw new Error(`sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`);
+  if (length * 4 > limit)
+    throw new Error(
+      `sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
+    );
   const subgroups = useSubgroups(ctx, o);
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
@@ -93,18 +107,29 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
-    if (!fits(keysPerThread)) throw new Error(`sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`);
+    if (!fits(keysPerThread))
+      throw new Error(
+        `sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`,
+      );
   } else {
     keysPerThread = DEFAULT_KEYS_PER_THREAD;
     while (keysPerThread > 1 && !fits(keysPerThread)) keysPerThread--;
-    if (!fits(keysPerThread)) throw new Error(`sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile`);
+    if (!fits(keysPerThread))
+      throw new Error(`sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile`);
   }
   const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
   const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
   const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
   const order = o?.tileOrder ?? DEFAULT_TILE_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`sort: tileOrder must be 'launch' or 'grid', got '${String(order)}'`);
-  return { length, algorithm, spec: { keysPerThread, subgroups, slots, wide, window, order }, spinLimit, forceFallback: !!o?.forceFallback, tilesPerGroup };
+  return {
+    length,
+    algorithm,
+    spec: { keysPerThread, subgroups, slots, wide, window, order },
+    spinLimit,
+    forceFallback: !!o?.forceFallback,
+    tilesPerGroup,
+  };
 }
 
 interface SortBuffers {
@@ -165,12 +190,22 @@ async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Pr
     const whole = Math.floor(n / 4);
     const perGroup = Math.max(step, Math.ceil(whole / 2048 / step) * step);
     const groups = Math.max(1, Math.ceil(whole / perGroup));
-    plan.dispatch(await counter('digits'), [n, groups, perGroup], [...keyReads(b.keys), { buffer: counts, size: PASSES * RADIX * 4 }], groups);
+    plan.dispatch(
+      await counter('digits'),
+      [n, groups, perGroup],
+      [...keyReads(b.keys), { buffer: counts, size: PASSES * RADIX * 4 }],
+      groups,
+    );
     await addExclusiveScanU32(plan, counts, starts, PASSES * RADIX, spec.subgroups);
     for (let p = 0; p < PASSES; p++) {
       const r = route(p);
       const params = [n, tiles, 8 * p, RADIX * p, (p * n) >>> 0, s.spinLimit, s.forceFallback ? 1 : 0, 0];
-      const bindings = [...r.keys, { buffer: starts, size: PASSES * RADIX * 4 }, { buffer: state, offset: p * region * 4, size: region * 4 }, ...r.values];
+      const bindings = [
+        ...r.keys,
+        { buffer: starts, size: PASSES * RADIX * 4 },
+        { buffer: state, offset: p * region * 4, size: region * 4 },
+        ...r.values,
+      ];
       plan.dispatch(passKernel, params, bindings, tiles);
     }
     return;
@@ -186,7 +221,12 @@ async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Pr
   const perGroupVecs = (tilesPerGroup * tile) / 4;
   for (let p = 0; p < PASSES; p++) {
     const r = route(p);
-    plan.dispatch(countKernel, [n, groups, perGroupVecs, 8 * p], [...keyReads(r.keys[0]!.buffer), { buffer: counts, size: RADIX * groups * 4 }], groups);
+    plan.dispatch(
+      countKernel,
+      [n, groups, perGroupVecs, 8 * p],
+      [...keyReads(r.keys[0]!.buffer), { buffer: counts, size: RADIX * groups * 4 }],
+      groups,
+    );
     await addExclusiveScanU32(plan, counts, starts, RADIX * groups, spec.subgroups);
     const params = [n, tiles, 8 * p, 0, 0, 0, 0, tilesPerGroup];
     plan.dispatch(passKernel, params, [...r.keys, { buffer: starts, size: RADIX * groups * 4 }, ...r.values], groups);
@@ -209,7 +249,8 @@ function checkInput(ctx: KernelContext, what: 'keys' | 'values', input: unknown,
   const type = elementTypeOf(input);
   const name = (input as object | null)?.constructor?.name ?? String(input);
   if (what === 'keys' && type !== 'u32') throw new Error(`sort: keys must be a Uint32Array or a GPUBuffer, got ${name}`);
-  if (what === 'values' && !type) throw new Error(`sort: values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got ${name}`);
+  if (what === 'values' && !type)
+    throw new Error(`sort: values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got ${name}`);
   const n = (input as ElementArray).length;
   if (length !== undefined && length !== n) throw new Error(`sort: { length: ${length} } does not match the ${what} array's length ${n}`);
   if (n * 4 > ctx.maxBufferBytes) throw new Error(`sort: ${n} ${what} exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`);
@@ -222,7 +263,7 @@ export async function planSort(gpu: KernelDevice, keys: GPUBuffer, options: Sort
   const n = checkInput(ctx, 'keys', keys, options.length);
   checkPlanInput('sort', keys);
   if (options.values !== undefined) {
-    if (!isGpuBuffer(options.values)) throw new Error('sort: a plan\'s values must be a GPUBuffer');
+    if (!isGpuBuffer(options.values)) throw new Error("sort: a plan's values must be a GPUBuffer");
     checkInput(ctx, 'values', options.values, n);
   }
   const s = settings(ctx, n, options, options.values !== undefined);
@@ -247,10 +288,16 @@ async function buildSortPlan(ctx: KernelContext, input: { keys: GPUBuffer; value
   }
 }
 
-async function run(ctx: KernelContext, keys: ElementArray | GPUBuffer, values: ElementArray | GPUBuffer | undefined, options: SortOptions | undefined): Promise<{ keys: ArrayBuffer | GPUBuffer; values?: ArrayBuffer | GPUBuffer }> {
+async function run(
+  ctx: KernelContext,
+  keys: ElementArray | GPUBuffer,
+  values: ElementArray | GPUBuffer | undefined,
+  options: SortOptions | undefined,
+): Promise<{ keys: ArrayBuffer | GPUBuffer; values?: ArrayBuffer | GPUBuffer }> {
   const n = checkInput(ctx, 'keys', keys, options?.length);
   if (values !== undefined) checkInput(ctx, 'values', values, n);
-  if (values !== undefined && isGpuBuffer(keys) !== isGpuBuffer(values)) throw new Error('sort: keys and values must both be typed arrays or both GPUBuffers');
+  if (values !== undefined && isGpuBuffer(keys) !== isGpuBuffer(values))
+    throw new Error('sort: keys and values must both be typed arrays or both GPUBuffers');
   const s = settings(ctx, n, options, values !== undefined);
   const owned: GPUBuffer[] = [];
   // Typed arrays are uploaded; GPUBuffers under one vec4 are copied into one (the digit
@@ -263,7 +310,11 @@ async function run(ctx: KernelContext, keys: ElementArray | GPUBuffer, values: E
   };
   let plan: SortPlan | undefined;
   try {
-    plan = await buildSortPlan(ctx, { keys: place(keys, 'sort keys'), values: values === undefined ? undefined : place(values, 'sort values') }, s);
+    plan = await buildSortPlan(
+      ctx,
+      { keys: place(keys, 'sort keys'), values: values === undefined ? undefined : place(values, 'sort values') },
+      s,
+    );
     if (isGpuBuffer(keys)) {
       await submit(ctx, plan);
       return { keys: plan.output, values: plan.values };
@@ -299,9 +350,24 @@ export async function sort(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, opt
  * bits), stably: equal keys keep their input order. Typed arrays give new typed arrays;
  * GPUBuffers give new GPUBuffers.
  */
-export async function sortPairs<V extends ElementArray>(gpu: KernelDevice, keys: Uint32Array, values: V, options?: SortOptions): Promise<{ keys: Uint32Array; values: V }>;
-export async function sortPairs(gpu: KernelDevice, keys: GPUBuffer, values: GPUBuffer, options?: SortOptions): Promise<{ keys: GPUBuffer; values: GPUBuffer }>;
-export async function sortPairs(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, values: ElementArray | GPUBuffer, options?: SortOptions): Promise<{ keys: Uint32Array | GPUBuffer; values: ElementArray | GPUBuffer }> {
+export async function sortPairs<V extends ElementArray>(
+  gpu: KernelDevice,
+  keys: Uint32Array,
+  values: V,
+  options?: SortOptions,
+): Promise<{ keys: Uint32Array; values: V }>;
+export async function sortPairs(
+  gpu: KernelDevice,
+  keys: GPUBuffer,
+  values: GPUBuffer,
+  options?: SortOptions,
+): Promise<{ keys: GPUBuffer; values: GPUBuffer }>;
+export async function sortPairs(
+  gpu: KernelDevice,
+  keys: Uint32Array | GPUBuffer,
+  values: ElementArray | GPUBuffer,
+  options?: SortOptions,
+): Promise<{ keys: Uint32Array | GPUBuffer; values: ElementArray | GPUBuffer }> {
   if (values === undefined || values === null) throw new Error('sort: sortPairs needs values');
   const r = await run(kernelContext(gpu), keys, values, options);
   if (!(r.keys instanceof ArrayBuffer)) return { keys: r.keys, values: r.values as GPUBuffer };

@@ -16,7 +16,11 @@ async function expectStencil(values: Float32Array, options: StencilOptions & { k
   const steps = options.steps ?? 1;
   const got = await stencil(gpu, values, options);
   const want = referenceStencil(values, options.kind, steps);
-  const bound = stencilBound(options.kind, steps, values.reduce((m, v) => Math.max(m, Math.abs(v)), 0));
+  const bound = stencilBound(
+    options.kind,
+    steps,
+    values.reduce((m, v) => Math.max(m, Math.abs(v)), 0),
+  );
   expect(got.length).toBe(values.length);
   for (let i = 0; i < values.length; i++) {
     if (Math.abs(got[i]! - want[i]!) > bound) expect.fail(`element ${i}: ${got[i]} vs ${want[i]} (bound ${bound})`);
@@ -24,24 +28,29 @@ async function expectStencil(values: Float32Array, options: StencilOptions & { k
 }
 
 // Both paths: neighbours shuffled from adjacent lanes (subgroups) and loaded (no subgroups).
-const CASES = (['neighbour-average', 'smooth3'] as StencilKind[]).flatMap((kind) => [true, false].map((subgroups) => [kind, subgroups] as const));
+const CASES = (['neighbour-average', 'smooth3'] as StencilKind[]).flatMap((kind) =>
+  [true, false].map((subgroups) => [kind, subgroups] as const),
+);
 
 for (const [kind, subgroups] of CASES) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`stencil ${kind} on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`, () => {
-    it('matches the reference for 1–3 steps', async () => {
-      await fc.assert(
-        fc.asyncProperty(length, seed, fc.integer({ min: 1, max: 3 }), async (n, s, steps) => {
-          await expectStencil(randomArray('f32', n, s, { scale: 1000 }) as Float32Array, { kind, steps, subgroups });
-        }),
-        { numRuns: 10 },
-      );
-    });
+  describe.skipIf(subgroups && !gpuHas('subgroups'))(
+    `stencil ${kind} on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`,
+    () => {
+      it('matches the reference for 1–3 steps', async () => {
+        await fc.assert(
+          fc.asyncProperty(length, seed, fc.integer({ min: 1, max: 3 }), async (n, s, steps) => {
+            await expectStencil(randomArray('f32', n, s, { scale: 1000 }) as Float32Array, { kind, steps, subgroups });
+          }),
+          { numRuns: 10 },
+        );
+      });
 
-    it('handles a large input and chunks with halos', async () => {
-      await expectStencil(randomArray('f32', 2 ** 20 + 2, 1) as Float32Array, { kind, steps: 2, subgroups });
-      await expectStencil(randomArray('f32', 30_001, 2) as Float32Array, { kind, steps: 3, maxBindingBytes: 4096, subgroups });
-    });
-  });
+      it('handles a large input and chunks with halos', async () => {
+        await expectStencil(randomArray('f32', 2 ** 20 + 2, 1) as Float32Array, { kind, steps: 2, subgroups });
+        await expectStencil(randomArray('f32', 30_001, 2) as Float32Array, { kind, steps: 3, maxBindingBytes: 4096, subgroups });
+      });
+    },
+  );
 }
 
 describe('the neighbour average of the source material', () => {

@@ -29,10 +29,9 @@ const HALO = 64;
 
 function stencilShader(kind: StencilKind, subgroups: boolean): string {
   const combine =
-    kind === 'neighbour-average'
-      ? `(v + vec4<f32>(left, v.xyz)) * 0.5`
-      : `((vec4<f32>(left, v.xyz) + v) + vec4<f32>(v.yzw, right)) / 3.0`;
-  const scalar = kind === 'neighbour-average' ? `(x(i) + x(max(i, 1u) - 1u)) * 0.5` : `((x(max(i, 1u) - 1u) + x(i)) + x(min(i + 1u, P.n - 1u))) / 3.0`;
+    kind === 'neighbour-average' ? `(v + vec4<f32>(left, v.xyz)) * 0.5` : `((vec4<f32>(left, v.xyz) + v) + vec4<f32>(v.yzw, right)) / 3.0`;
+  const scalar =
+    kind === 'neighbour-average' ? `(x(i) + x(max(i, 1u) - 1u)) * 0.5` : `((x(max(i, 1u) - 1u) + x(i)) + x(min(i + 1u, P.n - 1u))) / 3.0`;
   // With subgroups, the neighbour elements come from the adjacent lanes' registers
   // (subgroupShuffleUp/Down) instead of a second load, where the adjacent lane really holds
   // the adjacent vec4: WGSL does not promise how subgroups map onto invocation indices, so
@@ -41,16 +40,24 @@ function stencilShader(kind: StencilKind, subgroups: boolean): string {
     ? `  // Shuffles must run in subgroup-uniform control flow: shuffle first, then compare.
   let sid = subgroup_invocation_id;
   let below = subgroupShuffleUp(lidx, 1u);
-  let left_lane = sid > 0u && below + 1u == lidx;${kind === 'smooth3' ? `
+  let left_lane = sid > 0u && below + 1u == lidx;${
+    kind === 'smooth3'
+      ? `
   let above = subgroupShuffleDown(lidx, 1u);
-  let right_lane = sid + 1u < subgroup_size && above == lidx + 1u;` : ''}`
+  let right_lane = sid + 1u < subgroup_size && above == lidx + 1u;`
+      : ''
+  }`
     : '';
   const fullStore = subgroups
     ? `for (var k = 0u; k < PER_THREAD; k++) {
       let j = first + k * ${WORKGROUP}u;
       let up = subgroupShuffleUp(v[k].w, 1u);
-${kind === 'smooth3' ? `      let down = subgroupShuffleDown(v[k].x, 1u);
-` : ''}      dst4[j] = neighbours4(j, v[k], left_lane, up${kind === 'smooth3' ? ', right_lane, down' : ''});
+${
+  kind === 'smooth3'
+    ? `      let down = subgroupShuffleDown(v[k].x, 1u);
+`
+    : ''
+}      dst4[j] = neighbours4(j, v[k], left_lane, up${kind === 'smooth3' ? ', right_lane, down' : ''});
     }`
     : `for (var k = 0u; k < PER_THREAD; k++) { dst4[first + k * ${WORKGROUP}u] = whole4(first + k * ${WORKGROUP}u, v[k]); }`;
   return `${subgroups ? 'enable subgroups;\n' : ''}
@@ -73,20 +80,32 @@ fn whole4(j: u32, v: vec4<f32>) -> vec4<f32> {
   let g = P.first + 4u * j;
   var left = v.x;
   if (g > 0u) { left = x(g - 1u); }
-${kind === 'smooth3' ? `  var right = v.w;
+${
+  kind === 'smooth3'
+    ? `  var right = v.w;
   if (g + 4u < P.n) { right = x(g + 4u); }
-` : ''}  return ${combine};
+`
+    : ''
+}  return ${combine};
 }
-${subgroups ? `
+${
+  subgroups
+    ? `
 // whole4 with the neighbours taken from the adjacent lanes when they hold them.
 fn neighbours4(j: u32, v: vec4<f32>, has_left: bool, up: f32${kind === 'smooth3' ? ', has_right: bool, down: f32' : ''}) -> vec4<f32> {
   let g = P.first + 4u * j;
   var left = v.x;
   if (has_left) { left = up; } else if (g > 0u) { left = x(g - 1u); }
-${kind === 'smooth3' ? `  var right = v.w;
+${
+  kind === 'smooth3'
+    ? `  var right = v.w;
   if (has_right) { right = down; } else if (g + 4u < P.n) { right = x(g + 4u); }
-` : ''}  return ${combine};
-}` : ''}
+`
+    : ''
+}  return ${combine};
+}`
+    : ''
+}
 
 // The ragged end of the array: element by element, indices clamped.
 fn ragged4(j: u32) -> vec4<f32> {
@@ -119,10 +138,24 @@ ${neighbours}
 `;
 }
 
-async function buildStencil(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, length: number, kind: StencilKind, steps: number, limit: number, subgroups: boolean): Promise<void> {
+async function buildStencil(
+  plan: PlanBuilder,
+  input: GPUBuffer,
+  output: GPUBuffer,
+  length: number,
+  kind: StencilKind,
+  steps: number,
+  limit: number,
+  subgroups: boolean,
+): Promise<void> {
   if (length === 0) return;
   const { ctx } = plan;
-  const kernel = await getKernel(ctx.device, `stencil ${kind}${subgroups ? ' subgroups' : ''}`, stencilShader(kind, subgroups), ['uniform', 'read', 'read', 'write']);
+  const kernel = await getKernel(ctx.device, `stencil ${kind}${subgroups ? ' subgroups' : ''}`, stencilShader(kind, subgroups), [
+    'uniform',
+    'read',
+    'read',
+    'write',
+  ]);
   // Ping-pong between the output and one temporary, arranged so the last step lands in the output.
   const spare = steps > 1 ? plan.temporary(length * 4, 'stencil step') : output;
   let src = input;
@@ -135,7 +168,12 @@ async function buildStencil(plan: PlanBuilder, input: GPUBuffer, output: GPUBuff
       const read = window(ctx, src, 4, c.first - before, before + c.count + after);
       const groups = Math.ceil(Math.ceil(c.count / 4) / (PER_THREAD * WORKGROUP));
       // The vec4 view starts exactly at c.first - before (a multiple of 64 elements).
-      plan.dispatch(kernel, [length, c.first, c.count, read.base + before, groups, before / 4], [vec4ReadWindow(src, c.first - before, before + c.count), read.binding, vec4WriteWindow(dst, c.first, c.count)], groups);
+      plan.dispatch(
+        kernel,
+        [length, c.first, c.count, read.base + before, groups, before / 4],
+        [vec4ReadWindow(src, c.first - before, before + c.count), read.binding, vec4WriteWindow(dst, c.first, c.count)],
+        groups,
+      );
     }
     src = dst;
     dst = dst === output ? spare : output;
@@ -144,13 +182,15 @@ async function buildStencil(plan: PlanBuilder, input: GPUBuffer, output: GPUBuff
 
 function checkSteps(steps: unknown): number {
   const s = steps ?? 1;
-  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > 1e6) throw new Error(`stencil: steps must be an integer from 1 to 1000000, got ${String(s)}`);
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > 1e6)
+    throw new Error(`stencil: steps must be an integer from 1 to 1000000, got ${String(s)}`);
   return s;
 }
 
 function checkKind(kind: unknown): StencilKind {
   const k = kind ?? 'neighbour-average';
-  if (k !== 'neighbour-average' && k !== 'smooth3') throw new Error(`stencil: kind must be 'neighbour-average' or 'smooth3', got '${String(k)}'`);
+  if (k !== 'neighbour-average' && k !== 'smooth3')
+    throw new Error(`stencil: kind must be 'neighbour-average' or 'smooth3', got '${String(k)}'`);
   return k;
 }
 
@@ -162,19 +202,27 @@ export async function planStencil(gpu: KernelDevice, input: GPUBuffer, options: 
   const steps = checkSteps(options.steps);
   checkPlanInput('stencil', input);
   const limit = bindingLimit(ctx, options);
-  return buildPlan(ctx, 'stencil', input, spec.length * 4, (plan, src, dst) => buildStencil(plan, src, dst, spec.length, kind, steps, limit, useSubgroups(ctx, options)));
+  return buildPlan(ctx, 'stencil', input, spec.length * 4, (plan, src, dst) =>
+    buildStencil(plan, src, dst, spec.length, kind, steps, limit, useSubgroups(ctx, options)),
+  );
 }
 
 /** Applies a stencil `steps` times. A Float32Array gives a Float32Array; a GPUBuffer gives a new GPUBuffer. */
 export async function stencil(gpu: KernelDevice, input: Float32Array, options?: StencilOptions): Promise<Float32Array>;
 export async function stencil(gpu: KernelDevice, input: GPUBuffer, options?: StencilOptions): Promise<GPUBuffer>;
-export async function stencil(gpu: KernelDevice, input: Float32Array | GPUBuffer, options?: StencilOptions): Promise<Float32Array | GPUBuffer> {
+export async function stencil(
+  gpu: KernelDevice,
+  input: Float32Array | GPUBuffer,
+  options?: StencilOptions,
+): Promise<Float32Array | GPUBuffer> {
   const ctx = kernelContext(gpu);
   const spec = inputSpec(ctx, 'stencil', input, input instanceof Float32Array ? options : { type: 'f32', ...options }, ['f32']);
   const kind = checkKind(options?.kind);
   const steps = checkSteps(options?.steps);
   const limit = bindingLimit(ctx, options);
   const bytes = spec.length * 4;
-  const r = await execute(ctx, spec, 'stencil', bytes, bytes, (plan, src, dst) => buildStencil(plan, src, dst, spec.length, kind, steps, limit, useSubgroups(ctx, options)));
+  const r = await execute(ctx, spec, 'stencil', bytes, bytes, (plan, src, dst) =>
+    buildStencil(plan, src, dst, spec.length, kind, steps, limit, useSubgroups(ctx, options)),
+  );
   return r instanceof ArrayBuffer ? new Float32Array(r) : r;
 }

@@ -21,16 +21,28 @@ const seed = fc.integer({ min: 0, max: 2 ** 31 });
 describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
   it('moves every element to (column, row)', async () => {
     await fc.assert(
-      fc.asyncProperty(extent, extent, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
-        const m = randomArray('f32', rows * cols, s) as Float32Array;
-        expectSame(await transpose(gpu, m, { rows, cols, padded, order }), referenceTranspose(m, rows, cols));
-      }),
+      fc.asyncProperty(
+        extent,
+        extent,
+        seed,
+        fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'),
+        async (rows, cols, s, order) => {
+          const m = randomArray('f32', rows * cols, s) as Float32Array;
+          expectSame(await transpose(gpu, m, { rows, cols, padded, order }), referenceTranspose(m, rows, cols));
+        },
+      ),
       { numRuns: 12 },
     );
   });
 
   it('handles a large matrix and extreme aspect ratios', async () => {
-    for (const [rows, cols] of [[1024, 1024], [1, 5000], [5000, 1], [256, 2048], [2048, 96]]) {
+    for (const [rows, cols] of [
+      [1024, 1024],
+      [1, 5000],
+      [5000, 1],
+      [256, 2048],
+      [2048, 96],
+    ]) {
       const m = randomArray('f32', rows! * cols!, rows!) as Float32Array;
       expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded }), referenceTranspose(m, rows!, cols!));
     }
@@ -41,10 +53,18 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
     // and 24 × 8 tiles: whole supertiles of 8 × 8 for the blocked order (the others fall
     // back to the diagonal one); 9 tiles for 2 or 4 per workgroup leave a ragged last group.
     for (const order of ['diagonal', 'row-major', 'blocked'] as const) {
-      for (const [rows, cols] of [[128, 288], [224, 96], [256, 512], [768, 256]]) {
+      for (const [rows, cols] of [
+        [128, 288],
+        [224, 96],
+        [256, 512],
+        [768, 256],
+      ]) {
         for (const tilesPerGroup of [1, 2, 4]) {
           const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
-          expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order, tilesPerGroup }), referenceTranspose(m, rows!, cols!));
+          expectSame(
+            await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order, tilesPerGroup }),
+            referenceTranspose(m, rows!, cols!),
+          );
         }
       }
     }
@@ -52,9 +72,17 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
 
   it('splits matrices larger than one binding into blocks', async () => {
     // 4 KiB bindings: 1023 floats of span per block.
-    for (const [rows, cols] of [[300, 257], [3, 3000], [3000, 3], [600, 700]]) {
+    for (const [rows, cols] of [
+      [300, 257],
+      [3, 3000],
+      [3000, 3],
+      [600, 700],
+    ]) {
       const m = randomArray('f32', rows! * cols!, cols!) as Float32Array;
-      expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded, maxBindingBytes: rows === 600 ? 65536 : 4096 }), referenceTranspose(m, rows!, cols!));
+      expectSame(
+        await transpose(gpu, m, { rows: rows!, cols: cols!, padded, maxBindingBytes: rows === 600 ? 65536 : 4096 }),
+        referenceTranspose(m, rows!, cols!),
+      );
     }
   });
 });

@@ -62,7 +62,8 @@ function tileOf(order: TileOrder): string {
   let y = t % tiles_y;
   return vec2<u32>((t / tiles_y + y) % P.tiles_x, y);`;
   if (order === 'row-major') return `fn tile_of(t: u32) -> vec2<u32> { return vec2<u32>(t % P.tiles_x, t / P.tiles_x); }`;
-  if (order === 'diagonal') return `fn tile_of(t: u32) -> vec2<u32> {
+  if (order === 'diagonal')
+    return `fn tile_of(t: u32) -> vec2<u32> {
   ${diagonal}
 }`;
   // Blocked: supertiles of G × G tiles in diagonal order, row-major inside, so the
@@ -190,9 +191,11 @@ interface TransposeSettings {
 
 function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
   const order = o.order ?? DEFAULT_TILE_ORDER;
-  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked') throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
+  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
+    throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
-  if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4) throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
+  if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
+    throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
   return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, limit: bindingLimit(ctx, o) };
 }
 
@@ -203,7 +206,8 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const tag = `${padded ? 'padded' : 'unpadded'} ${order}`;
   const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded, order), ['uniform', 'read', 'write']);
   const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded, s.tilesPerGroup);
-  const vec4 = () => getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
+  const vec4 = () =>
+    getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -245,11 +249,22 @@ export async function planTranspose(gpu: KernelDevice, input: GPUBuffer, options
  */
 export async function transpose(gpu: KernelDevice, input: Float32Array, options: TransposeOptions): Promise<Float32Array>;
 export async function transpose(gpu: KernelDevice, input: GPUBuffer, options: TransposeOptions): Promise<GPUBuffer>;
-export async function transpose(gpu: KernelDevice, input: Float32Array | GPUBuffer, options: TransposeOptions): Promise<Float32Array | GPUBuffer> {
+export async function transpose(
+  gpu: KernelDevice,
+  input: Float32Array | GPUBuffer,
+  options: TransposeOptions,
+): Promise<Float32Array | GPUBuffer> {
   const ctx = kernelContext(gpu);
   const { rows, cols } = checkShape(options?.rows, options?.cols);
-  const spec = inputSpec(ctx, 'transpose', input, input instanceof Float32Array ? options : { ...options, type: 'f32', length: options.length ?? rows * cols }, ['f32']);
-  if (spec.length !== rows * cols) throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
+  const spec = inputSpec(
+    ctx,
+    'transpose',
+    input,
+    input instanceof Float32Array ? options : { ...options, type: 'f32', length: options.length ?? rows * cols },
+    ['f32'],
+  );
+  if (spec.length !== rows * cols)
+    throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
   const s = settings(ctx, rows, cols, options);
   const bytes = rows * cols * 4;
   const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, s));

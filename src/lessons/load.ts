@@ -18,7 +18,10 @@ export interface LoadedLesson {
 }
 
 export async function loadLessons(root: string): Promise<LoadedLesson[]> {
-  const names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && /^\d\d-/.test(d.name)).map((d) => d.name).sort();
+  const names = (await readdir(root, { withFileTypes: true }))
+    .filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+    .map((d) => d.name)
+    .sort();
   const out: LoadedLesson[] = [];
   for (const slug of names) {
     const dir = join(root, slug);

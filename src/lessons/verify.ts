@@ -18,7 +18,10 @@ export function judgeExample(ref: ExampleRef, result: RunResult): ExampleVerdict
     if (result.compile.ok) return { ok: false, summary: `should be rejected by the compiler at ${line}:${column}, but it compiled` };
     const hit = result.compile.messages.find((m) => m.severity === 'error' && m.line === line && m.column === column);
     if (!hit) {
-      const got = result.compile.messages.filter((m) => m.severity === 'error').map((m) => `${m.line}:${m.column}`).join(', ');
+      const got = result.compile.messages
+        .filter((m) => m.severity === 'error')
+        .map((m) => `${m.line}:${m.column}`)
+        .join(', ');
       return { ok: false, summary: `rejected, but the error is at ${got}, not ${line}:${column}` };
     }
     return { ok: true, summary: `rejected as expected at ${line}:${column}: ${hit.message}` };
@@ -29,7 +32,10 @@ export function judgeExample(ref: ExampleRef, result: RunResult): ExampleVerdict
   }
   const failed = result.expects.filter((e) => !e.ok);
   if (ref.racy) {
-    return { ok: true, summary: `racy on purpose: ran, ${failed.length ? `${failed.length} expectation(s) differ this time` : 'expectations held this time'}` };
+    return {
+      ok: true,
+      summary: `racy on purpose: ran, ${failed.length ? `${failed.length} expectation(s) differ this time` : 'expectations held this time'}`,
+    };
   }
   if (failed.length) {
     const f = failed[0]!;

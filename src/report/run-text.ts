@@ -27,8 +27,15 @@ export function formatRunResult(r: RunResult, o: RunTextOptions): string {
     out.push(`${o.file}: the shader did not compile (${r.compile.messages.filter((m) => m.severity === 'error').length} error(s))`);
     return out.join('\n');
   }
-  out.push(...formatCompileMessages(r.compile.messages.filter((m) => m.severity === 'warning'), o.source, o.file));
-  const where = r.engine === 'simulator' ? 'the simulator' : `${r.device?.description ?? 'the GPU'}${r.device?.fallback ? ' (software)' : ''}`;
+  out.push(
+    ...formatCompileMessages(
+      r.compile.messages.filter((m) => m.severity === 'warning'),
+      o.source,
+      o.file,
+    ),
+  );
+  const where =
+    r.engine === 'simulator' ? 'the simulator' : `${r.device?.description ?? 'the GPU'}${r.device?.fallback ? ' (software)' : ''}`;
   const time = r.timing ? `, ${r.timing.ms < 1 ? r.timing.ms.toFixed(3) : r.timing.ms.toFixed(2)} ms (${r.timing.method})` : '';
   const passes = (r.passes ?? []).map((p) => `${p.entryPoint}: dispatch ${dims(p.dispatch)} of workgroup ${dims(p.workgroupSize)}`);
   out.push(`${o.file}: ran ${passes.join(', then ')} on ${where}${time}`);
@@ -53,7 +60,11 @@ export function formatRunResult(r: RunResult, o: RunTextOptions): string {
   }
   const failed = r.expects.filter((e) => !e.ok).length;
   if (r.expects.length) {
-    out.push(failed ? `${o.file}: ${failed} of ${r.expects.length} expectation(s) FAILED` : `${o.file}: all ${r.expects.length} expectation(s) passed`);
+    out.push(
+      failed
+        ? `${o.file}: ${failed} of ${r.expects.length} expectation(s) FAILED`
+        : `${o.file}: all ${r.expects.length} expectation(s) passed`,
+    );
   }
   return out.join('\n');
 }

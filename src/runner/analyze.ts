@@ -52,10 +52,14 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
 
   // The real compiler has the final word on validity; without it, our front end reports.
   let messages = options.compile?.messages;
-  if (!options.compile) report.notes!.push('No WGSL compiler (Tint) was available: wgsl-lab\'s own front end checked the syntax, types and uniformity.');
+  if (!options.compile)
+    report.notes!.push("No WGSL compiler (Tint) was available: wgsl-lab's own front end checked the syntax, types and uniformity.");
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
   else if (!kernel.module) messages = kernel.messages;
-  report.compile = { ok: !(messages ?? []).some((m) => m.severity === 'error'), messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })) };
+  report.compile = {
+    ok: !(messages ?? []).some((m) => m.severity === 'error'),
+    messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })),
+  };
   if (!report.compile.ok) {
     report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
     return finish(report);
@@ -75,10 +79,15 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
   });
-  if (run.synthesized.length) report.notes!.push(`The header gives no buffer for ${run.synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`);
+  if (run.synthesized.length)
+    report.notes!.push(
+      `The header gives no buffer for ${run.synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`,
+    );
   for (const s of run.sampled) {
     report.sampledWorkgroups = { simulated: s.workgroups.length, total: s.total, which: ranges(s.workgroups) };
-    report.notes!.push(`Pass ${s.pass + 1} (${s.entry}) has ${s.total} workgroups; ${s.workgroups.length} were simulated (${ranges(s.workgroups)}). Findings in the others are not reported.`);
+    report.notes!.push(
+      `Pass ${s.pass + 1} (${s.entry}) has ${s.total} workgroups; ${s.workgroups.length} were simulated (${ranges(s.workgroups)}). Findings in the others are not reported.`,
+    );
   }
   const stepDiagnostics: Diagnostic[] = [];
   if (run.stepLimit) {
@@ -91,7 +100,13 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
       }),
     );
   }
-  report.diagnostics = [...stepDiagnostics, ...divergence.diagnostics(), ...races.diagnostics(run.sites), ...bounds.diagnostics(), ...uninit.diagnostics()];
+  report.diagnostics = [
+    ...stepDiagnostics,
+    ...divergence.diagnostics(),
+    ...races.diagnostics(run.sites),
+    ...bounds.diagnostics(),
+    ...uninit.diagnostics(),
+  ];
   report.bankConflicts = bank.sites();
   return finish(report);
 }

@@ -11,12 +11,15 @@ import { selectEntryPoint } from './plan.js';
  * the completed harness and a description of each buffer added.
  */
 export function withDefaultBuffers(harness: Harness, reflection: Reflection, entry?: string): { harness: Harness; synthesized: string[] } {
-  const passes = harness.passes.length ? harness.passes.map((p) => selectEntryPoint(reflection, p.entry)) : [selectEntryPoint(reflection, entry)];
+  const passes = harness.passes.length
+    ? harness.passes.map((p) => selectEntryPoint(reflection, p.entry))
+    : [selectEntryPoint(reflection, entry)];
   const have = new Set([...harness.buffers, ...harness.uniforms].map((b) => `${b.group}:${b.binding}`));
   const buffers: BufferSpec[] = [...harness.buffers];
   const uniforms: UniformSpec[] = [...harness.uniforms];
   const synthesized: string[] = [];
-  const invocations = Math.max(...passes.map((e) => e.workgroupSize!.reduce((a, b) => a * b, 1))) * harness.dispatch.reduce((a, b) => a * b, 1);
+  const invocations =
+    Math.max(...passes.map((e) => e.workgroupSize!.reduce((a, b) => a * b, 1))) * harness.dispatch.reduce((a, b) => a * b, 1);
   for (const b of passes.flatMap((e) => e.bindings)) {
     const key = `${b.group}:${b.binding}`;
     if (have.has(key) || b.space === 'handle') continue;

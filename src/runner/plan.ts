@@ -2,7 +2,15 @@
 // checked before a run: the entry point, a buffer for every binding the entry point uses,
 // element types, sizes, workgroup size, workgroup memory and dispatch against the limits.
 // The GPU runtime and the simulator both execute the resulting plan.
-import { bindingName, fillBuffer, uniformValue, type BufferSpec, type ElementArray, type Harness, type UniformSpec } from '../harness/index.js';
+import {
+  bindingName,
+  fillBuffer,
+  uniformValue,
+  type BufferSpec,
+  type ElementArray,
+  type Harness,
+  type UniformSpec,
+} from '../harness/index.js';
 import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js';
 import { typeName } from '../wgsl/types.js';
 import type { SourceSpan } from '../diagnostics/index.js';
@@ -46,13 +54,17 @@ export function selectEntryPoint(reflection: Reflection, wanted?: string): Entry
     if (!e) {
       const other = reflection.entryPoints.find((x) => x.name === wanted);
       if (other) throw new InputError(`'${wanted}' is a @${other.stage} entry point; wgsl-lab runs @compute entry points`, other.loc);
-      throw new InputError(`there is no @compute entry point named '${wanted}'; the shader has: ${computes.map((x) => x.name).join(', ') || 'none'}`);
+      throw new InputError(
+        `there is no @compute entry point named '${wanted}'; the shader has: ${computes.map((x) => x.name).join(', ') || 'none'}`,
+      );
     }
     return e;
   }
   if (computes.length === 0) throw new InputError('the shader has no @compute entry point (a function marked @compute @workgroup_size(…))');
   if (computes.length > 1) {
-    throw new InputError(`the shader has ${computes.length} @compute entry points (${computes.map((x) => x.name).join(', ')}): pick one with --entry NAME`);
+    throw new InputError(
+      `the shader has ${computes.length} @compute entry points (${computes.map((x) => x.name).join(', ')}): pick one with --entry NAME`,
+    );
   }
   return computes[0]!;
 }
@@ -67,7 +79,8 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 export function planRun(harness: Harness, reflection: Reflection, limits: RunLimits, options: PlanOptions = {}): RunPlan {
   let passes: PlannedPass[];
   if (harness.passes.length) {
-    if (options.entry !== undefined) throw new InputError('--entry cannot be combined with pass lines: each pass line names its entry point', harness.passes[0]!);
+    if (options.entry !== undefined)
+      throw new InputError('--entry cannot be combined with pass lines: each pass line names its entry point', harness.passes[0]!);
     passes = harness.passes.map((p) => {
       let entry: EntryPointInfo;
       try {
@@ -101,18 +114,31 @@ function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], li
   const axes = ['X', 'Y', 'Z'] as const;
   ws.forEach((n, i) => {
     const limit = limits[`maxComputeWorkgroupSize${axes[i]!}`];
-    if (n > limit) throw new InputError(`@workgroup_size ${axes[i]!.toLowerCase()} = ${n} exceeds this device's maxComputeWorkgroupSize${axes[i]} (${limit}): use a smaller @workgroup_size and dispatch more workgroups`, at);
+    if (n > limit)
+      throw new InputError(
+        `@workgroup_size ${axes[i]!.toLowerCase()} = ${n} exceeds this device's maxComputeWorkgroupSize${axes[i]} (${limit}): use a smaller @workgroup_size and dispatch more workgroups`,
+        at,
+      );
   });
   const invocations = ws[0] * ws[1] * ws[2];
   if (invocations > limits.maxComputeInvocationsPerWorkgroup) {
-    throw new InputError(`@workgroup_size(${ws.join(', ')}) is ${invocations} invocations; this device allows ${limits.maxComputeInvocationsPerWorkgroup} (maxComputeInvocationsPerWorkgroup): use a smaller @workgroup_size and dispatch more workgroups`, at);
+    throw new InputError(
+      `@workgroup_size(${ws.join(', ')}) is ${invocations} invocations; this device allows ${limits.maxComputeInvocationsPerWorkgroup} (maxComputeInvocationsPerWorkgroup): use a smaller @workgroup_size and dispatch more workgroups`,
+      at,
+    );
   }
   if (entry.workgroupStorageBytes > limits.maxComputeWorkgroupStorageSize) {
-    throw new InputError(`'${entry.name}' uses ${entry.workgroupStorageBytes} bytes of workgroup memory; this device allows ${limits.maxComputeWorkgroupStorageSize} (maxComputeWorkgroupStorageSize): use smaller var<workgroup> arrays (a smaller tile, or the data in several rounds)`, at);
+    throw new InputError(
+      `'${entry.name}' uses ${entry.workgroupStorageBytes} bytes of workgroup memory; this device allows ${limits.maxComputeWorkgroupStorageSize} (maxComputeWorkgroupStorageSize): use smaller var<workgroup> arrays (a smaller tile, or the data in several rounds)`,
+      at,
+    );
   }
   dispatch.forEach((n, i) => {
     if (n > limits.maxComputeWorkgroupsPerDimension) {
-      throw new InputError(`dispatch ${'xyz'[i]} = ${n} exceeds maxComputeWorkgroupsPerDimension (${limits.maxComputeWorkgroupsPerDimension}): split the work over more dimensions or several dispatches`, dl);
+      throw new InputError(
+        `dispatch ${'xyz'[i]} = ${n} exceeds maxComputeWorkgroupsPerDimension (${limits.maxComputeWorkgroupsPerDimension}): split the work over more dimensions or several dispatches`,
+        dl,
+      );
     }
   });
   return { entry, workgroupSize: ws, dispatch: [...dispatch] };
@@ -126,7 +152,10 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     for (const b of p.entry.bindings) {
       const first = seen.get(`${b.group}:${b.binding}`);
       if (first && first !== b) {
-        throw new InputError(`'${p.entry.name}' uses both '${first.name}' and '${b.name}' at ${bindingName(b)}: give one of them another @binding`, b.loc);
+        throw new InputError(
+          `'${p.entry.name}' uses both '${first.name}' and '${b.name}' at ${bindingName(b)}: give one of them another @binding`,
+          b.loc,
+        );
       }
       seen.set(`${b.group}:${b.binding}`, b);
     }
@@ -143,33 +172,54 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     const b = declared.get(key);
     const directive = isUniform ? 'uniform' : 'buffer';
     if (!b) {
-      throw new InputError(`the header's ${directive} ${bindingName(spec)} has no matching variable in the shader (declared: ${reflection.bindings.map((x) => `${x.name} ${bindingName(x)}`).join(', ') || 'none'})`, spec);
+      throw new InputError(
+        `the header's ${directive} ${bindingName(spec)} has no matching variable in the shader (declared: ${reflection.bindings.map((x) => `${x.name} ${bindingName(x)}`).join(', ') || 'none'})`,
+        spec,
+      );
     }
     if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler; the harness provides buffers only`, spec);
     if (isUniform !== (b.space === 'uniform')) {
       const want = b.space === 'uniform' ? `//! uniform ${spec.binding} …` : `//! buffer ${spec.binding} …`;
-      throw new InputError(`${describe(b)} is ${b.space === 'uniform' ? 'a uniform' : 'a storage buffer'} in the shader, but the header declares a ${directive}: use ${want}`, spec);
+      throw new InputError(
+        `${describe(b)} is ${b.space === 'uniform' ? 'a uniform' : 'a storage buffer'} in the shader, but the header declares a ${directive}: use ${want}`,
+        spec,
+      );
     }
     if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type) {
-      throw new InputError(`the header fills ${bindingName(spec)} with ${spec.type}, but the shader's ${describe(b)} holds ${b.leaf}`, spec);
+      throw new InputError(
+        `the header fills ${bindingName(spec)} with ${spec.type}, but the shader's ${describe(b)} holds ${b.leaf}`,
+        spec,
+      );
     }
     const count = isUniform ? ((spec as UniformSpec).count ?? 1) : (spec as BufferSpec).count;
     const bytes = count * 4;
     if (isUniform) {
       const words = (spec as UniformSpec).count;
       if (words === undefined && b.minSize > 4) {
-        throw new InputError(`a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; give its raw words (\`//! uniform ${spec.group ? `${spec.group}:` : ''}${spec.binding} ${spec.type}[${Math.ceil(b.minSize / 4)}] = …\`), or pass the data in a storage buffer`, spec);
+        throw new InputError(
+          `a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; give its raw words (\`//! uniform ${spec.group ? `${spec.group}:` : ''}${spec.binding} ${spec.type}[${Math.ceil(b.minSize / 4)}] = …\`), or pass the data in a storage buffer`,
+          spec,
+        );
       }
       if (words !== undefined && bytes < b.minSize) {
-        throw new InputError(`uniform ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${words}]), but the shader's ${describe(b)} needs ${b.minSize} bytes: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`, spec);
+        throw new InputError(
+          `uniform ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${words}]), but the shader's ${describe(b)} needs ${b.minSize} bytes: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`,
+          spec,
+        );
       }
     } else {
       if (bytes < b.minSize) {
         const need = b.runtimeSized ? `at least ${b.minSize} bytes (one element)` : `${b.minSize} bytes`;
-        throw new InputError(`buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`, spec);
+        throw new InputError(
+          `buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`,
+          spec,
+        );
       }
       if (bytes > limits.maxStorageBufferBindingSize) {
-        throw new InputError(`buffer ${bindingName(spec)} is ${bytes} bytes; this device binds at most ${limits.maxStorageBufferBindingSize} (maxStorageBufferBindingSize, already the adapter's maximum): split the data over several buffers or dispatches`, spec);
+        throw new InputError(
+          `buffer ${bindingName(spec)} is ${bytes} bytes; this device binds at most ${limits.maxStorageBufferBindingSize} (maxStorageBufferBindingSize, already the adapter's maximum): split the data over several buffers or dispatches`,
+          spec,
+        );
       }
     }
     const data = isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec);
@@ -188,20 +238,26 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
   for (const b of usedBindings) {
     if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
     if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc);
-    const hint = b.space === 'uniform'
-      ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
-      : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`;
+    const hint =
+      b.space === 'uniform'
+        ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
+        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`;
     throw new InputError(`the shader's ${describe(b)} has no buffer in the header: add a line like \`${hint}\``, b.loc);
   }
 
   const maxGroup = Math.max(-1, ...bindings.filter((b) => b.shader).map((b) => b.group));
   if (maxGroup >= limits.maxBindGroups) {
-    throw new InputError(`@group(${maxGroup}) is beyond this device's maxBindGroups (${limits.maxBindGroups}): use groups 0 to ${limits.maxBindGroups - 1}`);
+    throw new InputError(
+      `@group(${maxGroup}) is beyond this device's maxBindGroups (${limits.maxBindGroups}): use groups 0 to ${limits.maxBindGroups - 1}`,
+    );
   }
   for (const p of passes) {
     const storageCount = p.entry.bindings.filter((b) => b.space === 'storage').length;
     if (storageCount > limits.maxStorageBuffersPerShaderStage) {
-      throw new InputError(`'${p.entry.name}' uses ${plural(storageCount, 'storage buffer')}; this device allows ${limits.maxStorageBuffersPerShaderStage} per stage (maxStorageBuffersPerShaderStage): combine some of them into one buffer`, p.entry.loc);
+      throw new InputError(
+        `'${p.entry.name}' uses ${plural(storageCount, 'storage buffer')}; this device allows ${limits.maxStorageBuffersPerShaderStage} per stage (maxStorageBuffersPerShaderStage): combine some of them into one buffer`,
+        p.entry.loc,
+      );
     }
   }
   return bindings;

@@ -75,8 +75,16 @@ export interface GpuRunOutput {
 }
 
 /** Executes a plan on the device and reads every storage buffer back. */
-export async function runOnGpu(handle: DeviceHandle, shader: CompiledShader, plan: RunPlan, options: GpuRunOptions = {}): Promise<GpuRunOutput> {
-  const out = await execute(handle, planExecution(plan, shader.module, options.constants), { repeat: options.repeat, warmup: options.warmup });
+export async function runOnGpu(
+  handle: DeviceHandle,
+  shader: CompiledShader,
+  plan: RunPlan,
+  options: GpuRunOptions = {},
+): Promise<GpuRunOutput> {
+  const out = await execute(handle, planExecution(plan, shader.module, options.constants), {
+    repeat: options.repeat,
+    warmup: options.warmup,
+  });
   const contents = plan.bindings.map((b, i) => {
     const bytes = out.contents[i];
     if (!bytes) return b.data;

@@ -15,19 +15,41 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
   const base: RunResult = {
     file: options.file,
     engine: 'simulator',
-    device: { description: 'wgsl-lab simulator', fallback: true, platform: 'simulator', features: ['subgroups'], subgroupMinSize: options.subgroupSize ?? 32, subgroupMaxSize: options.subgroupSize ?? 32 },
+    device: {
+      description: 'wgsl-lab simulator',
+      fallback: true,
+      platform: 'simulator',
+      features: ['subgroups'],
+      subgroupMinSize: options.subgroupSize ?? 32,
+      subgroupMaxSize: options.subgroupSize ?? 32,
+    },
     compile: { ok: !!kernel.module, messages: kernel.messages },
     buffers: [],
     expects: [],
     ok: false,
   };
   if (!kernel.module) return base;
-  const run = simulate(kernel, { entry: options.entry, subgroupSize: options.subgroupSize, maxSteps: options.maxSteps, subscribers: options.subscribers });
+  const run = simulate(kernel, {
+    entry: options.entry,
+    subgroupSize: options.subgroupSize,
+    maxSteps: options.maxSteps,
+    subscribers: options.subscribers,
+  });
   if (run.stepLimit) {
     const { site, steps } = run.stepLimit;
-    throw new InputError(`the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`, site.loc);
+    throw new InputError(
+      `the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`,
+      site.loc,
+    );
   }
   const buffers = bufferResults(run.plan, readBack(run.plan, run.memory));
   const expects = evaluateExpects(kernel.harness, buffers);
-  return { ...base, ...passResults(run.plan), buffers, expects, timing: { ms: run.ms, method: 'wall-clock' }, ok: expects.every((e) => e.ok) };
+  return {
+    ...base,
+    ...passResults(run.plan),
+    buffers,
+    expects,
+    timing: { ms: run.ms, method: 'wall-clock' },
+    ok: expects.every((e) => e.ok),
+  };
 }

@@ -67,7 +67,9 @@ export function frontEndModule(source: string, overrides?: Record<string, number
   } catch (e) {
     if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) {
       // Length 1: the message points at where the problem starts, as it always has.
-      return { messages: [{ severity: 'error', line: e.loc.line, column: e.loc.column, offset: e.loc.offset, length: 1, message: e.message }] };
+      return {
+        messages: [{ severity: 'error', line: e.loc.line, column: e.loc.column, offset: e.loc.offset, length: 1, message: e.message }],
+      };
     }
     throw e;
   }
@@ -122,7 +124,11 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
   let synthesized: string[] = [];
   if (options.defaultBuffers) ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry));
   const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
-  const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: options.subscribers }, module);
+  const sim = new Simulator(
+    kernel.source,
+    { subgroupSize: options.subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: options.subscribers },
+    module,
+  );
   const memory = bindPlan(sim, plan);
   const sampled: SampledPass[] = [];
   let stepLimit: Simulation['stepLimit'];

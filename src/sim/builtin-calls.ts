@@ -62,13 +62,13 @@ function componentwise(c: ExprCompiler, e: A.CallExpr, type: Type, _o: Overload,
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
   return vcode(type, slots, out, (m) => {
-      evalAll(args, m);
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        const r = f(args.map((a) => Array.from(a.out.subarray(l * a.slots, (l + 1) * a.slots))));
-        for (let j = 0; j < slots; j++) out[l * slots + j] = r[j]!;
-      }
-    });
+    evalAll(args, m);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      const r = f(args.map((a) => Array.from(a.out.subarray(l * a.slots, (l + 1) * a.slots))));
+      for (let j = 0; j < slots; j++) out[l * slots + j] = r[j]!;
+    }
+  });
 }
 
 /** Fast path for component-wise builtins (min, max, abs, sqrt, clamp, …), with scalar broadcast. */
@@ -79,17 +79,22 @@ function scalarComponentwise(c: ExprCompiler, e: A.CallExpr, type: Type, f: (...
   const n = args.length;
   const [a0, a1, a2] = args;
   return vcode(type, slots, out, (m) => {
-      evalAll(args, m);
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        for (let j = 0; j < slots; j++) {
-          const x = a0!.out[l * a0!.slots + (a0!.slots === 1 ? 0 : j)]!;
-          if (n === 1) out[l * slots + j] = f(x);
-          else if (n === 2) out[l * slots + j] = f(x, a1!.out[l * a1!.slots + (a1!.slots === 1 ? 0 : j)]!);
-          else out[l * slots + j] = f(x, a1!.out[l * a1!.slots + (a1!.slots === 1 ? 0 : j)]!, a2!.out[l * a2!.slots + (a2!.slots === 1 ? 0 : j)]!);
-        }
+    evalAll(args, m);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      for (let j = 0; j < slots; j++) {
+        const x = a0!.out[l * a0!.slots + (a0!.slots === 1 ? 0 : j)]!;
+        if (n === 1) out[l * slots + j] = f(x);
+        else if (n === 2) out[l * slots + j] = f(x, a1!.out[l * a1!.slots + (a1!.slots === 1 ? 0 : j)]!);
+        else
+          out[l * slots + j] = f(
+            x,
+            a1!.out[l * a1!.slots + (a1!.slots === 1 ? 0 : j)]!,
+            a2!.out[l * a2!.slots + (a2!.slots === 1 ? 0 : j)]!,
+          );
       }
-    });
+    }
+  });
 }
 
 /** select(f, t, cond): both value arguments are evaluated for every lane (WGSL evaluates them eagerly). */
@@ -99,17 +104,17 @@ function select(c: ExprCompiler, e: A.CallExpr, type: Type): ValueCode {
   const out = new Float64Array(c.W * slots);
   const cs = cond.slots;
   return vcode(type, slots, out, (m) => {
-      f.eval(m);
-      t.eval(m);
-      cond.eval(m);
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        for (let j = 0; j < slots; j++) {
-          const pick = cond.out[l * cs + (cs === 1 ? 0 : j)] ? t.out : f.out;
-          out[l * slots + j] = pick[l * slots + j]!;
-        }
+    f.eval(m);
+    t.eval(m);
+    cond.eval(m);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      for (let j = 0; j < slots; j++) {
+        const pick = cond.out[l * cs + (cs === 1 ? 0 : j)] ? t.out : f.out;
+        out[l * slots + j] = pick[l * slots + j]!;
       }
-    });
+    }
+  });
 }
 
 function constructorCall(c: ExprCompiler, e: A.CallExpr, type: Type, params: Type[]): ValueCode {
@@ -122,38 +127,37 @@ function constructorCall(c: ExprCompiler, e: A.CallExpr, type: Type, params: Typ
     const to = scalarOf(type)!.name;
     const a = args[0]!;
     return vcode(type, slots, out, (m) => {
-        a.eval(m);
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          for (let j = 0; j < slots; j++) out[l * slots + j] = convertScalar(a.out[l * slots + j]!, from, to);
-        }
-      });
+      a.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        for (let j = 0; j < slots; j++) out[l * slots + j] = convertScalar(a.out[l * slots + j]!, from, to);
+      }
+    });
   }
   // Splat: vecN(x).
   if (args.length === 1 && type.kind === 'vec' && args[0]!.slots === 1) {
     const a = args[0]!;
     return vcode(type, slots, out, (m) => {
-        a.eval(m);
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          for (let j = 0; j < slots; j++) out[l * slots + j] = a.out[l]!;
-        }
-      });
+      a.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        for (let j = 0; j < slots; j++) out[l * slots + j] = a.out[l]!;
+      }
+    });
   }
   // Everything else concatenates the arguments' components in order.
   return vcode(type, slots, out, (m) => {
-      evalAll(args, m);
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        let o = l * slots;
-        for (const a of args) {
-          const as = a.slots;
-          for (let j = 0; j < as; j++) out[o++] = a.out[l * as + j]!;
-        }
+    evalAll(args, m);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      let o = l * slots;
+      for (const a of args) {
+        const as = a.slots;
+        for (let j = 0; j < as; j++) out[o++] = a.out[l * as + j]!;
       }
-    });
+    }
+  });
 }
-
 
 function voidCode(_c: ExprCompiler, run: (m: Mask) => void): ValueCode {
   return vcode({ kind: 'void' }, 0, new Float64Array(0), run);
@@ -188,33 +192,43 @@ function atomic(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Valu
   const rmw = name !== 'atomicLoad' && name !== 'atomicStore';
   const writes = name !== 'atomicLoad';
   return vcode(resultType, slots, out, (m) => {
-      ref.eval(m);
-      for (const x of operands) x.eval(m);
-      const r = ref.region!;
-      // Lanes apply their operation one after another in lane order: one valid
-      // serialization of concurrent atomics.
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        const a = ref.addr[l]!;
-        const old = loadScalar(r, a, kind);
-        const v1 = operands[0]?.out[l] ?? 0;
-        const v2 = operands[1]?.out[l] ?? 0;
-        const { next, result } = op(old, v1, v2);
-        if (writes) {
-          if (kind === ScalarKind.I32) r.i32[a >> 2] = next;
-          else r.u32[a >> 2] = next;
-        }
-        bits[l] = toBits(next, kind);
-        if (slots === 1) out[l] = result[0]!;
-        else if (slots === 2) {
-          out[l * 2] = result[0]!;
-          out[l * 2 + 1] = result[1]!;
-        }
+    ref.eval(m);
+    for (const x of operands) x.eval(m);
+    const r = ref.region!;
+    // Lanes apply their operation one after another in lane order: one valid
+    // serialization of concurrent atomics.
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      const a = ref.addr[l]!;
+      const old = loadScalar(r, a, kind);
+      const v1 = operands[0]?.out[l] ?? 0;
+      const v2 = operands[1]?.out[l] ?? 0;
+      const { next, result } = op(old, v1, v2);
+      if (writes) {
+        if (kind === ScalarKind.I32) r.i32[a >> 2] = next;
+        else r.u32[a >> 2] = next;
       }
-      if (r.tracked && ctx.hooks.access) {
-        ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw, mask: m, addr: ref.addr, bytes: 4, width: 4, bits: writes ? bits : undefined });
+      bits[l] = toBits(next, kind);
+      if (slots === 1) out[l] = result[0]!;
+      else if (slots === 2) {
+        out[l * 2] = result[0]!;
+        out[l * 2 + 1] = result[1]!;
       }
-    });
+    }
+    if (r.tracked && ctx.hooks.access) {
+      ctx.hooks.access({
+        site: ref.site,
+        region: r,
+        kind: 'atomic',
+        rmw,
+        mask: m,
+        addr: ref.addr,
+        bytes: 4,
+        width: 4,
+        bits: writes ? bits : undefined,
+      });
+    }
+  });
 }
 
 function atomicOp(name: string, s: 'i32' | 'u32'): (old: number, a: number, b: number) => { next: number; result: number[] } {
@@ -257,11 +271,11 @@ function uniformLoad(c: ExprCompiler, e: A.CallExpr, o: Overload): ValueCode {
   const load = ref.type.kind === 'atomic' ? atomicLoadCode(c, ref) : c.load(ref, e.args[0]!);
   void o;
   return vcode(load.type, load.slots, load.out, (m) => {
-      // Compiled as barrier, load, barrier: the load is ordered against writes on both sides.
-      ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
-      load.eval(m);
-      ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
-    });
+    // Compiled as barrier, load, barrier: the load is ordered against writes on both sides.
+    ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
+    load.eval(m);
+    ctx.hooks.barrier?.({ site, kind: 'workgroup', mask: m, unfinished: ctx.W - ctx.finishedCount, workgroupSize: ctx.W });
+  });
 }
 
 function atomicLoadCode(c: ExprCompiler, ref: RefCode): ValueCode {
@@ -270,11 +284,12 @@ function atomicLoadCode(c: ExprCompiler, ref: RefCode): ValueCode {
   const out = new Float64Array(c.W);
   const ctx = c.ctx;
   return vcode(type, 1, out, (m) => {
-      ref.eval(m);
-      const r = ref.region!;
-      for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = loadScalar(r, ref.addr[m.lanes[k]!]!, kind);
-      if (r.tracked && ctx.hooks.access) ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw: false, mask: m, addr: ref.addr, bytes: 4, width: 4 });
-    });
+    ref.eval(m);
+    const r = ref.region!;
+    for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = loadScalar(r, ref.addr[m.lanes[k]!]!, kind);
+    if (r.tracked && ctx.hooks.access)
+      ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw: false, mask: m, addr: ref.addr, bytes: 4, width: 4 });
+  });
 }
 
 /** arrayLength(&a): elements that fit in the buffer after the array's start. */
@@ -325,17 +340,17 @@ function subgroup(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Va
   const identity = name.endsWith('Mul') ? 1 : 0;
   const x = args[0];
   return vcode(type, slots, out, (m) => {
-      evalAll(args, m);
-      // Walk the mask one subgroup at a time.
-      let k = 0;
-      while (k < m.n) {
-        const g = Math.floor(m.lanes[k]! / S);
-        let end = k;
-        while (end < m.n && Math.floor(m.lanes[end]! / S) === g) end++;
-        apply(m.lanes, k, end, g);
-        k = end;
-      }
-    });
+    evalAll(args, m);
+    // Walk the mask one subgroup at a time.
+    let k = 0;
+    while (k < m.n) {
+      const g = Math.floor(m.lanes[k]! / S);
+      let end = k;
+      while (end < m.n && Math.floor(m.lanes[end]! / S) === g) end++;
+      apply(m.lanes, k, end, g);
+      k = end;
+    }
+  });
 
   function apply(lanes: Int32Array, from: number, to: number, g: number): void {
     const first = lanes[from]!;
@@ -385,7 +400,8 @@ function subgroup(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Va
           const l = lanes[k]!;
           const i = l - g * S;
           const d = id[l]!;
-          const srcIndex = name === 'subgroupShuffleXor' ? i ^ d : name === 'subgroupShuffleUp' ? i - d : name === 'subgroupShuffleDown' ? i + d : d;
+          const srcIndex =
+            name === 'subgroupShuffleXor' ? i ^ d : name === 'subgroupShuffleUp' ? i - d : name === 'subgroupShuffleDown' ? i + d : d;
           const sl = g * S + srcIndex;
           // Reading an inactive or missing lane is undefined in WGSL; the simulator gives 0.
           for (let j = 0; j < xs; j++) out[l * xs + j] = srcIndex >= 0 && srcIndex < S ? value(sl, j) : 0;

@@ -7,9 +7,7 @@ import type * as A from '../wgsl/ast.js';
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
 import { binaryScalarOp, unaryScalarOp } from '../wgsl/numeric.js';
 import { NotSupportedError, type Loc } from '../wgsl/source.js';
-import {
-  matrixColumnStride, scalarOf, sizeOf, strideOf, typeName, type MatrixType, type Type,
-} from '../wgsl/types.js';
+import { matrixColumnStride, scalarOf, sizeOf, strideOf, typeName, type MatrixType, type Type } from '../wgsl/types.js';
 import { memberSlotOffset, slotCount } from '../wgsl/values.js';
 import type { BinaryTyping } from '../wgsl/operators.js';
 import { RCode, copySlots, vcode, type PtrSlot, type RefCode, type ValueCode } from './code.js';
@@ -263,12 +261,12 @@ export class Compiler implements ExprCompiler {
     const out = new Float64Array(this.W * slots);
     const A = a.out;
     return vcode(type, slots, out, (m) => {
-        a.eval(m);
-        for (let k = 0; k < m.n; k++) {
-          const b = m.lanes[k]! * slots;
-          for (let c = 0; c < slots; c++) out[b + c] = f(A[b + c]!);
-        }
-      });
+      a.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const b = m.lanes[k]! * slots;
+        for (let c = 0; c < slots; c++) out[b + c] = f(A[b + c]!);
+      }
+    });
   }
 
   private binary(e: A.BinaryExpr, info: ExprInfo): ValueCode {
@@ -285,19 +283,19 @@ export class Compiler implements ExprCompiler {
     const B = b.out;
     const and = op === '&&';
     return vcode(a.type, 1, out, (m) => {
-        a.eval(m);
-        // Only the lanes whose result is still open evaluate the right side.
-        const need = new Int32Array(m.n);
-        let n = 0;
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          out[l] = A[l]!;
-          if (and ? A[l] : !A[l]) need[n++] = l;
-        }
-        if (!n) return;
-        b.eval(new Mask(need, n));
-        for (let k = 0; k < n; k++) out[need[k]!] = B[need[k]!]!;
-      });
+      a.eval(m);
+      // Only the lanes whose result is still open evaluate the right side.
+      const need = new Int32Array(m.n);
+      let n = 0;
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        out[l] = A[l]!;
+        if (and ? A[l] : !A[l]) need[n++] = l;
+      }
+      if (!n) return;
+      b.eval(new Mask(need, n));
+      for (let k = 0; k < n; k++) out[need[k]!] = B[need[k]!]!;
+    });
   }
 
   private indexValue(e: A.IndexExpr, info: ExprInfo): ValueCode {
@@ -315,19 +313,19 @@ export class Compiler implements ExprCompiler {
     const ctx = this.ctx;
     const what = this.baseText(e);
     return vcode(type, slots, out, (m) => {
-        base.eval(m);
-        idx.eval(m);
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          let i = I[l]!;
-          if (i < 0 || i >= count) {
-            ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
-            i = i < 0 ? 0 : count - 1;
-          }
-          const src = l * bs + i * slots;
-          for (let c = 0; c < slots; c++) out[l * slots + c] = B[src + c]!;
+      base.eval(m);
+      idx.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        let i = I[l]!;
+        if (i < 0 || i >= count) {
+          ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
+          i = i < 0 ? 0 : count - 1;
         }
-      });
+        const src = l * bs + i * slots;
+        for (let c = 0; c < slots; c++) out[l * slots + c] = B[src + c]!;
+      }
+    });
   }
 
   private memberValue(e: A.MemberExpr, info: ExprInfo): ValueCode {
@@ -337,19 +335,21 @@ export class Compiler implements ExprCompiler {
     const slots = slotCount(type);
     const out = new Float64Array(this.W * slots);
     const B = base.out;
-    const picks = info.swizzle ?? (() => {
-      const st = base.type;
-      if (st.kind !== 'struct') throw new Error('internal: member of a non-struct');
-      const off = memberSlotOffset(st, info.member!);
-      return Array.from({ length: slots }, (_, k) => off + k);
-    })();
+    const picks =
+      info.swizzle ??
+      (() => {
+        const st = base.type;
+        if (st.kind !== 'struct') throw new Error('internal: member of a non-struct');
+        const off = memberSlotOffset(st, info.member!);
+        return Array.from({ length: slots }, (_, k) => off + k);
+      })();
     return vcode(type, slots, out, (m) => {
-        base.eval(m);
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          for (let c = 0; c < slots; c++) out[l * slots + c] = B[l * bs + picks[c]!]!;
-        }
-      });
+      base.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        for (let c = 0; c < slots; c++) out[l * slots + c] = B[l * bs + picks[c]!]!;
+      }
+    });
   }
 
   private call(e: A.CallExpr, info: ExprInfo): ValueCode {
@@ -398,13 +398,13 @@ export class Compiler implements ExprCompiler {
     const retSlots = callee.retSlots;
     const out = new Float64Array(this.W * Math.max(retSlots, 1));
     return vcode(f.returnType, retSlots, out, (m) => {
-        // All arguments first, then the parameters are bound (a nested call to the same
-        // function as an argument must not see half-bound parameters).
-        for (const a of args) a.evaluate(m);
-        for (const a of args) a.bind(m);
-        callee.run(m);
-        if (callee.ret) copySlots(callee.ret, out, m, retSlots);
-      });
+      // All arguments first, then the parameters are bound (a nested call to the same
+      // function as an argument must not see half-bound parameters).
+      for (const a of args) a.evaluate(m);
+      for (const a of args) a.bind(m);
+      callee.run(m);
+      if (callee.ret) copySlots(callee.ret, out, m, retSlots);
+    });
   }
 
   // ---------------------------------------------------------------- references
@@ -439,8 +439,8 @@ export class Compiler implements ExprCompiler {
         const slot = this.localPointer(v);
         const ptr = v.type;
         const ref: RefCode = new RCode(ptr.store, slot.addr, v.name, site, () => {
-            ref.region = slot.region;
-          });
+          ref.region = slot.region;
+        });
         return ref;
       }
       if (v.kind !== 'var') throw new Error(`internal: '${v.name}' is not a variable`);
@@ -461,9 +461,9 @@ export class Compiler implements ExprCompiler {
       return ref;
     }
     const ref: RefCode = new RCode(g.type, addr, g.name, site, () => {
-        ref.region = ctx.regions.get(g.name) ?? null;
-        if (!ref.region) throw new Error(`internal: no memory for '${g.name}'`);
-      });
+      ref.region = ctx.regions.get(g.name) ?? null;
+      if (!ref.region) throw new Error(`internal: no memory for '${g.name}'`);
+    });
     return ref;
   }
 
@@ -476,8 +476,8 @@ export class Compiler implements ExprCompiler {
     for (let l = 0; l < this.W; l++) addr[l] = l * this.frameBytes + off;
     const ctx = this.ctx;
     const ref: RefCode = new RCode(v.type, addr, v.name, site, () => {
-        ref.region = ctx.functionRegion;
-      });
+      ref.region = ctx.functionRegion;
+    });
     return ref;
   }
 
@@ -505,7 +505,12 @@ export class Compiler implements ExprCompiler {
     const what = this.baseText(e);
     const ctx = this.ctx;
     const whole = container.kind === 'vec' ? { addr: base.addr, bytes: sizeOf(container) } : base.whole;
-    const ref: RefCode = new RCode(type, addr, base.root, site, (m) => {
+    const ref: RefCode = new RCode(
+      type,
+      addr,
+      base.root,
+      site,
+      (m) => {
         base.eval(m);
         idx.eval(m);
         const region = (ref.region = base.region);
@@ -521,7 +526,9 @@ export class Compiler implements ExprCompiler {
           }
           addr[l] = B[l]! + i * stride;
         }
-      }, whole);
+      },
+      whole,
+    );
     return ref;
   }
 
@@ -538,12 +545,19 @@ export class Compiler implements ExprCompiler {
     } else throw new Error('internal: member of a non-struct');
     const addr = new Float64Array(this.W);
     const site = this.site(e, base.root);
-    const ref: RefCode = new RCode(type, addr, base.root, site, (m) => {
+    const ref: RefCode = new RCode(
+      type,
+      addr,
+      base.root,
+      site,
+      (m) => {
         base.eval(m);
         ref.region = base.region;
         const B = base.addr;
         for (let k = 0; k < m.n; k++) addr[m.lanes[k]!] = B[m.lanes[k]!]! + offset;
-      }, whole);
+      },
+      whole,
+    );
     return ref;
   }
 
@@ -553,11 +567,24 @@ export class Compiler implements ExprCompiler {
    * Emits one access batch per access unit of the view to the hooks (shared memory only).
    * The batch objects are reused: observers must not keep them.
    */
-  report(ref: RefCode, region: Region, m: Mask, kind: AccessKind, units: AccessUnit[], unitAddrs: Float64Array[], bits?: Uint32Array[], rmw = false): void {
+  report(
+    ref: RefCode,
+    region: Region,
+    m: Mask,
+    kind: AccessKind,
+    units: AccessUnit[],
+    unitAddrs: Float64Array[],
+    bits?: Uint32Array[],
+    rmw = false,
+  ): void {
     const hook = this.ctx.hooks.access;
     if (!hook || !region.tracked) return;
     let batches = this.batches.get(ref);
-    if (!batches) this.batches.set(ref, (batches = units.map((u) => ({ site: ref.site, region, kind, rmw, mask: m, addr: unitAddrs[0]!, bytes: u.bytes, width: u.width }))));
+    if (!batches)
+      this.batches.set(
+        ref,
+        (batches = units.map((u) => ({ site: ref.site, region, kind, rmw, mask: m, addr: unitAddrs[0]!, bytes: u.bytes, width: u.width }))),
+      );
     for (let u = 0; u < units.length; u++) {
       const batch: AccessBatch = batches[u]!;
       batch.region = region;
@@ -612,27 +639,27 @@ export class Compiler implements ExprCompiler {
       // One scalar: pick the typed view once per evaluation.
       const kind = kinds[0] as ScalarKind;
       return vcode(type, slots, out, (m) => {
-          ref.eval(m);
-          const r = ref.region!;
-          const A = ref.addr;
-          const view = kind === ScalarKind.F32 ? r.f32 : kind === ScalarKind.I32 ? r.i32 : r.u32;
-          const lanes = m.lanes;
-          if (kind === ScalarKind.BOOL) for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2] ? 1 : 0;
-          else for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2]!;
-          report(m, r);
-        });
-    }
-    return vcode(type, slots, out, (m) => {
         ref.eval(m);
         const r = ref.region!;
         const A = ref.addr;
-        for (let k = 0; k < m.n; k++) {
-          const l = m.lanes[k]!;
-          const a = A[l]!;
-          for (let s = 0; s < slots; s++) out[l * slots + s] = loadScalar(r, a + offsets[s]!, kinds[s]! as ScalarKind);
-        }
+        const view = kind === ScalarKind.F32 ? r.f32 : kind === ScalarKind.I32 ? r.i32 : r.u32;
+        const lanes = m.lanes;
+        if (kind === ScalarKind.BOOL) for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2] ? 1 : 0;
+        else for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2]!;
         report(m, r);
       });
+    }
+    return vcode(type, slots, out, (m) => {
+      ref.eval(m);
+      const r = ref.region!;
+      const A = ref.addr;
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        const a = A[l]!;
+        for (let s = 0; s < slots; s++) out[l * slots + s] = loadScalar(r, a + offsets[s]!, kinds[s]! as ScalarKind);
+      }
+      report(m, r);
+    });
   }
 
   /** Stores `v` (per-lane values of the view's type) through `ref` for the lanes of m. */
@@ -727,7 +754,15 @@ function partiallyAccessedLocals(info: ModuleInfo): Set<LocalVar> {
 }
 
 function isExpr(e: A.Expr | A.Stmt): e is A.Expr {
-  return e.kind === 'lit' || e.kind === 'ident' || e.kind === 'index' || e.kind === 'member' || e.kind === 'unary' || e.kind === 'binary' || (e.kind === 'call' && 'callee' in e);
+  return (
+    e.kind === 'lit' ||
+    e.kind === 'ident' ||
+    e.kind === 'index' ||
+    e.kind === 'member' ||
+    e.kind === 'unary' ||
+    e.kind === 'binary' ||
+    (e.kind === 'call' && 'callee' in e)
+  );
 }
 
 function roundUp(k: number, n: number): number {
@@ -756,22 +791,22 @@ function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode,
   if (t.shape === 'elementwise') {
     if (as === 1 && bs === 1) {
       return vcode(type, slots, out, (m) => {
-          a.eval(m);
-          b.eval(m);
-          for (let k = 0; k < m.n; k++) {
-            const l = m.lanes[k]!;
-            out[l] = f(A[l]!, B[l]!);
-          }
-        });
-    }
-    return vcode(type, slots, out, (m) => {
         a.eval(m);
         b.eval(m);
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
-          for (let c = 0; c < slots; c++) out[l * slots + c] = f(A[l * as + (as === 1 ? 0 : c)]!, B[l * bs + (bs === 1 ? 0 : c)]!);
+          out[l] = f(A[l]!, B[l]!);
         }
       });
+    }
+    return vcode(type, slots, out, (m) => {
+      a.eval(m);
+      b.eval(m);
+      for (let k = 0; k < m.n; k++) {
+        const l = m.lanes[k]!;
+        for (let c = 0; c < slots; c++) out[l * slots + c] = f(A[l * as + (as === 1 ? 0 : c)]!, B[l * bs + (bs === 1 ? 0 : c)]!);
+      }
+    });
   }
   const add = binaryScalarOp('+', s);
   const mul = binaryScalarOp('*', s);
@@ -779,38 +814,38 @@ function binaryCode(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode,
   const L = t.left;
   const R = t.right;
   return vcode(type, slots, out, (m) => {
-      a.eval(m);
-      b.eval(m);
-      for (let k = 0; k < m.n; k++) {
-        const l = m.lanes[k]!;
-        const ao = l * as;
-        const bo = l * bs;
-        const oo = l * slots;
-        if (t.shape === 'mat*vec') {
-          const mt = L as MatrixType;
-          for (let r = 0; r < mt.rows; r++) {
+    a.eval(m);
+    b.eval(m);
+    for (let k = 0; k < m.n; k++) {
+      const l = m.lanes[k]!;
+      const ao = l * as;
+      const bo = l * bs;
+      const oo = l * slots;
+      if (t.shape === 'mat*vec') {
+        const mt = L as MatrixType;
+        for (let r = 0; r < mt.rows; r++) {
+          let acc = 0;
+          for (let c = 0; c < mt.cols; c++) acc = add(acc, mul(A[ao + c * mt.rows + r]!, B[bo + c]!));
+          out[oo + r] = acc;
+        }
+      } else if (t.shape === 'vec*mat') {
+        const mt = R as MatrixType;
+        for (let c = 0; c < mt.cols; c++) {
+          let acc = 0;
+          for (let r = 0; r < mt.rows; r++) acc = add(acc, mul(A[ao + r]!, B[bo + c * mt.rows + r]!));
+          out[oo + c] = acc;
+        }
+      } else {
+        const lm = L as MatrixType;
+        const rm = R as MatrixType;
+        for (let c = 0; c < rm.cols; c++) {
+          for (let r = 0; r < lm.rows; r++) {
             let acc = 0;
-            for (let c = 0; c < mt.cols; c++) acc = add(acc, mul(A[ao + c * mt.rows + r]!, B[bo + c]!));
-            out[oo + r] = acc;
-          }
-        } else if (t.shape === 'vec*mat') {
-          const mt = R as MatrixType;
-          for (let c = 0; c < mt.cols; c++) {
-            let acc = 0;
-            for (let r = 0; r < mt.rows; r++) acc = add(acc, mul(A[ao + r]!, B[bo + c * mt.rows + r]!));
-            out[oo + c] = acc;
-          }
-        } else {
-          const lm = L as MatrixType;
-          const rm = R as MatrixType;
-          for (let c = 0; c < rm.cols; c++) {
-            for (let r = 0; r < lm.rows; r++) {
-              let acc = 0;
-              for (let i = 0; i < lm.cols; i++) acc = add(acc, mul(A[ao + i * lm.rows + r]!, B[bo + c * rm.rows + i]!));
-              out[oo + c * lm.rows + r] = acc;
-            }
+            for (let i = 0; i < lm.cols; i++) acc = add(acc, mul(A[ao + i * lm.rows + r]!, B[bo + c * rm.rows + i]!));
+            out[oo + c * lm.rows + r] = acc;
           }
         }
       }
-    });
+    }
+  });
 }

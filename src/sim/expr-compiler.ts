@@ -35,4 +35,3 @@ export interface ExprCompiler {
   localPointer(v: LocalVar): PtrSlot;
   aliasLocal(v: LocalVar, arr: Float64Array): boolean;
 }
-

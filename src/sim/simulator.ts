@@ -171,7 +171,11 @@ export class Simulator {
     try {
       for (let k = 0; k < count; k++) {
         const linear = list ? list[k]! : k;
-        const id: [number, number, number] = [linear % dispatch[0], Math.floor(linear / dispatch[0]) % dispatch[1], Math.floor(linear / (dispatch[0] * dispatch[1]))];
+        const id: [number, number, number] = [
+          linear % dispatch[0],
+          Math.floor(linear / dispatch[0]) % dispatch[1],
+          Math.floor(linear / (dispatch[0] * dispatch[1])),
+        ];
         for (const r of e.workgroupRegions) r.bytes.fill(0);
         ctx.privateRegion.bytes.fill(0);
         for (const init of e.privateInit) init();

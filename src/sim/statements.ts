@@ -389,8 +389,16 @@ export class StatementCompiler {
 
 /** A view whose eval does nothing: it was evaluated already by the statement. */
 function refOnce(ref: RefCode): RefCode {
-  const copy: RefCode = new RCode(ref.type, ref.addr, ref.root, ref.site, () => {
-    copy.region = ref.region;
-  }, ref.whole, ref.reg);
+  const copy: RefCode = new RCode(
+    ref.type,
+    ref.addr,
+    ref.root,
+    ref.site,
+    () => {
+      copy.region = ref.region;
+    },
+    ref.whole,
+    ref.reg,
+  );
   return copy;
 }

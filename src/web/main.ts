@@ -11,8 +11,17 @@ import { INDEX_HREF, startRouter, type Route } from './router.js';
 const main = h('main', { id: 'content' });
 const banner = h('div', { class: 'banner-slot', role: 'status' });
 document.body.replaceChildren(
-  h('a', { class: 'skip-link', href: '#content', onclick: (e: Event) => (e.preventDefault(), main.querySelector<HTMLElement>('h1')?.focus()) }, 'Skip to content'),
-  h('header', { class: 'site-header' }, h('a', { href: INDEX_HREF, class: 'site-name' }, 'wgsl-lab'), h('span', { class: 'tagline' }, 'WebGPU compute shaders and workgroup memory')),
+  h(
+    'a',
+    { class: 'skip-link', href: '#content', onclick: (e: Event) => (e.preventDefault(), main.querySelector<HTMLElement>('h1')?.focus()) },
+    'Skip to content',
+  ),
+  h(
+    'header',
+    { class: 'site-header' },
+    h('a', { href: INDEX_HREF, class: 'site-name' }, 'wgsl-lab'),
+    h('span', { class: 'tagline' }, 'WebGPU compute shaders and workgroup memory'),
+  ),
   banner,
   main,
 );
@@ -20,13 +29,27 @@ document.body.replaceChildren(
 let current: Page | undefined;
 
 function notFound(what: string): Page {
-  return { element: h('article', {}, h('h1', { tabindex: -1 }, 'Not found'), h('p', {}, `There is no page ${what}. `, h('a', { href: INDEX_HREF }, 'See all lessons.'))), title: 'Not found', destroy() {} };
+  return {
+    element: h(
+      'article',
+      {},
+      h('h1', { tabindex: -1 }, 'Not found'),
+      h('p', {}, `There is no page ${what}. `, h('a', { href: INDEX_HREF }, 'See all lessons.')),
+    ),
+    title: 'Not found',
+    destroy() {},
+  };
 }
 
 function show(route: Route, first: boolean): void {
   current?.destroy();
   const lesson = route.page === 'lesson' ? findLesson(route.slug) : undefined;
-  current = route.page === 'index' ? renderIndexPage() : lesson ? renderLessonPage(lesson) : notFound(route.page === 'lesson' ? `for lesson '${route.slug}'` : `at '${route.path}'`);
+  current =
+    route.page === 'index'
+      ? renderIndexPage()
+      : lesson
+        ? renderLessonPage(lesson)
+        : notFound(route.page === 'lesson' ? `for lesson '${route.slug}'` : `at '${route.path}'`);
   replaceChildren(main, current.element);
   document.title = route.page === 'index' ? 'wgsl-lab' : `${current.title} · wgsl-lab`;
   // After a navigation, focus the new page's heading so keyboard and screen-reader users
@@ -51,6 +74,14 @@ void backend().then((b) => {
   document.body.dataset.backend = b.kind;
   if (b.kind === 'simulator') {
     // The reason comes from GpuSession and already says what to install or enable.
-    replaceChildren(banner, h('p', { class: 'banner' }, h('strong', {}, 'WebGPU is not available here, so examples run on the simulator and every result is labelled "simulated". '), b.reason.replace(/^./, (c) => c.toUpperCase())));
+    replaceChildren(
+      banner,
+      h(
+        'p',
+        { class: 'banner' },
+        h('strong', {}, 'WebGPU is not available here, so examples run on the simulator and every result is labelled "simulated". '),
+        b.reason.replace(/^./, (c) => c.toUpperCase()),
+      ),
+    );
   }
 });

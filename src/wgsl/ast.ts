@@ -60,11 +60,7 @@ export interface UnaryExpr {
   operand: Expr;
 }
 
-export type BinaryOp =
-  | '+' | '-' | '*' | '/' | '%'
-  | '<<' | '>>' | '&' | '|' | '^'
-  | '<' | '>' | '<=' | '>=' | '==' | '!='
-  | '&&' | '||';
+export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '<<' | '>>' | '&' | '|' | '^' | '<' | '>' | '<=' | '>=' | '==' | '!=' | '&&' | '||';
 export interface BinaryExpr {
   kind: 'binary';
   /** The operator. */
@@ -185,8 +181,20 @@ export interface ConstAssertStmt {
 }
 
 export type Stmt =
-  | VarStmt | ValueDeclStmt | AssignStmt | IncDecStmt | CallStmt | BlockStmt | IfStmt | SwitchStmt
-  | LoopStmt | ForStmt | WhileStmt | SimpleStmt | ReturnStmt | ConstAssertStmt;
+  | VarStmt
+  | ValueDeclStmt
+  | AssignStmt
+  | IncDecStmt
+  | CallStmt
+  | BlockStmt
+  | IfStmt
+  | SwitchStmt
+  | LoopStmt
+  | ForStmt
+  | WhileStmt
+  | SimpleStmt
+  | ReturnStmt
+  | ConstAssertStmt;
 
 // ---------- module-scope declarations ----------
 

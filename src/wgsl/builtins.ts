@@ -6,8 +6,25 @@
 import { bitcastScalar, normalize, type ScalarFn1 } from './numeric.js';
 import { ctz, f16BitsToF32, f32ToF16Bits, popcount, reverseBits, roundHalfEven } from './bits.js';
 import {
-  ABSTRACT_FLOAT, ABSTRACT_INT, BOOL, F32, I32, U32, componentCount, concretize, isFloatScalar, isIntScalar,
-  layoutStruct, scalarOf, typeName, vec, withScalar, type ScalarName, type ScalarType, type StructType, type Type,
+  ABSTRACT_FLOAT,
+  ABSTRACT_INT,
+  BOOL,
+  F32,
+  I32,
+  U32,
+  componentCount,
+  concretize,
+  isFloatScalar,
+  isIntScalar,
+  layoutStruct,
+  scalarOf,
+  typeName,
+  vec,
+  withScalar,
+  type ScalarName,
+  type ScalarType,
+  type StructType,
+  type Type,
 } from './types.js';
 
 export interface Overload {
@@ -94,7 +111,13 @@ function mapComponents(args: number[][], n: number, f: (...a: number[]) => numbe
 }
 
 /** A component-wise builtin over same-typed arguments. */
-function componentwise(arity: number, pred: (s: ScalarType) => boolean, expected: string, impl: (s: ScalarName) => (...a: number[]) => number, float = true): BuiltinDef {
+function componentwise(
+  arity: number,
+  pred: (s: ScalarType) => boolean,
+  expected: string,
+  impl: (s: ScalarName) => (...a: number[]) => number,
+  float = true,
+): BuiltinDef {
   return {
     constEval: true,
     resolve(args, allConst) {
@@ -231,7 +254,10 @@ export function atomicCompareExchangeResult(t: ScalarType): StructType {
 }
 
 function resultStruct(prefix: string, t: Type, members: [string, Type][]): StructType {
-  return layoutStruct(`${prefix}_${typeName(t).replace(/[<>, ]/g, '')}`, members.map(([name, type]) => ({ name, type })));
+  return layoutStruct(
+    `${prefix}_${typeName(t).replace(/[<>, ]/g, '')}`,
+    members.map(([name, type]) => ({ name, type })),
+  );
 }
 
 /** Subgroup operations: typed here, executed across lanes by the simulator. */
@@ -247,7 +273,13 @@ function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: T
 
 export const BUILTINS: Record<string, BuiltinDef> = {
   // ---- numeric, component-wise ----
-  abs: componentwise(1, numericish, 'a numeric scalar or vector', (s) => (s === 'i32' ? (x) => Math.abs(x) | 0 : s === 'u32' ? (x) => x : (x) => normalize(Math.abs(x), s)), false),
+  abs: componentwise(
+    1,
+    numericish,
+    'a numeric scalar or vector',
+    (s) => (s === 'i32' ? (x) => Math.abs(x) | 0 : s === 'u32' ? (x) => x : (x) => normalize(Math.abs(x), s)),
+    false,
+  ),
   acos: unaryFloat(Math.acos),
   acosh: unaryFloat(Math.acosh),
   asin: unaryFloat(Math.asin),
@@ -325,7 +357,13 @@ export const BUILTINS: Record<string, BuiltinDef> = {
       requireKind(args[0]!, floatish, 'frexp', 'a float argument');
       const t = allConst ? floatType(args[0]!) : concretize(floatType(args[0]!));
       const e = withScalar(t, scalarOf(t)!.name === 'abstract-float' ? ABSTRACT_INT : I32);
-      return { params: [t], result: resultStruct('__frexp_result', t, [['fract', t], ['exp', e]]) };
+      return {
+        params: [t],
+        result: resultStruct('__frexp_result', t, [
+          ['fract', t],
+          ['exp', e],
+        ]),
+      };
     },
     eval(args, o) {
       const n = args[0]!.length;
@@ -340,8 +378,14 @@ export const BUILTINS: Record<string, BuiltinDef> = {
         }
         let e = Math.floor(Math.log2(Math.abs(x))) + 1;
         let f = x / Math.pow(2, e);
-        if (Math.abs(f) >= 1) { f /= 2; e++; }
-        if (Math.abs(f) < 0.5) { f *= 2; e--; }
+        if (Math.abs(f) >= 1) {
+          f /= 2;
+          e++;
+        }
+        if (Math.abs(f) < 0.5) {
+          f *= 2;
+          e--;
+        }
         fr.push(normalize(f, s));
         ex.push(e);
       }
@@ -355,7 +399,13 @@ export const BUILTINS: Record<string, BuiltinDef> = {
       if (args.length !== 1) fail('modf expects 1 argument');
       requireKind(args[0]!, floatish, 'modf', 'a float argument');
       const t = allConst ? floatType(args[0]!) : concretize(floatType(args[0]!));
-      return { params: [t], result: resultStruct('__modf_result', t, [['fract', t], ['whole', t]]) };
+      return {
+        params: [t],
+        result: resultStruct('__modf_result', t, [
+          ['fract', t],
+          ['whole', t],
+        ]),
+      };
     },
     eval(args) {
       const whole = args[0]!.map(Math.trunc);
@@ -492,14 +542,20 @@ export const BUILTINS: Record<string, BuiltinDef> = {
       let d: number;
       if (n === 2) d = at(0, 0) * at(1, 1) - at(1, 0) * at(0, 1);
       else if (n === 3) {
-        d = at(0, 0) * (at(1, 1) * at(2, 2) - at(2, 1) * at(1, 2)) - at(1, 0) * (at(0, 1) * at(2, 2) - at(2, 1) * at(0, 2)) + at(2, 0) * (at(0, 1) * at(1, 2) - at(1, 1) * at(0, 2));
+        d =
+          at(0, 0) * (at(1, 1) * at(2, 2) - at(2, 1) * at(1, 2)) -
+          at(1, 0) * (at(0, 1) * at(2, 2) - at(2, 1) * at(0, 2)) +
+          at(2, 0) * (at(0, 1) * at(1, 2) - at(1, 1) * at(0, 2));
       } else {
         d = 0;
         for (let c = 0; c < 4; c++) {
           const minor: number[] = [];
           for (let cc = 0; cc < 4; cc++) if (cc !== c) for (let r = 1; r < 4; r++) minor.push(at(cc, r));
           const m3 = (cc: number, r: number) => minor[cc * 3 + r]!;
-          const det3 = m3(0, 0) * (m3(1, 1) * m3(2, 2) - m3(2, 1) * m3(1, 2)) - m3(1, 0) * (m3(0, 1) * m3(2, 2) - m3(2, 1) * m3(0, 2)) + m3(2, 0) * (m3(0, 1) * m3(1, 2) - m3(1, 1) * m3(0, 2));
+          const det3 =
+            m3(0, 0) * (m3(1, 1) * m3(2, 2) - m3(2, 1) * m3(1, 2)) -
+            m3(1, 0) * (m3(0, 1) * m3(2, 2) - m3(2, 1) * m3(0, 2)) +
+            m3(2, 0) * (m3(0, 1) * m3(1, 2) - m3(1, 1) * m3(0, 2));
           d += (c % 2 ? -1 : 1) * at(c, 0) * det3;
         }
       }
@@ -615,7 +671,9 @@ export const BUILTINS: Record<string, BuiltinDef> = {
   unpack4x8unorm: unpackBuiltin(vec(4, F32), (x) => bytes(x).map((b) => Math.fround(b / 255))),
   unpack4xI8: unpackBuiltin(vec(4, I32), (x) => bytes(x).map((b) => (b << 24) >> 24)),
   unpack4xU8: unpackBuiltin(vec(4, U32), (x) => bytes(x)),
-  unpack2x16snorm: unpackBuiltin(vec(2, F32), (x) => [x & 0xffff, x >>> 16].map((h) => Math.fround(Math.max(((h << 16) >> 16) / 32767, -1)))),
+  unpack2x16snorm: unpackBuiltin(vec(2, F32), (x) =>
+    [x & 0xffff, x >>> 16].map((h) => Math.fround(Math.max(((h << 16) >> 16) / 32767, -1))),
+  ),
   unpack2x16unorm: unpackBuiltin(vec(2, F32), (x) => [x & 0xffff, x >>> 16].map((h) => Math.fround(h / 65535))),
   unpack2x16float: unpackBuiltin(vec(2, F32), (x) => [Math.fround(f16BitsToF32(x & 0xffff)), Math.fround(f16BitsToF32(x >>> 16))]),
 
@@ -632,7 +690,8 @@ export const BUILTINS: Record<string, BuiltinDef> = {
   textureBarrier: special('barrier', noArgs('textureBarrier')),
   workgroupUniformLoad: special('uniformLoad', (args) => {
     const p = args[0];
-    if (args.length !== 1 || !p || p.kind !== 'ptr' || p.space !== 'workgroup') fail('workgroupUniformLoad expects a pointer into workgroup memory');
+    if (args.length !== 1 || !p || p.kind !== 'ptr' || p.space !== 'workgroup')
+      fail('workgroupUniformLoad expects a pointer into workgroup memory');
     const store = (p as Extract<Type, { kind: 'ptr' }>).store;
     if (store.kind === 'atomic') return { params: [p!], result: store.elem };
     return { params: [p!], result: store };
@@ -692,7 +751,12 @@ export function resolveBitcast(target: Type, arg: Type): Overload {
     fail(`bitcast from ${typeName(arg)} to ${typeName(target)} is not allowed`);
   }
   if (componentCount(target) !== componentCount(arg)) fail(`bitcast from ${typeName(arg)} to ${typeName(target)}: sizes differ`);
-  const param = as!.name === 'abstract-int' ? withScalar(arg, isIntScalar(ts!) ? ts! : I32) : as!.name === 'abstract-float' ? withScalar(arg, F32) : arg;
+  const param =
+    as!.name === 'abstract-int'
+      ? withScalar(arg, isIntScalar(ts!) ? ts! : I32)
+      : as!.name === 'abstract-float'
+        ? withScalar(arg, F32)
+        : arg;
   return { params: [param], result: target };
 }
 

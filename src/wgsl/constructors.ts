@@ -4,8 +4,17 @@
 import { joinScalar } from './builtins.js';
 import { convertValue, slotCount, zeroValue } from './values.js';
 import {
-  componentCount, concretize, scalarOf, typeName, withScalar, typeEquals, leafScalar, isConstructible,
-  type ScalarType, type Type, type VectorType,
+  componentCount,
+  concretize,
+  scalarOf,
+  typeName,
+  withScalar,
+  typeEquals,
+  leafScalar,
+  isConstructible,
+  type ScalarType,
+  type Type,
+  type VectorType,
 } from './types.js';
 
 export class ConstructorTypeError extends Error {}
@@ -15,9 +24,7 @@ const fail = (msg: string): never => {
 
 /** A constructor named without its template arguments (`vec3(…)`, `array(…)`). */
 export type PartialType =
-  | { kind: 'partial-vec'; n: 2 | 3 | 4 }
-  | { kind: 'partial-mat'; cols: 2 | 3 | 4; rows: 2 | 3 | 4 }
-  | { kind: 'partial-array' };
+  { kind: 'partial-vec'; n: 2 | 3 | 4 } | { kind: 'partial-mat'; cols: 2 | 3 | 4; rows: 2 | 3 | 4 } | { kind: 'partial-array' };
 
 export interface CtorTyping {
   type: Type;
@@ -40,7 +47,9 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
 
   if (target.kind === 'partial-array') {
     if (!args.length) fail('array() needs elements, or a template: array<T, N>()');
-    for (const a of args) if (!isConstructible(a)) fail(`array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ${typeName(a)}`);
+    for (const a of args)
+      if (!isConstructible(a))
+        fail(`array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ${typeName(a)}`);
     let elem = args[0]!;
     for (const a of args.slice(1)) {
       // Elements of one shape may differ in abstract-ness (array(1, 2.5)); others must be equal.
@@ -58,21 +67,30 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
   if (target.kind === 'partial-vec') {
     const n = target.n;
     if (args.length === 0) fail(`vec${n}() needs a template argument for its zero value: vec${n}<f32>()`);
-    const s = fix(joinAll(args.map((a) => scalarOf(a) ?? fail(`vec${n} components must be scalars or vectors, got ${typeName(a)}`)), `vec${n}`)) as ScalarType;
+    const s = fix(
+      joinAll(
+        args.map((a) => scalarOf(a) ?? fail(`vec${n} components must be scalars or vectors, got ${typeName(a)}`)),
+        `vec${n}`,
+      ),
+    ) as ScalarType;
     return typeConstructor({ kind: 'vec', n, elem: s }, args, allConst);
   }
 
   if (target.kind === 'partial-mat') {
     const { cols, rows } = target;
     if (args.length === 0) fail(`mat${cols}x${rows}() needs a template argument`);
-    let s = joinAll(args.map((a) => scalarOf(a) ?? fail(`matrix components must be numeric, got ${typeName(a)}`)), 'matrix');
+    let s = joinAll(
+      args.map((a) => scalarOf(a) ?? fail(`matrix components must be numeric, got ${typeName(a)}`)),
+      'matrix',
+    );
     if (s.name === 'abstract-int') s = { kind: 'scalar', name: 'abstract-float' };
     s = fix(s) as ScalarType;
     return typeConstructor({ kind: 'mat', cols, rows, elem: s }, args, allConst);
   }
 
   const t = target;
-  if (!isConstructible(t)) fail(`${typeName(t)} cannot be constructed (only scalars, vectors, matrices, fixed-size arrays and structs of them can)`);
+  if (!isConstructible(t))
+    fail(`${typeName(t)} cannot be constructed (only scalars, vectors, matrices, fixed-size arrays and structs of them can)`);
   if (args.length === 0) return { type: t, params: [] };
 
   switch (t.kind) {
@@ -92,7 +110,8 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
       let total = 0;
       const params = args.map((a) => {
         if (a.kind !== 'scalar' && a.kind !== 'vec') fail(`${typeName(t)} components must be scalars or vectors, got ${typeName(a)}`);
-        if (!joinScalar(t.elem, scalarOf(a)!) || joinScalar(t.elem, scalarOf(a)!) !== t.elem) fail(`${typeName(t)} cannot take a ${typeName(a)} component`);
+        if (!joinScalar(t.elem, scalarOf(a)!) || joinScalar(t.elem, scalarOf(a)!) !== t.elem)
+          fail(`${typeName(t)} cannot take a ${typeName(a)} component`);
         total += componentCount(a);
         return withScalar(a, t.elem);
       });
@@ -107,11 +126,14 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
       }
       const col: VectorType = { kind: 'vec', n: t.rows, elem: t.elem };
       if (args.length === t.cols && args.every((a) => a.kind === 'vec')) {
-        for (const a of args) if (componentCount(a) !== t.rows || !joinScalar(t.elem, scalarOf(a)!)) fail(`${typeName(t)} columns must be ${typeName(col)}, got ${typeName(a)}`);
+        for (const a of args)
+          if (componentCount(a) !== t.rows || !joinScalar(t.elem, scalarOf(a)!))
+            fail(`${typeName(t)} columns must be ${typeName(col)}, got ${typeName(a)}`);
         return { type: t, params: args.map(() => col) };
       }
       if (args.length === t.cols * t.rows && args.every((a) => a.kind === 'scalar')) {
-        for (const a of args) if (!joinScalar(t.elem, a as ScalarType)) fail(`${typeName(t)} components must be ${t.elem.name}, got ${typeName(a)}`);
+        for (const a of args)
+          if (!joinScalar(t.elem, a as ScalarType)) fail(`${typeName(t)} components must be ${t.elem.name}, got ${typeName(a)}`);
         return { type: t, params: args.map(() => t.elem) };
       }
       return fail(`${typeName(t)} takes ${t.cols} column vectors or ${t.cols * t.rows} scalars`);
@@ -120,8 +142,14 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
       if (t.count === null) fail('a runtime-sized array cannot be constructed');
       if (args.length !== t.count) fail(`${typeName(t)} needs ${t.count} elements, got ${args.length}`);
       for (const a of args) {
-        const ok = typeEquals(a, t.elem) || (a.kind === t.elem.kind && componentCount(a) === componentCount(t.elem) && !!scalarOf(a) && joinScalar(scalarOf(t.elem)!, scalarOf(a)!) === scalarOf(t.elem));
-        if (!ok && !(a.kind === 'array' && typeEquals(concretize(a), t.elem))) fail(`${typeName(t)} element must be ${typeName(t.elem)}, got ${typeName(a)}`);
+        const ok =
+          typeEquals(a, t.elem) ||
+          (a.kind === t.elem.kind &&
+            componentCount(a) === componentCount(t.elem) &&
+            !!scalarOf(a) &&
+            joinScalar(scalarOf(t.elem)!, scalarOf(a)!) === scalarOf(t.elem));
+        if (!ok && !(a.kind === 'array' && typeEquals(concretize(a), t.elem)))
+          fail(`${typeName(t)} element must be ${typeName(t.elem)}, got ${typeName(a)}`);
       }
       return { type: t, params: args.map(() => t.elem) };
     }

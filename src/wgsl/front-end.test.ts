@@ -26,7 +26,17 @@ function globalType(src: string, name: string): Type {
 describe('lexer', () => {
   it('reads numbers with suffixes, hex floats, comments, and positions', () => {
     const toks = tokenize('a /* x /* nested */ */ 0x1.8p1f 12u 3i 1e3 .5 0xFFu // end\n  b');
-    expect(toks.map((t) => `${t.kind}:${t.text}`)).toEqual(['ident:a', 'float:0x1.8p1f', 'int:12u', 'int:3i', 'float:1e3', 'float:.5', 'int:0xFFu', 'ident:b', 'eof:']);
+    expect(toks.map((t) => `${t.kind}:${t.text}`)).toEqual([
+      'ident:a',
+      'float:0x1.8p1f',
+      'int:12u',
+      'int:3i',
+      'float:1e3',
+      'float:.5',
+      'int:0xFFu',
+      'ident:b',
+      'eof:',
+    ]);
     expect(toks[7]).toMatchObject({ line: 2, column: 3 });
   });
   it('rejects malformed input with line and column', () => {
@@ -34,8 +44,14 @@ describe('lexer', () => {
     const malformed = thrown(() => tokenize('let x = 12abc;'));
     expect(malformed).toBeInstanceOf(WgslSyntaxError);
     expect(malformed).toMatchObject({ message: "malformed number '12abc'", loc: { line: 1, column: 9, offset: 8, length: 5 } });
-    expect(thrown(() => tokenize('a\n  $'))).toMatchObject({ message: "unexpected character '$'", loc: { line: 2, column: 3, offset: 4, length: 1 } });
-    expect(thrown(() => tokenize('x\n/* open'))).toMatchObject({ message: 'unterminated block comment', loc: { line: 2, column: 1, offset: 2, length: 2 } });
+    expect(thrown(() => tokenize('a\n  $'))).toMatchObject({
+      message: "unexpected character '$'",
+      loc: { line: 2, column: 3, offset: 4, length: 1 },
+    });
+    expect(thrown(() => tokenize('x\n/* open'))).toMatchObject({
+      message: 'unterminated block comment',
+      loc: { line: 2, column: 1, offset: 2, length: 2 },
+    });
   });
 });
 
@@ -43,7 +59,9 @@ describe('parser', () => {
   it('splits >> and >= that close nested templates', () => {
     const m = parseWgsl('var<private> a: array<vec4<f32>>;\nvar<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();');
     expect(m.decls).toHaveLength(2);
-    expect(typeName(globalType('var<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();', 'b'))).toBe('array<array<u32, 2>, 3>');
+    expect(typeName(globalType('var<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();', 'b'))).toBe(
+      'array<array<u32, 2>, 3>',
+    );
   });
   it('parses every statement form with locations', () => {
     const src = `fn f(p: ptr<function, i32>) -> i32 {
@@ -63,23 +81,43 @@ describe('parser', () => {
     expect(fn.body.body.map((s) => s.kind)).toEqual(['var', 'loop', 'for', 'while', 'assign', 'assign', 'return']);
     const loop = fn.body.body[1] as A.LoopStmt;
     expect(loop.continuing?.breakIf).toMatchObject({ kind: 'binary', op: '>=', loc: { line: 6, column: 37 } });
-    expect(resolveModule(parseWgsl(src)).functions.get('f')!.locals.map((l) => `${l.name}:${typeName(l.type)}`)).toEqual(['x:i32', 'i:i32']);
+    expect(
+      resolveModule(parseWgsl(src))
+        .functions.get('f')!
+        .locals.map((l) => `${l.name}:${typeName(l.type)}`),
+    ).toEqual(['x:i32', 'i:i32']);
   });
   it('reports syntax errors at the offending token', () => {
     const e = thrown(() => parseWgsl('fn main() {\n  let x = ;\n}'));
     expect(e).toBeInstanceOf(WgslSyntaxError);
-    expect(e).toMatchObject({ kind: 'compile-error', message: "expected an expression, found ';'", loc: { line: 2, column: 11, offset: 22, length: 1 } });
+    expect(e).toMatchObject({
+      kind: 'compile-error',
+      message: "expected an expression, found ';'",
+      loc: { line: 2, column: 11, offset: 22, length: 1 },
+    });
     // At the end of the file the span is empty, just past the last character.
-    expect(thrown(() => parseWgsl('@compute fn main() {'))).toMatchObject({ message: "expected '}', found end of file", loc: { line: 1, column: 21, offset: 20, length: 0 } });
+    expect(thrown(() => parseWgsl('@compute fn main() {'))).toMatchObject({
+      message: "expected '}', found end of file",
+      loc: { line: 1, column: 21, offset: 20, length: 0 },
+    });
   });
 });
 
 describe('memory layout (WGSL § memory layout)', () => {
   it('sizes and aligns scalars, vectors, matrices and arrays', () => {
     const cases: [string, number, number][] = [
-      ['f32', 4, 4], ['vec2<f32>', 8, 8], ['vec3<f32>', 12, 16], ['vec4<u32>', 16, 16],
-      ['mat2x2<f32>', 16, 8], ['mat3x3<f32>', 48, 16], ['mat4x3<f32>', 64, 16], ['mat2x3f', 32, 16],
-      ['array<vec3<f32>, 4>', 64, 16], ['array<f32, 65>', 260, 4], ['array<array<f32, 33>, 32>', 4224, 4], ['atomic<u32>', 4, 4],
+      ['f32', 4, 4],
+      ['vec2<f32>', 8, 8],
+      ['vec3<f32>', 12, 16],
+      ['vec4<u32>', 16, 16],
+      ['mat2x2<f32>', 16, 8],
+      ['mat3x3<f32>', 48, 16],
+      ['mat4x3<f32>', 64, 16],
+      ['mat2x3f', 32, 16],
+      ['array<vec3<f32>, 4>', 64, 16],
+      ['array<f32, 65>', 260, 4],
+      ['array<array<f32, 33>, 32>', 4224, 4],
+      ['atomic<u32>', 4, 4],
     ];
     for (const [t, size, align] of cases) {
       const ty = globalType(`var<private> v: ${t};`, 'v');
@@ -87,17 +125,31 @@ describe('memory layout (WGSL § memory layout)', () => {
     }
   });
   it('lays out structs with member offsets and @align/@size', () => {
-    const s = globalType('struct S { a: f32, b: vec3<f32>, c: f32, @align(16) d: u32, @size(12) e: f32, f: array<vec2<f32>, 2> }\nvar<private> s: S;', 's');
+    const s = globalType(
+      'struct S { a: f32, b: vec3<f32>, c: f32, @align(16) d: u32, @size(12) e: f32, f: array<vec2<f32>, 2> }\nvar<private> s: S;',
+      's',
+    );
     expect(s.kind).toBe('struct');
     if (s.kind !== 'struct') return;
-    expect(s.members.map((m) => [m.name, m.offset, m.size])).toEqual([['a', 0, 4], ['b', 16, 12], ['c', 28, 4], ['d', 32, 4], ['e', 36, 12], ['f', 48, 16]]);
+    expect(s.members.map((m) => [m.name, m.offset, m.size])).toEqual([
+      ['a', 0, 4],
+      ['b', 16, 12],
+      ['c', 28, 4],
+      ['d', 32, 4],
+      ['e', 36, 12],
+      ['f', 48, 16],
+    ]);
     expect([s.size, s.align]).toEqual([64, 16]);
   });
 });
 
 describe('typing and constants', () => {
   it('evaluates constant expressions and concretizes abstract values by context', () => {
-    const m = resolveModule(parseWgsl(`const A = 3;\nconst B: u32 = A * 4 + 1;\nconst C = vec2(1.5, 2) * 2.0;\noverride W: u32 = B / 2u;\nvar<workgroup> t: array<f32, B + W>;\n@compute @workgroup_size(W) fn main() { let x = A; let y = 1 + 2u; let z = select(1, 2, x > 0); t[0] = f32(y) + C.y; }`));
+    const m = resolveModule(
+      parseWgsl(
+        `const A = 3;\nconst B: u32 = A * 4 + 1;\nconst C = vec2(1.5, 2) * 2.0;\noverride W: u32 = B / 2u;\nvar<workgroup> t: array<f32, B + W>;\n@compute @workgroup_size(W) fn main() { let x = A; let y = 1 + 2u; let z = select(1, 2, x > 0); t[0] = f32(y) + C.y; }`,
+      ),
+    );
     expect(typeName(m.globals[0]!.type)).toBe('array<f32, 19>');
     expect(m.entryPoints[0]!.workgroupSize).toEqual([6, 1, 1]);
     const locals = m.functions.get('main')!.locals.map((l) => `${l.name}:${typeName(l.type)}`);
@@ -111,12 +163,19 @@ describe('typing and constants', () => {
     const e = thrown(() => resolveModule(parseWgsl('fn f() {\n  let x = y;\n}')));
     expect(e).toBeInstanceOf(WgslSemanticError);
     expect(e).toMatchObject({ kind: 'compile-error', message: "unknown name 'y'", loc: { line: 2, column: 11, offset: 19, length: 1 } });
-    expect(() => resolveModule(parseWgsl('const a = array(1, 2);\nfn f() { let b = a[5]; }'))).toThrow(/index 5 is out of bounds for array<abstract-int, 2>/);
+    expect(() => resolveModule(parseWgsl('const a = array(1, 2);\nfn f() { let b = a[5]; }'))).toThrow(
+      /index 5 is out of bounds for array<abstract-int, 2>/,
+    );
   });
   it('refuses what the simulator does not support, naming the feature', () => {
     const e = thrown(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;')));
     expect(e).toBeInstanceOf(NotSupportedError);
-    expect(e).toMatchObject({ kind: 'not-supported', feature: 'f16', message: 'not supported: f16', loc: { line: 2, column: 17, offset: 28, length: 3 } });
+    expect(e).toMatchObject({
+      kind: 'not-supported',
+      feature: 'f16',
+      message: 'not supported: f16',
+      loc: { line: 2, column: 17, offset: 28, length: 3 },
+    });
   });
 });
 

@@ -7,7 +7,8 @@ const IDENT_CONTINUE = /[\p{XID_Continue}]/u;
 // Numeric literal forms of WGSL (§ literals), tried in this order. A float needs a '.',
 // an exponent or the 'f'/'h' suffix; otherwise it is an integer.
 // Sticky regexes: matched at a position without slicing the source.
-const HEX_FLOAT = /0[xX](?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.[0-9a-fA-F]*)(?:[pP][+-]?[0-9]+[fh]?)?|0[xX][0-9a-fA-F]+[pP][+-]?[0-9]+[fh]?/y;
+const HEX_FLOAT =
+  /0[xX](?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.[0-9a-fA-F]*)(?:[pP][+-]?[0-9]+[fh]?)?|0[xX][0-9a-fA-F]+[pP][+-]?[0-9]+[fh]?/y;
 const HEX_INT = /0[xX][0-9a-fA-F]+[iu]?/y;
 const DEC_FLOAT = /(?:[0-9]*\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][+-]?[0-9]+)?[fh]?|[0-9]+[eE][+-]?[0-9]+[fh]?|(?:0|[1-9][0-9]*)[fh]/y;
 const DEC_INT = /(?:0|[1-9][0-9]*)[iu]?/y;
@@ -45,7 +46,18 @@ export function tokenize(source: string): Token[] {
       pos++;
       continue;
     }
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\v' || c === '\f' || c === '\u0085' || c === '\u200e' || c === '\u200f' || c === '\u2028' || c === '\u2029') {
+    if (
+      c === ' ' ||
+      c === '\t' ||
+      c === '\r' ||
+      c === '\v' ||
+      c === '\f' ||
+      c === '\u0085' ||
+      c === '\u200e' ||
+      c === '\u200f' ||
+      c === '\u2028' ||
+      c === '\u2029'
+    ) {
       pos++;
       continue;
     }
@@ -85,7 +97,8 @@ export function tokenize(source: string): Token[] {
       if (!text) throw new WgslSyntaxError(`malformed number '${word()}'`, { line, column, offset: pos, length: word().length });
       // A number glued to letters (e.g. `12abc`) is not a valid literal.
       const after = source.charCodeAt(pos + text.length);
-      if (isAsciiIdentPart(after)) throw new WgslSyntaxError(`malformed number '${word()}'`, { line, column, offset: pos, length: word().length });
+      if (isAsciiIdentPart(after))
+        throw new WgslSyntaxError(`malformed number '${word()}'`, { line, column, offset: pos, length: word().length });
       tokens.push({ kind, text, line, column, offset: pos, length: text.length });
       pos += text.length;
       continue;

@@ -70,11 +70,29 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
   const isFloat = s === 'f32' || s === 'f16' || s === 'abstract-float';
   switch (op) {
     case '+':
-      return s === 'f32' ? (a, b) => fround(a + b) : s === 'i32' ? (a, b) => (a + b) | 0 : s === 'u32' ? (a, b) => (a + b) >>> 0 : (a, b) => a + b;
+      return s === 'f32'
+        ? (a, b) => fround(a + b)
+        : s === 'i32'
+          ? (a, b) => (a + b) | 0
+          : s === 'u32'
+            ? (a, b) => (a + b) >>> 0
+            : (a, b) => a + b;
     case '-':
-      return s === 'f32' ? (a, b) => fround(a - b) : s === 'i32' ? (a, b) => (a - b) | 0 : s === 'u32' ? (a, b) => (a - b) >>> 0 : (a, b) => a - b;
+      return s === 'f32'
+        ? (a, b) => fround(a - b)
+        : s === 'i32'
+          ? (a, b) => (a - b) | 0
+          : s === 'u32'
+            ? (a, b) => (a - b) >>> 0
+            : (a, b) => a - b;
     case '*':
-      return s === 'f32' ? (a, b) => fround(a * b) : s === 'i32' ? (a, b) => Math.imul(a, b) : s === 'u32' ? (a, b) => Math.imul(a, b) >>> 0 : (a, b) => a * b;
+      return s === 'f32'
+        ? (a, b) => fround(a * b)
+        : s === 'i32'
+          ? (a, b) => Math.imul(a, b)
+          : s === 'u32'
+            ? (a, b) => Math.imul(a, b) >>> 0
+            : (a, b) => a * b;
     case '/':
       if (s === 'f32') return (a, b) => fround(a / b);
       if (isFloat) return (a, b) => a / b;
@@ -85,8 +103,8 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
     case '%':
       if (s === 'f32') return (a, b) => fround(a - b * Math.trunc(a / b));
       if (isFloat) return (a, b) => a - b * Math.trunc(a / b);
-      if (s === 'i32') return (a, b) => (b === 0 || (a === I32_MIN && b === -1) ? 0 : a % b | 0);
-      if (s === 'u32') return (a, b) => (b === 0 ? 0 : a % b >>> 0);
+      if (s === 'i32') return (a, b) => (b === 0 || (a === I32_MIN && b === -1) ? 0 : (a % b) | 0);
+      if (s === 'u32') return (a, b) => (b === 0 ? 0 : (a % b) >>> 0);
       return (a, b) => (b === 0 ? 0 : a % b);
     case '<<':
       if (s === 'i32') return (a, b) => a << (b & 31);

@@ -4,7 +4,17 @@ import type { BinaryOp } from './ast.js';
 import { joinScalar } from './builtins.js';
 import { binaryScalarOp, unaryScalarOp } from './numeric.js';
 import {
-  BOOL, U32, concretize, isFloatScalar, scalarOf, typeName, withScalar, type MatrixType, type ScalarType, type Type, vec,
+  BOOL,
+  U32,
+  concretize,
+  isFloatScalar,
+  scalarOf,
+  typeName,
+  withScalar,
+  type MatrixType,
+  type ScalarType,
+  type Type,
+  vec,
 } from './types.js';
 
 export class OperatorTypeError extends Error {}
@@ -36,16 +46,19 @@ export function typeBinary(op: BinaryOp, lt: Type, rt: Type, allConst: boolean):
   const fix = (t: Type) => (allConst ? t : concretize(t));
 
   if (op === '<<' || op === '>>') {
-    if (ls!.name === 'bool' || isFloatScalar(ls!) || lt.kind === 'mat') fail(`operator ${op} needs an integer left operand, got ${typeName(lt)}`);
+    if (ls!.name === 'bool' || isFloatScalar(ls!) || lt.kind === 'mat')
+      fail(`operator ${op} needs an integer left operand, got ${typeName(lt)}`);
     if (rs!.name !== 'u32' && rs!.name !== 'abstract-int') fail(`the shift amount must be u32, got ${typeName(rt)}`);
     const left = fix(lt);
     const right = allConst && rs!.name === 'abstract-int' && ls!.name === 'abstract-int' ? rt : withScalar(rt, U32);
-    if (left.kind === 'vec' && (right.kind !== 'vec' || right.n !== left.n)) fail(`operator ${op}: shift amount must be a vector of the same size`);
+    if (left.kind === 'vec' && (right.kind !== 'vec' || right.n !== left.n))
+      fail(`operator ${op}: shift amount must be a vector of the same size`);
     return { left, right, result: left, shape: 'elementwise' };
   }
 
   if (op === '&&' || op === '||') {
-    if (lt.kind !== 'scalar' || rt.kind !== 'scalar' || ls!.name !== 'bool' || rs!.name !== 'bool') fail(`operator ${op} needs bool operands`);
+    if (lt.kind !== 'scalar' || rt.kind !== 'scalar' || ls!.name !== 'bool' || rs!.name !== 'bool')
+      fail(`operator ${op} needs bool operands`);
     return { left: BOOL, right: BOOL, result: BOOL, shape: 'elementwise' };
   }
 
@@ -90,7 +103,7 @@ export function typeBinary(op: BinaryOp, lt: Type, rt: Type, allConst: boolean):
   const left = fix(withScalar(lt, s));
   const right = fix(withScalar(rt, s));
   const n = Math.max(ln, rn);
-  const common = n === 1 ? left : (ln > 1 ? left : right);
+  const common = n === 1 ? left : ln > 1 ? left : right;
   const result = isComparison(op) ? (n === 1 ? BOOL : vec(n as 2 | 3 | 4, BOOL)) : common;
   return { left, right, result, shape: 'elementwise' };
 }

@@ -37,7 +37,28 @@ export const MAX_EXPRESSION_DEPTH = 512;
 const COMPOUND = new Set(['block', 'if', 'switch', 'loop', 'for', 'while']);
 
 /** Every attribute WGSL defines; any other name is a typo that Tint refuses too. */
-const ATTRIBUTES = new Set(['align', 'binding', 'blend_src', 'builtin', 'color', 'compute', 'const', 'diagnostic', 'fragment', 'group', 'id', 'input_attachment_index', 'interpolate', 'invariant', 'location', 'must_use', 'size', 'subgroup_size', 'vertex', 'workgroup_size']);
+const ATTRIBUTES = new Set([
+  'align',
+  'binding',
+  'blend_src',
+  'builtin',
+  'color',
+  'compute',
+  'const',
+  'diagnostic',
+  'fragment',
+  'group',
+  'id',
+  'input_attachment_index',
+  'interpolate',
+  'invariant',
+  'location',
+  'must_use',
+  'size',
+  'subgroup_size',
+  'vertex',
+  'workgroup_size',
+]);
 
 export function parseWgsl(source: string): A.ModuleAst {
   return new Parser(tokenize(source)).module();
@@ -67,7 +88,8 @@ class Parser {
   /** Records the height of a new expression node; refuses trees deeper than MAX_EXPRESSION_DEPTH. */
   private node<T extends A.Expr>(e: T, ...children: A.Expr[]): T {
     const h = 1 + Math.max(0, ...children.map((c) => this.heights.get(c) ?? 1));
-    if (h > MAX_EXPRESSION_DEPTH) throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc);
+    if (h > MAX_EXPRESSION_DEPTH)
+      throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc);
     this.heights.set(e, h);
     return e;
   }

@@ -7,9 +7,7 @@ import { resolveModule } from './resolve.js';
 import { moduleUsage } from './usage.js';
 import type { GlobalVar, ModuleInfo } from './module-info.js';
 import type { Loc } from './source.js';
-import {
-  isRuntimeSized, leafScalar, sizeOf, strideOf, type AccessMode, type ScalarName, type Type,
-} from './types.js';
+import { isRuntimeSized, leafScalar, sizeOf, strideOf, type AccessMode, type ScalarName, type Type } from './types.js';
 
 export interface BindingInfo {
   name: string;

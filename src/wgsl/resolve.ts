@@ -9,8 +9,27 @@ import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo, Ove
 import { OperatorTypeError, evalBinary, evalUnary, typeBinary, typeUnary } from './operators.js';
 import { NotSupportedError, WgslSemanticError, type Loc } from './source.js';
 import {
-  ABSTRACT_FLOAT, BOOL, F16, F32, I32, U32, VOID, concretize, isAbstract, isIntScalar, layoutStruct, scalar, scalarOf,
-  typeEquals, typeName, vec, type AccessMode, type AddressSpace, type ScalarType, type StructType, type Type,
+  ABSTRACT_FLOAT,
+  BOOL,
+  F16,
+  F32,
+  I32,
+  U32,
+  VOID,
+  concretize,
+  isAbstract,
+  isIntScalar,
+  layoutStruct,
+  scalar,
+  scalarOf,
+  typeEquals,
+  typeName,
+  vec,
+  type AccessMode,
+  type AddressSpace,
+  type ScalarType,
+  type StructType,
+  type Type,
 } from './types.js';
 import { convertValue, memberSlotOffset, slotCount } from './values.js';
 
@@ -159,7 +178,8 @@ class Resolver {
     }
     // Declarations resolve each other recursively (a struct's member types, a const's
     // operands): bound the chain so a long one is an error, not a stack overflow.
-    if (this.resolving.size >= MAX_DECLARATION_DEPTH) this.err(loc, `'${name}' is at the end of a chain of more than ${MAX_DECLARATION_DEPTH} declarations that depend on each other`);
+    if (this.resolving.size >= MAX_DECLARATION_DEPTH)
+      this.err(loc, `'${name}' is at the end of a chain of more than ${MAX_DECLARATION_DEPTH} declarations that depend on each other`);
     this.resolving.add(name);
     let sym: ModuleSymbol;
     switch (d.kind) {
@@ -235,7 +255,8 @@ class Resolver {
 
   private globalVar(d: A.VarDecl): GlobalVar {
     const space = (d.addressSpace ?? 'handle') as AddressSpace;
-    if (!ADDRESS_SPACES.has(space) || space === 'function') this.err(d.loc, `'${space}' is not an address space for a module-scope variable`);
+    if (!ADDRESS_SPACES.has(space) || space === 'function')
+      this.err(d.loc, `'${space}' is not an address space for a module-scope variable`);
     if (d.access && !ACCESS_MODES.has(d.access)) this.err(d.loc, `'${d.access}' is not an access mode`);
     const access = (d.access ?? (space === 'storage' || space === 'uniform' || space === 'handle' ? 'read' : 'read_write')) as AccessMode;
     let type: Type;
@@ -254,7 +275,10 @@ class Resolver {
     // Buffers, textures and samplers are bound by (group, binding); without both the
     // variable has no memory (WGSL: a resource variable requires both attributes).
     if ((space === 'storage' || space === 'uniform' || space === 'handle') && (g.group === undefined || g.binding === undefined)) {
-      this.err(d.nameLoc, `'${d.name}' is a ${space === 'handle' ? 'texture or sampler' : `${space} buffer`} and needs both @group and @binding`);
+      this.err(
+        d.nameLoc,
+        `'${d.name}' is a ${space === 'handle' ? 'texture or sampler' : `${space} buffer`} and needs both @group and @binding`,
+      );
     }
     this.info.globals.push(g);
     return g;
@@ -291,7 +315,8 @@ class Resolver {
       if (!ws || ws.args.length === 0) this.err(d.loc, `compute entry point '${d.name}' needs @workgroup_size`);
       const dims = ws!.args.map((e) => this.constInt(e, '@workgroup_size'));
       f.workgroupSize = [dims[0] ?? 1, dims[1] ?? 1, dims[2] ?? 1];
-      for (const [k, n] of f.workgroupSize.entries()) if (n < 1) this.err(ws!.args[k]?.loc ?? ws!.loc, `@workgroup_size must be at least 1, got ${n}`);
+      for (const [k, n] of f.workgroupSize.entries())
+        if (n < 1) this.err(ws!.args[k]?.loc ?? ws!.loc, `@workgroup_size must be at least 1, got ${n}`);
     }
     this.nextLocalId = Math.max(this.nextLocalId, 0);
     this.info.functions.set(d.name, f);
@@ -385,7 +410,9 @@ class Resolver {
         const space = this.enumerant(tmpl![0]!) as AddressSpace;
         if (!ADDRESS_SPACES.has(space)) this.err(tmpl![0]!.loc, `'${space}' is not an address space`);
         const store = this.typeOf(tmpl![1]!);
-        const access = (tmpl![2] ? this.enumerant(tmpl![2]) : space === 'storage' || space === 'uniform' ? 'read' : 'read_write') as AccessMode;
+        const access = (
+          tmpl![2] ? this.enumerant(tmpl![2]) : space === 'storage' || space === 'uniform' ? 'read' : 'read_write'
+        ) as AccessMode;
         return { kind: 'ptr', space, store, access };
       }
       case 'sampler':
@@ -453,7 +480,8 @@ class Resolver {
     switch (s.kind) {
       case 'var': {
         const d = s.decl;
-        if (d.addressSpace && d.addressSpace !== 'function') this.err(d.loc, `a variable inside a function must be in the 'function' address space, not '${d.addressSpace}'`);
+        if (d.addressSpace && d.addressSpace !== 'function')
+          this.err(d.loc, `a variable inside a function must be in the 'function' address space, not '${d.addressSpace}'`);
         let type: Type;
         if (d.type) type = this.typeOf(d.type);
         else if (d.init) type = concretize(this.valueType(this.expr(d.init)));
@@ -488,7 +516,8 @@ class Resolver {
           return;
         }
         const t = this.expr(s.target);
-        if (t.type.kind !== 'ref') this.err(s.target.loc, 'the left side of an assignment must be a variable, element or member (a memory view)');
+        if (t.type.kind !== 'ref')
+          this.err(s.target.loc, 'the left side of an assignment must be a variable, element or member (a memory view)');
         const ref = t.type as Extract<Type, { kind: 'ref' }>;
         if (ref.access === 'read') this.err(s.target.loc, `cannot assign to read-only ${ref.space} memory`);
         if (s.op === '=') this.convert(s.value, ref.store);
@@ -504,7 +533,8 @@ class Resolver {
         const t = this.expr(s.target);
         if (t.type.kind !== 'ref') this.err(s.target.loc, `'${s.op}' needs a variable`);
         const st = scalarOf((t.type as Extract<Type, { kind: 'ref' }>).store);
-        if (!st || !isIntScalar(st) || (t.type as Extract<Type, { kind: 'ref' }>).store.kind !== 'scalar') this.err(s.target.loc, `'${s.op}' needs an integer scalar variable`);
+        if (!st || !isIntScalar(st) || (t.type as Extract<Type, { kind: 'ref' }>).store.kind !== 'scalar')
+          this.err(s.target.loc, `'${s.op}' needs an integer scalar variable`);
         return;
       }
       case 'call':
@@ -520,29 +550,34 @@ class Resolver {
         return;
       case 'switch': {
         const sel = this.valueType(this.expr(s.selector));
-        if (sel.kind !== 'scalar' || !isIntScalar(sel)) this.err(s.selector.loc, `switch selector must be i32 or u32, got ${typeName(sel)}`);
+        if (sel.kind !== 'scalar' || !isIntScalar(sel))
+          this.err(s.selector.loc, `switch selector must be i32 or u32, got ${typeName(sel)}`);
         // WGSL requires exactly one default clause (the simulator relies on it for lanes no case matches).
         const defaults = s.clauses.filter((c) => c.selectors.some((e) => !e)).length;
-        if (defaults !== 1) this.err(s.loc, defaults ? `a switch has one 'default' clause, this one has ${defaults}` : "a switch needs a 'default' clause");
+        if (defaults !== 1)
+          this.err(s.loc, defaults ? `a switch has one 'default' clause, this one has ${defaults}` : "a switch needs a 'default' clause");
         // Case values must share the selector's type; an abstract selector takes theirs.
         let common: ScalarType = sel.kind === 'scalar' && !isAbstract(sel) ? sel : I32;
-        for (const c of s.clauses) for (const e of c.selectors) if (e) {
-          const t = this.valueType(this.expr(e));
-          if (t.kind === 'scalar' && !isAbstract(t)) common = t;
-        }
+        for (const c of s.clauses)
+          for (const e of c.selectors)
+            if (e) {
+              const t = this.valueType(this.expr(e));
+              if (t.kind === 'scalar' && !isAbstract(t)) common = t;
+            }
         this.convert(s.selector, common);
         // Case values are constants, each at most once (Tint refuses duplicates; a lane
         // would otherwise match two clauses).
         const caseAt = new Map<number, A.Expr>();
         for (const c of s.clauses) {
-          for (const e of c.selectors) if (e) {
-            const v = this.expectConst(e, 'a case selector');
-            this.convert(e, common);
-            const key = v.v[0]!;
-            const first = caseAt.get(key);
-            if (first) this.err(e.loc, `duplicate case value ${key} (already a case at line ${first.loc.line})`);
-            caseAt.set(key, e);
-          }
+          for (const e of c.selectors)
+            if (e) {
+              const v = this.expectConst(e, 'a case selector');
+              this.convert(e, common);
+              const key = v.v[0]!;
+              const first = caseAt.get(key);
+              if (first) this.err(e.loc, `duplicate case value ${key} (already a case at line ${first.loc.line})`);
+              caseAt.set(key, e);
+            }
           this.block(c.body);
         }
         return;
@@ -803,7 +838,8 @@ class Resolver {
       }
       const swizzle = sw as number[];
       const type: Type = swizzle.length === 1 ? container.elem : vec(swizzle.length as 2, container.elem);
-      if (bt.kind === 'ref' && swizzle.length === 1) return { type: { kind: 'ref', space: bt.space, store: type, access: bt.access }, swizzle };
+      if (bt.kind === 'ref' && swizzle.length === 1)
+        return { type: { kind: 'ref', space: bt.space, store: type, access: bt.access }, swizzle };
       if (base.const) return { type, swizzle, const: { type, v: swizzle.map((i) => base.const!.v[i]!) } };
       return { type, swizzle };
     }
@@ -837,12 +873,17 @@ class Resolver {
 
     const ctorType = sym?.kind === 'type' ? sym.type : this.decls.has(name) ? undefined : this.lookupType(id);
     if (ctorType) {
-      if (ctorType.kind === 'atomic' || ctorType.kind === 'ptr' || ctorType.kind === 'opaque') this.err(id.loc, `${typeName(ctorType as Type)} cannot be constructed`);
+      if (ctorType.kind === 'atomic' || ctorType.kind === 'ptr' || ctorType.kind === 'opaque')
+        this.err(id.loc, `${typeName(ctorType as Type)} cannot be constructed`);
       const c = this.at(e.loc, () => typeConstructor(ctorType, argTypes, allConst));
       e.args.forEach((a, i) => this.convert(a, c.params[i]!));
       const call: CallTarget = { kind: 'ctor', type: c.type, params: c.params };
       if (allConst) {
-        const v = evalConstructor(c, args.map((a) => a.const!.v), c.params);
+        const v = evalConstructor(
+          c,
+          args.map((a) => a.const!.v),
+          c.params,
+        );
         return { type: c.type, call, const: { type: c.type, v } };
       }
       return { type: c.type, call };
@@ -857,7 +898,8 @@ class Resolver {
     const overload = this.at(e.loc, () => def!.resolve(argTypes, allConst));
     // Every overload lists one parameter per argument; a builtin that does not check its
     // arity itself (`dot4I8Packed(a, )`) must not reach the simulator with one missing.
-    if (overload.params.length !== args.length) this.err(e.loc, `'${name}' takes ${overload.params.length} argument${overload.params.length === 1 ? '' : 's'}, got ${args.length}`);
+    if (overload.params.length !== args.length)
+      this.err(e.loc, `'${name}' takes ${overload.params.length} argument${overload.params.length === 1 ? '' : 's'}, got ${args.length}`);
     e.args.forEach((a, i) => {
       const p = overload.params[i]!;
       if (p.kind !== 'ptr') this.convert(a, p);
@@ -868,7 +910,10 @@ class Resolver {
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
     const call: CallTarget = { kind: 'builtin', name, def: def!, overload };
     if (allConst && def!.constEval && def!.eval) {
-      const v = def!.eval(args.map((a, i) => convertValue(a.const!.v, a.const!.type, overload.params[i]!)), overload);
+      const v = def!.eval(
+        args.map((a, i) => convertValue(a.const!.v, a.const!.type, overload.params[i]!)),
+        overload,
+      );
       return { type: overload.result, call, const: { type: overload.result, v } };
     }
     return { type: overload.result, call };

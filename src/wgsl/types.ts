@@ -67,7 +67,8 @@ export interface OpaqueType {
   name: string;
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | AtomicType | PointerType | ReferenceType | VoidType | OpaqueType;
+export type Type =
+  ScalarType | VectorType | MatrixType | ArrayType | StructType | AtomicType | PointerType | ReferenceType | VoidType | OpaqueType;
 
 const scalarCache = new Map<ScalarName, ScalarType>();
 export function scalar(name: ScalarName): ScalarType {

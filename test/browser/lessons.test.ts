@@ -52,10 +52,13 @@ describe('lab site', () => {
           await msg.waitFor({ timeout: 20_000 });
           expect(await msg.innerText()).toContain(`${line}:${column}`);
           // The marker sits on that line of the editor.
-          const markedLine = await box.locator('.cm-lintRange-error').first().evaluate((el) => {
-            const lineEl = el.closest('.cm-line')!;
-            return [...lineEl.parentElement!.children].indexOf(lineEl) + 1;
-          });
+          const markedLine = await box
+            .locator('.cm-lintRange-error')
+            .first()
+            .evaluate((el) => {
+              const lineEl = el.closest('.cm-line')!;
+              return [...lineEl.parentElement!.children].indexOf(lineEl) + 1;
+            });
           expect(markedLine).toBe(line);
           continue;
         }
@@ -88,7 +91,9 @@ describe('lab site', () => {
     // The time depends on the machine and its load, so it is printed for people to watch;
     // the test only requires that the mark exists, after navigation started.
     const mark = await fresh.evaluate(() => performance.getEntriesByName('wgsl-lab:interactive')[0]?.startTime ?? null);
-    console.log(`time to interactive (first lesson): ${mark === null ? 'no mark' : `${Math.round(mark)} ms`} in the page, ${wall} ms as seen by the test driver`);
+    console.log(
+      `time to interactive (first lesson): ${mark === null ? 'no mark' : `${Math.round(mark)} ms`} in the page, ${wall} ms as seen by the test driver`,
+    );
     expect(mark).not.toBeNull();
     expect(mark).toBeGreaterThan(0);
     await fresh.close();
@@ -132,7 +137,10 @@ describe('lab site', () => {
     const before = await box.getAttribute('data-runs');
     await box.locator('.cm-content').focus();
     await page.keyboard.press('Control+Enter');
-    await page.waitForFunction(([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b, [file, before]);
+    await page.waitForFunction(
+      ([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b,
+      [file, before],
+    );
     expect(await box.locator('.checkpoints li[data-status="pass"]').count()).toBeGreaterThan(0);
   });
 
@@ -181,7 +189,7 @@ describe('lab site', () => {
 
   it('times two timing examples 1000× and shows their ratio', async () => {
     const lesson = LESSONS.find((l) => l.examples.filter((e) => e.timing).length >= 2)!;
-    const [a, b] = lesson.examples.filter((e) => e.timing).slice(-2) as [typeof lesson.examples[0], typeof lesson.examples[0]];
+    const [a, b] = lesson.examples.filter((e) => e.timing).slice(-2) as [(typeof lesson.examples)[0], (typeof lesson.examples)[0]];
     await openLesson(page, lab.url, lesson.slug);
     for (const ex of [a, b]) {
       const box = example(page, ex.file);
@@ -203,7 +211,10 @@ describe('lab site', () => {
     await steps.fill('12');
     const before = await box.getAttribute('data-runs');
     await steps.press('Enter');
-    await page.waitForFunction((b) => document.querySelector<HTMLElement>('section.example[data-file="smoothing.wgsl"]')!.dataset.runs !== b, before);
+    await page.waitForFunction(
+      (b) => document.querySelector<HTMLElement>('section.example[data-file="smoothing.wgsl"]')!.dataset.runs !== b,
+      before,
+    );
     expect(await box.locator('.cm-content').innerText()).toMatch(/\/\/! uniform 1 u32 = 12/);
     const png = await box.locator('canvas.smoothing-chart').screenshot();
     // Decode the screenshot in a blank page and measure how much its pixels vary.

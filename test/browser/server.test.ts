@@ -14,7 +14,10 @@ let site: string;
 let lab: RunningLab;
 
 /** A raw request: the path goes out byte for byte (fetch would normalise `..`). */
-function get(path: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: lab.port, path, method }, (res) => {
       let body = '';
@@ -58,7 +61,15 @@ describe('wgsl-lab serve', () => {
     expect(index.body).toContain('<title>lab</title>');
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = String(index.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'", "img-src 'self' data:"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "connect-src 'self'",
+      "img-src 'self' data:",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
@@ -119,7 +130,8 @@ describe('wgsl-lab serve', () => {
   it('resolves only paths inside the site folder', () => {
     expect(resolveSitePath('/s', '/')).toBe('/s/index.html');
     expect(resolveSitePath('/s', '/assets/a.js')).toBe('/s/assets/a.js');
-    for (const p of ['/../x', '/a/../../x', '/%2e%2e/x', '/a\\b', '/a%5cb', '/a%00', '/.git/config', 'relative']) expect(resolveSitePath('/s', p), p).toBeUndefined();
+    for (const p of ['/../x', '/a/../../x', '/%2e%2e/x', '/a\\b', '/a%5cb', '/a%00', '/.git/config', 'relative'])
+      expect(resolveSitePath('/s', p), p).toBeUndefined();
   });
 
   it('moves to the next port when the default one is taken', async () => {

@@ -44,21 +44,26 @@ describe('GPU faults', () => {
       );
       expect(outcome.result, `delay ${delayMs} ms: a result came back from a lost device`).toBeUndefined();
       expect(outcome.error).toBeInstanceOf(DeviceLostError);
-      expect((outcome.error as Error).message).toMatch(/^the GPU device was lost \(destroyed.*\); nothing was read back\. The next run creates a new device\.$/s);
+      expect((outcome.error as Error).message).toMatch(
+        /^the GPU device was lost \(destroyed.*\); nothing was read back\. The next run creates a new device\.$/s,
+      );
       const next = await runOnGpuFromSource(session, SMALL);
       expect(next.ok).toBe(true);
       expect(await session.device()).not.toBe(before);
     }
   }, 60_000);
 
-  it('a pipeline the device rejects: GpuOperationError with the device\'s message, the next run works', async () => {
+  it("a pipeline the device rejects: GpuOperationError with the device's message, the next run works", async () => {
     // Tint accepts the module; pipeline creation needs a value for the override.
     const src = `//! buffer 0 f32[4]
 @group(0) @binding(0) var<storage, read_write> o: array<f32>;
 override scale: f32;
 @compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { o[i] = f32(i) * scale; }
 `;
-    const e = await runOnGpuFromSource(session, src).then(() => undefined, (err: unknown) => err);
+    const e = await runOnGpuFromSource(session, src).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(GpuOperationError);
     expect((e as GpuOperationError).operation).toBe('pipeline');
     expect((e as Error).message).toMatch(/the pipeline for 'main' could not be created: .*overridable constant.*scale/s);
@@ -74,9 +79,14 @@ override scale: f32;
     const plan = planRun(parseHarness(SMALL).harness, reflect(SMALL), h.limits);
     const size = Math.ceil((h.limits.maxBufferSize + 1) / 4) * 4;
     const huge = { ...plan, bindings: plan.bindings.map((b) => ({ ...b, byteSize: size })) };
-    const e = await runOnGpu(h, shader, huge).then(() => undefined, (err: unknown) => err);
+    const e = await runOnGpu(h, shader, huge).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(GpuOperationError);
-    expect((e as Error).message).toMatch(/WebGPU rejected the run \((validation|out-of-memory)\): .*(exceeds the max buffer size|out of memory)/is);
+    expect((e as Error).message).toMatch(
+      /WebGPU rejected the run \((validation|out-of-memory)\): .*(exceeds the max buffer size|out of memory)/is,
+    );
     expect((await runOnGpuFromSource(session, SMALL)).ok).toBe(true);
   });
 });

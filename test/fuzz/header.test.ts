@@ -20,12 +20,15 @@ function checkValid(model: HeaderModel, text: string): void {
   const want = (d: number[]) => [d[0] ?? 1, d[1] ?? 1, d[2] ?? 1];
   if (model.dispatch) expect(harness.dispatch).toEqual(want(model.dispatch));
   expect(harness.passes.map((p) => [p.entry, p.dispatch])).toEqual((model.passes ?? []).map((p) => [p.entry, want(p.counts)]));
-  expect(harness.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(model.buffers.map((b) => [b.group, b.binding, b.type, b.count]));
+  expect(harness.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(
+    model.buffers.map((b) => [b.group, b.binding, b.type, b.count]),
+  );
   model.buffers.forEach((b, k) => {
     const data: ElementArray = fillBuffer(harness.buffers[k]!);
     for (let i = 0; i < b.count; i++) {
       const expected = b.init ? storeAs(b.type, evalInit(b.init, i, b.group, b.binding)) : 0;
-      if (!same(data[i]!, expected)) throw new Error(`buffer ${b.group}:${b.binding} element ${i}: filled ${data[i]}, the reference gives ${expected}`);
+      if (!same(data[i]!, expected))
+        throw new Error(`buffer ${b.group}:${b.binding} element ${i}: filled ${data[i]}, the reference gives ${expected}`);
     }
   });
   expect(harness.uniforms.map((u) => [u.group, u.binding, u.type])).toEqual(model.uniforms.map((u) => [u.group, u.binding, u.type]));
@@ -39,7 +42,8 @@ function checkValid(model: HeaderModel, text: string): void {
     const got = harness.expects[k]!;
     expect([got.group, got.binding, got.start, got.end]).toEqual([e.group, e.binding, e.start, e.end]);
     e.values.forEach((v, i) => {
-      if (!same(got.values[i]!, v) && !(Number.isNaN(v) && Number.isNaN(got.values[i]!))) throw new Error(`expect ${k} value ${i}: parsed ${got.values[i]}, written ${v}`);
+      if (!same(got.values[i]!, v) && !(Number.isNaN(v) && Number.isNaN(got.values[i]!)))
+        throw new Error(`expect ${k} value ${i}: parsed ${got.values[i]}, written ${v}`);
     });
   });
 }
@@ -55,39 +59,51 @@ describe('fuzz: harness header', () => {
     await watchdog.close();
   });
 
-  it('valid headers parse back to their model and fill like the reference evaluator', async () => {
-    const stats: Record<string, number> = {};
-    const r = await campaign({
-      name: 'header-valid',
-      arbitrary: validHeaderText,
-      show: (x) => x.text,
-      stats,
-      check: ({ model, text }) => {
-        count(stats, model.dispatch ? 'dispatch' : 'passes');
-        count(stats, 'buffers', model.buffers.length);
-        checkValid(model, text);
-      },
-    });
-    expect(r.failure?.message).toBeUndefined();
-    expect(r.cases).toBeGreaterThan(50);
-  }, testTimeoutMs('header-valid'));
+  it(
+    'valid headers parse back to their model and fill like the reference evaluator',
+    async () => {
+      const stats: Record<string, number> = {};
+      const r = await campaign({
+        name: 'header-valid',
+        arbitrary: validHeaderText,
+        show: (x) => x.text,
+        stats,
+        check: ({ model, text }) => {
+          count(stats, model.dispatch ? 'dispatch' : 'passes');
+          count(stats, 'buffers', model.buffers.length);
+          checkValid(model, text);
+        },
+      });
+      expect(r.failure?.message).toBeUndefined();
+      expect(r.cases).toBeGreaterThan(50);
+    },
+    testTimeoutMs('header-valid'),
+  );
 
-  it('wild headers only ever produce located header errors (parseHarness, fillBuffer)', async () => {
-    const stats: Record<string, number> = {};
-    const r = await campaign({
-      name: 'header-wild',
-      arbitrary: wildHeaderText,
-      show: (x) => x,
-      stats,
-      check: async (text) => {
-        const res = await watchdog.run<Outcome[]>({ kind: 'targets', source: text, options: { targets: ['harness', 'fill'] } }, caseTimeoutMs());
-        expectNoCrash(res, stats);
-        if (res.kind === 'done') for (const o of res.value) count(stats, `${o.target} ${o.status}${o.error && o.status !== 'crash' ? ` (${o.error})` : ''}`);
-      },
-    });
-    expect(r.failure?.message).toBeUndefined();
-    expect(r.cases).toBeGreaterThan(50);
-    console.log(`[fuzz] header-wild: rss ${rssMb().toFixed(0)} MiB (start ${rss0.toFixed(0)}), worker restarts ${watchdog.started - 1}`);
-    expect(rssMb() - rss0).toBeLessThan(512);
-  }, testTimeoutMs('header-wild'));
+  it(
+    'wild headers only ever produce located header errors (parseHarness, fillBuffer)',
+    async () => {
+      const stats: Record<string, number> = {};
+      const r = await campaign({
+        name: 'header-wild',
+        arbitrary: wildHeaderText,
+        show: (x) => x,
+        stats,
+        check: async (text) => {
+          const res = await watchdog.run<Outcome[]>(
+            { kind: 'targets', source: text, options: { targets: ['harness', 'fill'] } },
+            caseTimeoutMs(),
+          );
+          expectNoCrash(res, stats);
+          if (res.kind === 'done')
+            for (const o of res.value) count(stats, `${o.target} ${o.status}${o.error && o.status !== 'crash' ? ` (${o.error})` : ''}`);
+        },
+      });
+      expect(r.failure?.message).toBeUndefined();
+      expect(r.cases).toBeGreaterThan(50);
+      console.log(`[fuzz] header-wild: rss ${rssMb().toFixed(0)} MiB (start ${rss0.toFixed(0)}), worker restarts ${watchdog.started - 1}`);
+      expect(rssMb() - rss0).toBeLessThan(512);
+    },
+    testTimeoutMs('header-wild'),
+  );
 });

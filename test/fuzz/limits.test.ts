@@ -70,7 +70,7 @@ const K = (ws: string, decls = '', body = 'o[0] = 1u;') =>
   `@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n${decls}\n@compute @workgroup_size(${ws}) fn main() { ${body} }\n`;
 
 describe('limits are refused before any work, with the limit named and what to do', () => {
-  it('(the work counter sees a normal run\'s buffers, pipeline and submit)', async () => {
+  it("(the work counter sees a normal run's buffers, pipeline and submit)", async () => {
     const c = countWork(gpu);
     try {
       expect((await runOnGpuFromSource(session, `//! buffer 0 u32[1]\n${K('1')}`)).ok).toBe(true);
@@ -84,7 +84,11 @@ describe('limits are refused before any work, with the limit named and what to d
     const n = gpuLimits.maxComputeWorkgroupsPerDimension + 1;
     const src = `//! dispatch 1, ${n}\n//! buffer 0 u32[1]\n${K('1')}`;
     for (const e of [await gpuRefusal(src), simRefusal(src)]) {
-      expect(e.message).toMatch(new RegExp(`dispatch y = ${n} exceeds maxComputeWorkgroupsPerDimension \\(65535\\): split the work over more dimensions or several dispatches`));
+      expect(e.message).toMatch(
+        new RegExp(
+          `dispatch y = ${n} exceeds maxComputeWorkgroupsPerDimension \\(65535\\): split the work over more dimensions or several dispatches`,
+        ),
+      );
       expect([e.line, e.column]).toEqual([1, 5]);
     }
   });
@@ -92,29 +96,43 @@ describe('limits are refused before any work, with the limit named and what to d
   it('a buffer over maxStorageBufferBindingSize', async () => {
     const words = gpuLimits.maxStorageBufferBindingSize / 4 + 1;
     const e = await gpuRefusal(`//! buffer 0 u32[${words}]\n${K('1')}`);
-    expect(e.message).toMatch(/is \d+ bytes; this device binds at most \d+ \(maxStorageBufferBindingSize, already the adapter's maximum\): split the data over several buffers/);
+    expect(e.message).toMatch(
+      /is \d+ bytes; this device binds at most \d+ \(maxStorageBufferBindingSize, already the adapter's maximum\): split the data over several buffers/,
+    );
     expect(e.line).toBe(1);
     const s = simRefusal(`//! buffer 0 u32[${SIM_LIMITS.maxStorageBufferBindingSize / 4 + 1}]\n${K('1')}`);
     expect(s.message).toMatch(/maxStorageBufferBindingSize/);
     // Beyond any device: the header's own limit (2^30 elements), reported with the other header errors.
-    expect(parseHarness(`//! buffer 0 u32[${MAX_ELEMENT_COUNT + 1}]`).errors[0]!.message).toMatch(/element count must be at most 1073741824/);
+    expect(parseHarness(`//! buffer 0 u32[${MAX_ELEMENT_COUNT + 1}]`).errors[0]!.message).toMatch(
+      /element count must be at most 1073741824/,
+    );
   });
 
   it('workgroup memory over maxComputeWorkgroupStorageSize', async () => {
     const n = gpuLimits.maxComputeWorkgroupStorageSize / 4 + 1;
     const src = `//! buffer 0 u32[1]\n${K('1', `var<workgroup> t: array<u32, ${n}>;`, 't[0] = 1u; o[0] = t[0];')}`;
     const e = await gpuRefusal(src);
-    expect(e.message).toMatch(/'main' uses \d+ bytes of workgroup memory; this device allows \d+ \(maxComputeWorkgroupStorageSize\): use smaller var<workgroup> arrays/);
+    expect(e.message).toMatch(
+      /'main' uses \d+ bytes of workgroup memory; this device allows \d+ \(maxComputeWorkgroupStorageSize\): use smaller var<workgroup> arrays/,
+    );
     const big = `//! buffer 0 u32[1]\n${K('1', `var<workgroup> t: array<u32, ${SIM_LIMITS.maxComputeWorkgroupStorageSize / 4 + 1}>;`, 't[0] = 1u; o[0] = t[0];')}`;
     expect(simRefusal(big).message).toMatch(/maxComputeWorkgroupStorageSize\): use smaller/);
   });
 
   it('invocations over maxComputeInvocationsPerWorkgroup and sizes over maxComputeWorkgroupSizeX/Y/Z', async () => {
     const inv = await gpuRefusal(`//! buffer 0 u32[1]\n${K(`${gpuLimits.maxComputeWorkgroupSizeX}, 2`)}`);
-    expect(inv.message).toMatch(/invocations; this device allows \d+ \(maxComputeInvocationsPerWorkgroup\): use a smaller @workgroup_size and dispatch more workgroups/);
-    for (const [ws, axis] of [[`${gpuLimits.maxComputeWorkgroupSizeX + 1}`, 'X'], [`1, ${gpuLimits.maxComputeWorkgroupSizeY + 1}`, 'Y'], [`1, 1, ${gpuLimits.maxComputeWorkgroupSizeZ + 1}`, 'Z']] as const) {
+    expect(inv.message).toMatch(
+      /invocations; this device allows \d+ \(maxComputeInvocationsPerWorkgroup\): use a smaller @workgroup_size and dispatch more workgroups/,
+    );
+    for (const [ws, axis] of [
+      [`${gpuLimits.maxComputeWorkgroupSizeX + 1}`, 'X'],
+      [`1, ${gpuLimits.maxComputeWorkgroupSizeY + 1}`, 'Y'],
+      [`1, 1, ${gpuLimits.maxComputeWorkgroupSizeZ + 1}`, 'Z'],
+    ] as const) {
       const e = await gpuRefusal(`//! buffer 0 u32[1]\n${K(ws)}`);
-      expect(e.message).toMatch(new RegExp(`exceeds this device's maxComputeWorkgroupSize${axis} \\(\\d+\\): use a smaller @workgroup_size`));
+      expect(e.message).toMatch(
+        new RegExp(`exceeds this device's maxComputeWorkgroupSize${axis} \\(\\d+\\): use a smaller @workgroup_size`),
+      );
     }
     expect(simRefusal(`//! buffer 0 u32[1]\n${K('1024, 2')}`).message).toMatch(/maxComputeInvocationsPerWorkgroup/);
   });
@@ -127,20 +145,27 @@ describe('limits are refused before any work, with the limit named and what to d
       return `${header}\n${decls}\n@compute @workgroup_size(1) fn main() { ${uses} }\n`;
     };
     const e = await gpuRefusal(many(gpuLimits.maxStorageBuffersPerShaderStage + 1));
-    expect(e.message).toMatch(/'main' uses \d+ storage buffers; this device allows \d+ per stage \(maxStorageBuffersPerShaderStage\): combine some of them into one buffer/);
+    expect(e.message).toMatch(
+      /'main' uses \d+ storage buffers; this device allows \d+ per stage \(maxStorageBuffersPerShaderStage\): combine some of them into one buffer/,
+    );
     expect(simRefusal(many(SIM_LIMITS.maxStorageBuffersPerShaderStage + 1)).message).toMatch(/maxStorageBuffersPerShaderStage/);
     const group = `//! buffer 4:0 u32[1]\n@group(4) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }\n`;
-    for (const x of [await gpuRefusal(group), simRefusal(group)]) expect(x.message).toBe("@group(4) is beyond this device's maxBindGroups (4): use groups 0 to 3");
+    for (const x of [await gpuRefusal(group), simRefusal(group)])
+      expect(x.message).toBe("@group(4) is beyond this device's maxBindGroups (4): use groups 0 to 3");
   });
 
   it('function and private memory over the simulator budget (per invocation, per workgroup)', () => {
     const limits = `the simulator supports at most ${MAX_INVOCATION_BYTES / 2 ** 10} KiB per invocation and ${MAX_INVOCATION_MEMORY / 2 ** 20} MiB per workgroup`;
     const perInvocation = simRefusal(`//! buffer 0 u32[1]\n${K('1', 'var<private> p: array<u32, 60000>;', 'p[0] = 1u; o[0] = p[0];')}`);
     expect(perInvocation).toBeInstanceOf(NotSupportedError);
-    expect(perInvocation.message).toBe(`not supported: 240000 bytes of function and private variables per invocation (× 1 invocations; ${limits})`);
+    expect(perInvocation.message).toBe(
+      `not supported: 240000 bytes of function and private variables per invocation (× 1 invocations; ${limits})`,
+    );
     expect(perInvocation).toMatchObject({ loc: { line: 4, column: 32 } });
     const perWorkgroup = simRefusal(`//! buffer 0 u32[1]\n${K('1024', '', 'var a: array<u32, 8192>; a[1] = 1u; o[0] = a[1];')}`);
-    expect(perWorkgroup.message).toBe(`not supported: 32768 bytes of function and private variables per invocation (× 1024 invocations; ${limits})`);
+    expect(perWorkgroup.message).toBe(
+      `not supported: 32768 bytes of function and private variables per invocation (× 1024 invocations; ${limits})`,
+    );
     expect(perWorkgroup).toMatchObject({ loc: { line: 4, column: 35 } });
   });
 
@@ -154,7 +179,9 @@ describe('limits are refused before any work, with the limit named and what to d
       e = err;
     }
     expect(e).toBeInstanceOf(InputError);
-    expect((e as Error).message).toMatch(/did not finish within 10000 simulated steps \(stopped at line \d+\); .*raise the step budget \('--max-steps N' on the command line\)/);
+    expect((e as Error).message).toMatch(
+      /did not finish within 10000 simulated steps \(stopped at line \d+\); .*raise the step budget \('--max-steps N' on the command line\)/,
+    );
     const d = analyze(loop, { maxSteps: 10_000 }).diagnostics.find((x) => x.kind === 'step-limit')!;
     expect(d.message).toMatch(/did not finish within 10000 simulated steps.*raise --max-steps/);
     // Workgroups that do nothing count too: an empty kernel over 65535 × 65535 workgroups ends.

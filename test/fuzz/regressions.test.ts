@@ -579,7 +579,12 @@ fn main(@builtin(local_invocation_index) lid: u32,
 describe('regressions found by fuzzing', () => {
   it('header: an init expression nested 20,000 parentheses deep (RangeError: Maximum call stack size exceeded)', () => {
     // header-wild, seed 1272418627, shrunk.
-    const source = '//! buffer 0 f32[4] = ' + '('.repeat(20000) + 'i' + ')'.repeat(20000) + '\n//! uniform 0 f32 = i\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(1) fn main() { v[0] = 1.0; }\n';
+    const source =
+      '//! buffer 0 f32[4] = ' +
+      '('.repeat(20000) +
+      'i' +
+      ')'.repeat(20000) +
+      '\n//! uniform 0 f32 = i\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(1) fn main() { v[0] = 1.0; }\n';
     const { errors } = parseHarness(source);
     expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([
       [1, 151, 'expression nested too deeply: more than 128 levels of parentheses, calls or signs'],
@@ -589,7 +594,9 @@ describe('regressions found by fuzzing', () => {
     // Deep but within the limit still works, and so do long flat expressions up to 512 operations.
     expect(parseHarness('//! buffer 0 f32[4] = ' + '('.repeat(128) + 'i' + ')'.repeat(128)).errors).toEqual([]);
     expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(512)).errors).toEqual([]);
-    expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(513)).errors[0]!.message).toBe('expression too long: more than 512 operations');
+    expect(parseHarness('//! buffer 0 f32[4] = i' + ' + 1'.repeat(513)).errors[0]!.message).toBe(
+      'expression too long: more than 512 operations',
+    );
     expect(parseHarness('//! buffer 0 f32[4] = ' + '-'.repeat(200) + 'i').errors[0]!.message).toMatch(/nested too deeply/);
     noCrash(source);
   });
@@ -635,7 +642,9 @@ describe('regressions found by fuzzing', () => {
       throw new Error('accepted');
     })();
     expect(e).toBeInstanceOf(NotSupportedError);
-    expect(e.message).toMatch(/^not supported: 68719476720 bytes of function and private variables per invocation \(× 64 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\)$/);
+    expect(e.message).toMatch(
+      /^not supported: 68719476720 bytes of function and private variables per invocation \(× 64 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup\)$/,
+    );
     expect(e).toMatchObject({ loc: { line: 13, column: 4 } });
     expect(() => analyze(PRIVATE_HUGE)).toThrow(NotSupportedError);
     noCrash(PRIVATE_HUGE);
@@ -680,7 +689,9 @@ describe('regressions found by fuzzing', () => {
     noCrash(HUGE_RESET_HANG);
     // ... so, within the limits: 64 KB of private memory to reset in each of 65535³ workgroups.
     const within = HUGE_RESET_HANG.replace('array<vec4f, 1000000>', 'array<vec4f, 4000>');
-    expect(() => runOnSimulatorFromSource(within, { maxSteps: 200_000 })).toThrow(/did not finish within 200000 simulated steps \(stopped at line 36\)/);
+    expect(() => runOnSimulatorFromSource(within, { maxSteps: 200_000 })).toThrow(
+      /did not finish within 200000 simulated steps \(stopped at line 36\)/,
+    );
     noCrash(within);
   }, 60_000);
 
@@ -690,7 +701,8 @@ describe('regressions found by fuzzing', () => {
     // in a branch on storage data, which the front end now refuses first, as Tint does.)
     expect(() => runOnSimulatorFromSource(LOCAL_ARRAY_HEAP, { maxSteps: 200_000 })).toThrow(
       expect.objectContaining({
-        message: 'not supported: 4000272 bytes of function and private variables per invocation (× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup)',
+        message:
+          'not supported: 4000272 bytes of function and private variables per invocation (× 2 invocations; the simulator supports at most 64 KiB per invocation and 16 MiB per workgroup)',
         loc: expect.objectContaining({ line: 18, column: 4 }),
       }),
     );
@@ -712,7 +724,9 @@ describe('regressions found by fuzzing', () => {
       throw new Error('accepted');
     })();
     expect(e).toBeInstanceOf(InputError);
-    expect(e.message).toBe("'keep_multiples_of_three' uses both 'input' and 'result' at @group(0) @binding(0): give one of them another @binding");
+    expect(e.message).toBe(
+      "'keep_multiples_of_three' uses both 'input' and 'result' at @group(0) @binding(0): give one of them another @binding",
+    );
     expect([e.line, e.column]).toEqual([13, 49]);
     expect(() => runOnSimulatorFromSource(SHARED_BINDING)).toThrow(/uses both 'input' and 'result'/);
     noCrash(SHARED_BINDING);
@@ -732,11 +746,13 @@ describe('regressions found by fuzzing', () => {
     // wgsl-mutations, seed 457173123: test/kernels/atomics.wgsl, identifiers swapped and a character flipped.
     const e = frontEndError(ARRAY_OF_POINTER);
     expect(e).toBeInstanceOf(WgslSemanticError);
-    expect(located(e)).toBe('19:3: array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ptr<storage, atomic<u32>, read_write>');
+    expect(located(e)).toBe(
+      '19:3: array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ptr<storage, atomic<u32>, read_write>',
+    );
     noCrash(ARRAY_OF_POINTER);
   });
 
-  it("simulator vs Dawn: a call in an argument of a call to the same function overwrote the parameters bound before it", async () => {
+  it('simulator vs Dawn: a call in an argument of a call to the same function overwrote the parameters bound before it', async () => {
     // differential fuzzing (the generator before test/fuzz existed): outU[0] was 2127246335 on
     // the simulator and 2127246111 on Dawn, from h0((32u - wid.x), h0(arrayLength(&inI), nwg.x)).
     const gpu = await runOnGpuFromSource(session, NESTED_CALL);
@@ -781,7 +797,9 @@ describe('regressions found while writing the generators (the wild grammar now p
       noCrash(source);
     }
     // Up to the limits (what Tint accepts) everything still runs, on the main thread's stack.
-    const ok = runOnSimulatorFromSource(`${HEAD}@compute @workgroup_size(1) fn main() { var x = 1.0; o[0] = ${'('.repeat(120)}x${' + x'.repeat(500)}${')'.repeat(120)}; }`);
+    const ok = runOnSimulatorFromSource(
+      `${HEAD}@compute @workgroup_size(1) fn main() { var x = 1.0; o[0] = ${'('.repeat(120)}x${' + x'.repeat(500)}${')'.repeat(120)}; }`,
+    );
     expect(ok.buffers[0]!.values[0]).toBe(501);
   });
 
@@ -793,7 +811,10 @@ describe('regressions found while writing the generators (the wild grammar now p
 
   it('a chain of 3000 structs, each a member of the previous one (RangeError: Maximum call stack size exceeded)', () => {
     const N = 3000;
-    const source = HEAD + Array.from({ length: N }, (_, k) => `struct S${k} { a: S${k + 1} }`).join('\n') + `\nstruct S${N} { x: f32 }\n@compute @workgroup_size(1) fn main() { var s: S0; o[0] = 1.0; }`;
+    const source =
+      HEAD +
+      Array.from({ length: N }, (_, k) => `struct S${k} { a: S${k + 1} }`).join('\n') +
+      `\nstruct S${N} { x: f32 }\n@compute @workgroup_size(1) fn main() { var s: S0; o[0] = 1.0; }`;
     expect(simMessage(source)).toMatch(/is at the end of a chain of more than 128 declarations that depend on each other/);
     noCrash(source);
   });
@@ -814,7 +835,9 @@ describe('regressions found while writing the generators (the wild grammar now p
 
   it('a function-scope array of 10,000,000 f32 in 64 invocations (3.4 GB of heap, 5 minutes, then out of memory)', () => {
     const source = `//! buffer 0 f32[4]\n@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(64) fn main() { var big: array<f32, 10000000>; o[0] = big[3]; }`;
-    expect(() => runOnSimulatorFromSource(source)).toThrow(/not supported: 40000000 bytes of function and private variables per invocation/);
+    expect(() => runOnSimulatorFromSource(source)).toThrow(
+      /not supported: 40000000 bytes of function and private variables per invocation/,
+    );
     expect(() => analyze(source)).toThrow(NotSupportedError);
   }, 60_000);
 });

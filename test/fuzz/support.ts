@@ -16,7 +16,10 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function seedFiles(): { name: string; source: string }[] {
   const out: { name: string; source: string }[] = [];
   const add = (dir: string) => {
-    for (const f of readdirSync(join(ROOT, dir)).filter((x) => x.endsWith('.wgsl')).sort()) out.push({ name: `${dir}/${f}`, source: readFileSync(join(ROOT, dir, f), 'utf8') });
+    for (const f of readdirSync(join(ROOT, dir))
+      .filter((x) => x.endsWith('.wgsl'))
+      .sort())
+      out.push({ name: `${dir}/${f}`, source: readFileSync(join(ROOT, dir, f), 'utf8') });
   };
   for (const l of readdirSync(join(ROOT, 'lessons')).sort()) add(`lessons/${l}`);
   add('corpus');
@@ -40,9 +43,12 @@ export function expectNoCrash(result: JobResult<Outcome[]>, stats: Record<string
     count(stats, 'died');
     throw new Error(`the worker died: ${result.message}`);
   }
-  if (result.kind === 'error') throw new Error(`the fuzz worker failed: ${result.error.name}: ${result.error.message}\n${result.error.stack ?? ''}`);
+  if (result.kind === 'error')
+    throw new Error(`the fuzz worker failed: ${result.error.name}: ${result.error.message}\n${result.error.stack ?? ''}`);
   const crashes = result.value.filter((o) => o.status === 'crash');
-  for (const o of result.value) if (o.target === 'simulate' || o.target === 'analyze' || o.status === 'crash') count(stats, `${prefix}${o.target} ${o.status}${o.status === 'refused' ? ` (${o.error})` : o.detail ? ` (${o.detail})` : ''}`);
+  for (const o of result.value)
+    if (o.target === 'simulate' || o.target === 'analyze' || o.status === 'crash')
+      count(stats, `${prefix}${o.target} ${o.status}${o.status === 'refused' ? ` (${o.error})` : o.detail ? ` (${o.detail})` : ''}`);
   if (crashes.length) {
     const c = crashes[0]!;
     throw new Error(`${c.target} crashed with ${c.error}: ${c.message}\n${c.stack ?? ''}`);

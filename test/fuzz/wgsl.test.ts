@@ -22,7 +22,9 @@ describe('fuzz: WGSL front end, simulator and checks', () => {
   });
   afterAll(async () => {
     await watchdog.close();
-    console.log(`[fuzz] wgsl: rss ${rssMb().toFixed(0)} MiB at the end (start ${rss0.toFixed(0)}), peak ${(watchdog.peakRss / 2 ** 20).toFixed(0)} MiB (worker heap ${(watchdog.peakHeap / 2 ** 20).toFixed(0)} MiB, array buffers ${(watchdog.peakArrayBuffers / 2 ** 20).toFixed(0)} MiB), worker restarts ${watchdog.started - 1}`);
+    console.log(
+      `[fuzz] wgsl: rss ${rssMb().toFixed(0)} MiB at the end (start ${rss0.toFixed(0)}), peak ${(watchdog.peakRss / 2 ** 20).toFixed(0)} MiB (worker heap ${(watchdog.peakHeap / 2 ** 20).toFixed(0)} MiB, array buffers ${(watchdog.peakArrayBuffers / 2 ** 20).toFixed(0)} MiB), worker restarts ${watchdog.started - 1}`,
+    );
   });
 
   const runAll = async (source: string, stats: Record<string, number>, prefix = '') => {
@@ -30,40 +32,50 @@ describe('fuzz: WGSL front end, simulator and checks', () => {
     expectNoCrash(res, stats, prefix);
   };
 
-  it('generated kernels (grammar): no crash, no hang', async () => {
-    const stats: Record<string, number> = {};
-    const arb = fc.tuple(choices, fc.constantFrom('wild', 'wild', 'safe') as fc.Arbitrary<'wild' | 'safe'>).map(([values, mode]) => ({ mode, source: generateKernel(values, { mode }).source }));
-    const r = await campaign({
-      name: 'wgsl-grammar',
-      arbitrary: arb,
-      show: (x) => x.source,
-      stats,
-      check: async ({ mode, source }) => {
-        count(stats, mode);
-        await runAll(source, stats, `${mode} `);
-      },
-    });
-    expect(r.failure?.message).toBeUndefined();
-    expect(r.cases).toBeGreaterThan(20);
-    expect(rssMb() - rss0).toBeLessThan(512);
-  }, testTimeoutMs('wgsl-grammar'));
+  it(
+    'generated kernels (grammar): no crash, no hang',
+    async () => {
+      const stats: Record<string, number> = {};
+      const arb = fc
+        .tuple(choices, fc.constantFrom('wild', 'wild', 'safe') as fc.Arbitrary<'wild' | 'safe'>)
+        .map(([values, mode]) => ({ mode, source: generateKernel(values, { mode }).source }));
+      const r = await campaign({
+        name: 'wgsl-grammar',
+        arbitrary: arb,
+        show: (x) => x.source,
+        stats,
+        check: async ({ mode, source }) => {
+          count(stats, mode);
+          await runAll(source, stats, `${mode} `);
+        },
+      });
+      expect(r.failure?.message).toBeUndefined();
+      expect(r.cases).toBeGreaterThan(20);
+      expect(rssMb() - rss0).toBeLessThan(512);
+    },
+    testTimeoutMs('wgsl-grammar'),
+  );
 
-  it('mutated lessons, corpus and feature kernels: no crash, no hang', async () => {
-    const files = seedFiles();
-    expect(files.length).toBeGreaterThan(80);
-    const stats: Record<string, number> = {};
-    const r = await campaign({
-      name: 'wgsl-mutations',
-      arbitrary: mutatedFile(files),
-      show: (x) => `// ${x.name} after ${JSON.stringify(x.mutations)}\n${x.source}`,
-      stats,
-      check: async ({ mutations, source }) => {
-        for (const m of mutations) count(stats, m.op);
-        await runAll(source, stats);
-      },
-    });
-    expect(r.failure?.message).toBeUndefined();
-    expect(r.cases).toBeGreaterThan(20);
-    expect(rssMb() - rss0).toBeLessThan(512);
-  }, testTimeoutMs('wgsl-mutations'));
+  it(
+    'mutated lessons, corpus and feature kernels: no crash, no hang',
+    async () => {
+      const files = seedFiles();
+      expect(files.length).toBeGreaterThan(80);
+      const stats: Record<string, number> = {};
+      const r = await campaign({
+        name: 'wgsl-mutations',
+        arbitrary: mutatedFile(files),
+        show: (x) => `// ${x.name} after ${JSON.stringify(x.mutations)}\n${x.source}`,
+        stats,
+        check: async ({ mutations, source }) => {
+          for (const m of mutations) count(stats, m.op);
+          await runAll(source, stats);
+        },
+      });
+      expect(r.failure?.message).toBeUndefined();
+      expect(r.cases).toBeGreaterThan(20);
+      expect(rssMb() - rss0).toBeLessThan(512);
+    },
+    testTimeoutMs('wgsl-mutations'),
+  );
 });

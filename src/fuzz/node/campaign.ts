@@ -22,7 +22,7 @@ export const CI_CASES = {
   'header-wild': 2_500,
   'wgsl-grammar': 350,
   'wgsl-mutations': 7_000,
-  'differential': 60,
+  differential: 60,
   'planted-races': 300,
 } as const;
 export type CampaignName = keyof typeof CI_CASES;
@@ -33,7 +33,7 @@ const LONG_RUN_SHARE: Record<CampaignName, number> = {
   'header-wild': 3,
   'wgsl-grammar': 10,
   'wgsl-mutations': 14,
-  'differential': 14,
+  differential: 14,
   'planted-races': 5,
 };
 const TOTAL_SHARE = Object.values(LONG_RUN_SHARE).reduce((a, b) => a + b, 0);
@@ -104,7 +104,11 @@ export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignRes
     cases++;
     await opts.check(input);
   });
-  const plan = replay ? `replaying path ${replay}` : budget === undefined ? `${CI_CASES[opts.name]} cases` : `budget ${(budget / 1000).toFixed(0)} s`;
+  const plan = replay
+    ? `replaying path ${replay}`
+    : budget === undefined
+      ? `${CI_CASES[opts.name]} cases`
+      : `budget ${(budget / 1000).toFixed(0)} s`;
   console.log(`[fuzz] ${opts.name}: seed ${seed}, ${plan}`);
   // Search without shrinking first, so a long run's budget goes to new cases ...
   const search = await fc.check(property, {
@@ -117,7 +121,14 @@ export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignRes
   const searchCases = cases;
   // The counters of the search only (shrinking runs the check again).
   const searchStats = { ...stats };
-  let result: CampaignResult = { name: opts.name, cases: searchCases, seconds: (performance.now() - t0) / 1000, seed, failed: false, stats: searchStats };
+  let result: CampaignResult = {
+    name: opts.name,
+    cases: searchCases,
+    seconds: (performance.now() - t0) / 1000,
+    seed,
+    failed: false,
+    stats: searchStats,
+  };
   if (search.failed) {
     // ... then replay the failure and shrink it (bounded), and keep the smallest input.
     const shrink = await fc.check(property, { seed, path: search.counterexamplePath!, plugins: [fc.interruptAfterTimeLimit(60_000)] });
@@ -136,10 +147,27 @@ export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignRes
         `  input saved to ${file}\n  ${message.split('\n').join('\n  ')}\n--- input ---\n${input}\n--- end ---`,
     );
   }
-  const statText = Object.entries(searchStats).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`[fuzz] ${opts.name}: ${searchCases} cases in ${result.seconds.toFixed(1)} s (seed ${seed})${statText ? `: ${statText}` : ''}`);
+  const statText = Object.entries(searchStats)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  console.log(
+    `[fuzz] ${opts.name}: ${searchCases} cases in ${result.seconds.toFixed(1)} s (seed ${seed})${statText ? `: ${statText}` : ''}`,
+  );
   const summary = process.env.FUZZ_SUMMARY;
-  if (summary) appendFileSync(summary, JSON.stringify({ name: result.name, cases: result.cases, seconds: +result.seconds.toFixed(1), seed, failed: result.failed, stats: searchStats, failure: result.failure && { message: result.failure.message.slice(0, 300), file: result.failure.file } }) + '\n');
+  if (summary)
+    appendFileSync(
+      summary,
+      JSON.stringify({
+        name: result.name,
+        cases: result.cases,
+        seconds: +result.seconds.toFixed(1),
+        seed,
+        failed: result.failed,
+        stats: searchStats,
+        failure: result.failure && { message: result.failure.message.slice(0, 300), file: result.failure.file },
+      }) + '\n',
+    );
   return result;
 }
 

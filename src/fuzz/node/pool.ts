@@ -31,7 +31,16 @@ export function bundleWorker(): Promise<string> {
     const outfile = join(dir, `worker-${process.pid}-${Date.now()}.mjs`);
     const here = fileURLToPath(new URL('.', import.meta.url));
     const entry = join(here, 'worker.ts');
-    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent', external: ['webgpu'] });
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
+      external: ['webgpu'],
+    });
     return outfile;
   })();
   return bundled;
@@ -67,7 +76,9 @@ export class Watchdog {
 
   private spawn(): Worker {
     this.started++;
-    const w = new Worker(this.file, { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? 384, stackSizeMb: this.options.stackMb ?? 1 } });
+    const w = new Worker(this.file, {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? 384, stackSizeMb: this.options.stackMb ?? 1 },
+    });
     w.unref();
     return w;
   }

@@ -28,7 +28,17 @@ function handle(job: Job): unknown {
       return runTargets(job.source, job.options);
     case 'simulate': {
       const r = runOnSimulatorFromSource(job.source, job.options);
-      return { compile: r.compile, buffers: r.buffers.map((b) => ({ group: b.group, binding: b.binding, name: b.name, type: b.type, count: b.count, values: Array.from(b.values) })) };
+      return {
+        compile: r.compile,
+        buffers: r.buffers.map((b) => ({
+          group: b.group,
+          binding: b.binding,
+          name: b.name,
+          type: b.type,
+          count: b.count,
+          values: Array.from(b.values),
+        })),
+      };
     }
     case 'analyze':
       return analyze(job.source, job.options);
@@ -43,7 +53,14 @@ parentPort!.on('message', (job: Job) => {
     reply = { id: job.id, ms: 0, rss: 0, arrayBuffers: 0, heapUsed: 0, value };
   } catch (e) {
     const o = classify('simulate', e, job.source);
-    reply = { id: job.id, ms: 0, rss: 0, arrayBuffers: 0, heapUsed: 0, error: { name: o.error ?? 'Error', message: o.message ?? '', stack: o.stack, status: o.status } };
+    reply = {
+      id: job.id,
+      ms: 0,
+      rss: 0,
+      arrayBuffers: 0,
+      heapUsed: 0,
+      error: { name: o.error ?? 'Error', message: o.message ?? '', stack: o.stack, status: o.status },
+    };
   }
   const mem = process.memoryUsage();
   reply.ms = performance.now() - t0;

@@ -5,14 +5,14 @@ import { GpuUnavailableError } from '../errors.js';
 import type { GpuProvider } from '../session.js';
 
 export const NODE_INSTALL_HINT =
-  'wgsl-lab runs on the GPU through Vulkan. Without a GPU, install Mesa\'s lavapipe (a CPU Vulkan driver): on Debian 12, ' +
-  'add bookworm-backports and run `apt-get install -t bookworm-backports mesa-vulkan-drivers` (Mesa 24 or newer; bookworm\'s own 22.3 is too old for Dawn). ' +
+  "wgsl-lab runs on the GPU through Vulkan. Without a GPU, install Mesa's lavapipe (a CPU Vulkan driver): on Debian 12, " +
+  "add bookworm-backports and run `apt-get install -t bookworm-backports mesa-vulkan-drivers` (Mesa 24 or newer; bookworm's own 22.3 is too old for Dawn). " +
   'With a GPU, install its Vulkan driver. `wgsl-lab run --sim` runs on the simulator without any GPU.';
 
 /** What to do when the `webgpu` package is not installed next to wgsl-lab. */
 export const WEBGPU_PACKAGE_HINT =
   "the 'webgpu' package (Dawn, WebGPU for Node) is not installed; it is an optional peer dependency of wgsl-lab: run `npm install webgpu` in your project. " +
-  '`wgsl-lab run --sim` and `wgsl-lab check` (with wgsl-lab\'s own front end instead of the WGSL compiler) work without it.';
+  "`wgsl-lab run --sim` and `wgsl-lab check` (with wgsl-lab's own front end instead of the WGSL compiler) work without it.";
 
 // One Dawn instance per process, kept referenced here: Dawn stops serving a device whose
 // GPU object (create()'s result) was garbage-collected.
@@ -35,7 +35,9 @@ export function nodeGpuProvider(): GpuProvider {
           dawn = await import('webgpu');
         } catch (e) {
           if (isMissingPackage(e)) throw new GpuUnavailableError(WEBGPU_PACKAGE_HINT);
-          throw new GpuUnavailableError(`the 'webgpu' package (Dawn) could not be loaded: ${(e as Error).message}. Reinstall it (\`npm install webgpu\`); its native binary must match this platform.`);
+          throw new GpuUnavailableError(
+            `the 'webgpu' package (Dawn) could not be loaded: ${(e as Error).message}. Reinstall it (\`npm install webgpu\`); its native binary must match this platform.`,
+          );
         }
         // Dawn's objects expect the WebGPU globals (GPUBufferUsage, …) to exist.
         Object.assign(globalThis, dawn.globals);

@@ -11,7 +11,10 @@ const WORKER_TIMEOUT_MS = 8000;
 let client: WorkerClient | undefined;
 
 function worker(): WorkerClient {
-  client ??= new WorkerClient(() => new Worker(new URL('./analyzer.worker.ts', import.meta.url), { type: 'module', name: 'wgsl-lab analyzer' }), WORKER_TIMEOUT_MS);
+  client ??= new WorkerClient(
+    () => new Worker(new URL('./analyzer.worker.ts', import.meta.url), { type: 'module', name: 'wgsl-lab analyzer' }),
+    WORKER_TIMEOUT_MS,
+  );
   return client;
 }
 

@@ -5,12 +5,8 @@ import type { CheckReport } from '../../checks/report.js';
 import type { RunResult } from '../../runner/result.js';
 import type { Problem } from './problems.js';
 
-export type WorkerTask =
-  | { op: 'simulate'; source: string; file: string }
-  | { op: 'analyze'; source: string; options: AnalyzeOptions };
+export type WorkerTask = { op: 'simulate'; source: string; file: string } | { op: 'analyze'; source: string; options: AnalyzeOptions };
 
 export type WorkerRequest = WorkerTask & { id: number };
 
-export type WorkerResponse =
-  | { id: number; ok: true; value: RunResult | CheckReport }
-  | { id: number; ok: false; problems: Problem[] };
+export type WorkerResponse = { id: number; ok: true; value: RunResult | CheckReport } | { id: number; ok: false; problems: Problem[] };

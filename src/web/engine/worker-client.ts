@@ -51,7 +51,14 @@ export class WorkerClient {
     if (!next) return;
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    const timer = setTimeout(() => this.restart(`the analyzer did not answer within ${this.timeoutMs / 1000} s, so it was stopped and restarted; the kernel may simulate for too long`, 'input'), this.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        this.restart(
+          `the analyzer did not answer within ${this.timeoutMs / 1000} s, so it was stopped and restarted; the kernel may simulate for too long`,
+          'input',
+        ),
+      this.timeoutMs,
+    );
     this.current = { ...next, id, timer };
     worker.postMessage({ ...next.task, id });
   }

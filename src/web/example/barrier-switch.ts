@@ -27,7 +27,11 @@ export function createBarrierSwitch(o: BarrierSwitchOptions): BarrierSwitch {
       before = o.code();
       const { code, removed } = removeBarriers(before);
       o.setCode(code);
-      o.flipped(removed ? `Removed ${removed} workgroupBarrier() call(s). Run 10× to see whether results change; Check to see the race.` : 'There is no workgroupBarrier(); call to remove.');
+      o.flipped(
+        removed
+          ? `Removed ${removed} workgroupBarrier() call(s). Run 10× to see whether results change; Check to see the race.`
+          : 'There is no workgroupBarrier(); call to remove.',
+      );
     } else if (before !== undefined) {
       o.setCode(before);
       before = undefined;

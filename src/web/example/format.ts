@@ -14,7 +14,9 @@ export function duration(ms: number): string {
 }
 
 export function timingLabel(t: Timing): string {
-  return t.method === 'timestamp-query' ? 'GPU time (timestamp query)' : 'wall-clock time (submit to completion; this device has no timestamp queries)';
+  return t.method === 'timestamp-query'
+    ? 'GPU time (timestamp query)'
+    : 'wall-clock time (submit to completion; this device has no timestamp queries)';
 }
 
 /** `0[0..8]`, `1:2[5]`: the binding and range an expect line checks. */

@@ -60,7 +60,11 @@ export function renderBankSite(site: BankConflictSite, model: CheckReport['model
   const banks = model.banks;
   const bankWays = site.worstBanks ?? new Array<number>(banks).fill(0);
   const summary = `${at(site.line, site.column)} ${site.variable} ${site.access}: ${site.maxWays}-way bank conflict, mean ${site.meanWays.toFixed(1)} ways; ${site.wavefronts} wavefronts where ${site.ideal} would do (${site.excess} excess) over ${site.executions} executions`;
-  const canvas = h('canvas', { class: 'heatmap', role: 'img', 'aria-label': `Heat map of lanes by banks for ${site.variable} at ${at(site.line, site.column)}: ${site.maxWays}-way` });
+  const canvas = h('canvas', {
+    class: 'heatmap',
+    role: 'img',
+    'aria-label': `Heat map of lanes by banks for ${site.variable} at ${at(site.line, site.column)}: ${site.maxWays}-way`,
+  });
   draw(canvas, site.worstLaneBanks, bankWays, banks);
   return h('figure', { class: 'bank-site', 'data-line': site.line, 'data-max-ways': site.maxWays }, canvas, h('figcaption', {}, summary));
 }

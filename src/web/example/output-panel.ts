@@ -20,8 +20,18 @@ export class OutputPanel {
   private readonly slots: Record<Slot, HTMLElement>;
 
   constructor(file: string) {
-    this.slots = { run: h('div', { class: 'slot-run' }), check: h('div', { class: 'slot-check' }), extra: h('div', { class: 'slot-extra' }) };
-    this.element = h('section', { class: 'output', 'aria-live': 'polite', 'aria-label': `Output of ${file}` }, this.slots.run, this.slots.check, this.slots.extra);
+    this.slots = {
+      run: h('div', { class: 'slot-run' }),
+      check: h('div', { class: 'slot-check' }),
+      extra: h('div', { class: 'slot-extra' }),
+    };
+    this.element = h(
+      'section',
+      { class: 'output', 'aria-live': 'polite', 'aria-label': `Output of ${file}` },
+      this.slots.run,
+      this.slots.check,
+      this.slots.extra,
+    );
   }
 
   show(slot: Slot, ...content: (Node | null)[]): void {
@@ -38,14 +48,38 @@ export class OutputPanel {
 }
 
 export function renderProblems(problems: Problem[], heading: string): HTMLElement {
-  return h('div', { class: 'problems' }, h('p', { class: 'status bad' }, heading), h('ul', {}, problems.map((p) => h('li', { 'data-line': p.loc?.line ?? 0 }, p.loc ? h('span', { class: 'loc' }, `${at(p.loc.line, p.loc.column)} `) : null, p.message))));
+  return h(
+    'div',
+    { class: 'problems' },
+    h('p', { class: 'status bad' }, heading),
+    h(
+      'ul',
+      {},
+      problems.map((p) =>
+        h(
+          'li',
+          { 'data-line': p.loc?.line ?? 0 },
+          p.loc ? h('span', { class: 'loc' }, `${at(p.loc.line, p.loc.column)} `) : null,
+          p.message,
+        ),
+      ),
+    ),
+  );
 }
 
 export function renderCompileMessages(messages: CompileMessage[]): HTMLElement {
   return h(
     'ul',
     { class: 'compile-messages' },
-    messages.map((m) => h('li', { class: `sev-${m.severity}`, 'data-line': m.line, 'data-column': m.column }, h('span', { class: 'loc' }, m.line ? `${at(m.line, m.column)} ` : ''), h('strong', {}, `${m.severity}: `), m.message)),
+    messages.map((m) =>
+      h(
+        'li',
+        { class: `sev-${m.severity}`, 'data-line': m.line, 'data-column': m.column },
+        h('span', { class: 'loc' }, m.line ? `${at(m.line, m.column)} ` : ''),
+        h('strong', {}, `${m.severity}: `),
+        m.message,
+      ),
+    ),
   );
 }
 
@@ -62,9 +96,16 @@ function renderCheckpoints(r: RunResult): HTMLElement {
         : [
             h('span', { class: 'verdict' }, 'fail'),
             ` expect ${checkpointName(e)}: expected ${expected}, got ${formatValues(e.actual, type, false, 8, 2)}`,
-            e.mismatches.length ? ` (element ${e.mismatches[0]!.index} is ${e.mismatches[0]!.actual}; ${e.mismatches.length} of ${e.end - e.start} differ)` : '',
+            e.mismatches.length
+              ? ` (element ${e.mismatches[0]!.index} is ${e.mismatches[0]!.actual}; ${e.mismatches.length} of ${e.end - e.start} differ)`
+              : '',
           ];
-      return h('li', { class: e.ok ? 'pass' : 'fail', 'data-status': e.ok ? 'pass' : 'fail', 'data-line': e.line }, h('span', { class: 'loc' }, `line ${e.line} `), ...body);
+      return h(
+        'li',
+        { class: e.ok ? 'pass' : 'fail', 'data-status': e.ok ? 'pass' : 'fail', 'data-line': e.line },
+        h('span', { class: 'loc' }, `line ${e.line} `),
+        ...body,
+      );
     }),
   );
 }
@@ -73,7 +114,13 @@ function renderBuffers(r: RunResult): HTMLElement {
   return h(
     'div',
     { class: 'buffers' },
-    r.buffers.map((b) => h('pre', { class: 'buffer', tabindex: 0, 'aria-label': `Buffer ${bindingName(b)}` }, `${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, false)}`)),
+    r.buffers.map((b) =>
+      h(
+        'pre',
+        { class: 'buffer', tabindex: 0, 'aria-label': `Buffer ${bindingName(b)}` },
+        `${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, false)}`,
+      ),
+    ),
   );
 }
 
@@ -83,20 +130,42 @@ export function renderRun(outcome: RunOutcome, ref: ExampleRef): HTMLElement {
   if (!r) return h('div', { class: 'run' }, where, renderProblems(outcome.problems, 'The run failed'));
   const head = h('p', { class: 'status' }, where, where ? ' ' : '', runSummary(r, outcome.simulated));
   if (!r.compile.ok) {
-    const expected = ref.rejects ? ` As the lesson intends: the error at ${at(ref.rejects.line, ref.rejects.column)} is the point of this example.` : '';
-    return h('div', { class: 'run' }, where, h('p', { class: 'status bad' }, `The compiler rejected the shader.${expected}`), renderCompileMessages(r.compile.messages));
+    const expected = ref.rejects
+      ? ` As the lesson intends: the error at ${at(ref.rejects.line, ref.rejects.column)} is the point of this example.`
+      : '';
+    return h(
+      'div',
+      { class: 'run' },
+      where,
+      h('p', { class: 'status bad' }, `The compiler rejected the shader.${expected}`),
+      renderCompileMessages(r.compile.messages),
+    );
   }
   const failed = r.expects.filter((e) => !e.ok).length;
   let verdict: HTMLElement | null = null;
   if (ref.kind === 'exercise' && r.expects.length) {
-    verdict = failed ? h('p', { class: 'verdict-line bad' }, `Not solved yet: ${failed} of ${r.expects.length} checkpoints fail.`) : h('p', { class: 'verdict-line good solved' }, 'Solved: every checkpoint passes.');
+    verdict = failed
+      ? h('p', { class: 'verdict-line bad' }, `Not solved yet: ${failed} of ${r.expects.length} checkpoints fail.`)
+      : h('p', { class: 'verdict-line good solved' }, 'Solved: every checkpoint passes.');
   } else if (ref.racy && failed) {
     verdict = h('p', { class: 'verdict-line' }, 'This kernel races on purpose: this run differed from the correct values.');
   } else if (ref.rejects && outcome.simulated) {
-    verdict = h('p', { class: 'verdict-line' }, `A real WGSL compiler rejects this shader at ${at(ref.rejects.line, ref.rejects.column)}, which is the point of the example; without WebGPU there is no compiler here, and the simulator ran it anyway.`);
+    verdict = h(
+      'p',
+      { class: 'verdict-line' },
+      `A real WGSL compiler rejects this shader at ${at(ref.rejects.line, ref.rejects.column)}, which is the point of the example; without WebGPU there is no compiler here, and the simulator ran it anyway.`,
+    );
   }
   const warnings = r.compile.messages.filter((m) => m.severity !== 'error');
-  return h('div', { class: 'run' }, head, warnings.length ? renderCompileMessages(warnings) : null, verdict, r.expects.length ? renderCheckpoints(r) : null, renderBuffers(r));
+  return h(
+    'div',
+    { class: 'run' },
+    head,
+    warnings.length ? renderCompileMessages(warnings) : null,
+    verdict,
+    r.expects.length ? renderCheckpoints(r) : null,
+    renderBuffers(r),
+  );
 }
 
 function renderDiagnostics(report: CheckReport): HTMLElement {
@@ -112,7 +181,15 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
         h('strong', {}, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
         d.message,
         d.count && d.count > 1 ? ` (${d.count} times)` : '',
-        d.related.length ? h('ul', { class: 'related' }, d.related.map((x) => h('li', { 'data-line': x.loc.line }, h('span', { class: 'loc' }, `${at(x.loc.line, x.loc.column)} `), x.message))) : null,
+        d.related.length
+          ? h(
+              'ul',
+              { class: 'related' },
+              d.related.map((x) =>
+                h('li', { 'data-line': x.loc.line }, h('span', { class: 'loc' }, `${at(x.loc.line, x.loc.column)} `), x.message),
+              ),
+            )
+          : null,
       ),
     ),
   );
@@ -121,17 +198,47 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
 export function renderCheck(outcome: CheckOutcome): HTMLElement {
   const { report } = outcome;
   const compileErrors = outcome.compile?.filter((m) => m.severity === 'error') ?? [];
-  if (!report) return h('div', { class: 'check' }, compileErrors.length ? renderCompileMessages(compileErrors) : null, renderProblems(outcome.problems, 'The check could not run'));
+  if (!report)
+    return h(
+      'div',
+      { class: 'check' },
+      compileErrors.length ? renderCompileMessages(compileErrors) : null,
+      renderProblems(outcome.problems, 'The check could not run'),
+    );
   const conflicted = report.bankConflicts.filter((s: BankConflictSite) => s.maxWays > 1);
   const s = report.summary;
   return h(
     'div',
     { class: 'check' },
-    h('p', { class: 'status' }, `Check: ${s.errors} error(s), ${s.warnings} warning(s), ${s.races} race(s), ${s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts'} (model: ${report.model.banks} banks, subgroups of ${report.model.subgroupSize}).`),
+    h(
+      'p',
+      { class: 'status' },
+      `Check: ${s.errors} error(s), ${s.warnings} warning(s), ${s.races} race(s), ${s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts'} (model: ${report.model.banks} banks, subgroups of ${report.model.subgroupSize}).`,
+    ),
     report.compile.ok ? null : renderCompileMessages(report.compile.messages.map((m) => ({ ...m, offset: 0, length: 0 }))),
     renderDiagnostics(report),
-    report.sampledWorkgroups ? h('p', { class: 'note' }, `Simulated ${report.sampledWorkgroups.simulated} of ${report.sampledWorkgroups.total} workgroups (${report.sampledWorkgroups.which}).`) : null,
-    conflicted.length ? h('div', { class: 'bank-sites' }, conflicted.map((site) => renderBankSite(site, report.model))) : report.bankConflicts.length ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.') : null,
-    report.notes?.length ? h('ul', { class: 'notes' }, report.notes.map((n) => h('li', {}, n))) : null,
+    report.sampledWorkgroups
+      ? h(
+          'p',
+          { class: 'note' },
+          `Simulated ${report.sampledWorkgroups.simulated} of ${report.sampledWorkgroups.total} workgroups (${report.sampledWorkgroups.which}).`,
+        )
+      : null,
+    conflicted.length
+      ? h(
+          'div',
+          { class: 'bank-sites' },
+          conflicted.map((site) => renderBankSite(site, report.model)),
+        )
+      : report.bankConflicts.length
+        ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.')
+        : null,
+    report.notes?.length
+      ? h(
+          'ul',
+          { class: 'notes' },
+          report.notes.map((n) => h('li', {}, n)),
+        )
+      : null,
   );
 }

@@ -11,8 +11,25 @@ export interface SmoothingChart {
 }
 
 export function createSmoothingChart(): SmoothingChart {
-  const canvas = h('canvas', { class: 'smoothing-chart', width: WIDTH, height: HEIGHT, role: 'img', 'aria-label': 'Noisy inputs and smoothed outputs (run the example to draw them)' });
-  const element = h('figure', { class: 'smoothing' }, canvas, h('figcaption', {}, h('span', { class: 'legend legend-input' }, 'noisy input'), ' ', h('span', { class: 'legend legend-output' }, 'smoothed output')));
+  const canvas = h('canvas', {
+    class: 'smoothing-chart',
+    width: WIDTH,
+    height: HEIGHT,
+    role: 'img',
+    'aria-label': 'Noisy inputs and smoothed outputs (run the example to draw them)',
+  });
+  const element = h(
+    'figure',
+    { class: 'smoothing' },
+    canvas,
+    h(
+      'figcaption',
+      {},
+      h('span', { class: 'legend legend-input' }, 'noisy input'),
+      ' ',
+      h('span', { class: 'legend legend-output' }, 'smoothed output'),
+    ),
+  );
   return {
     element,
     draw(inputs, outputs) {

@@ -6,7 +6,11 @@ import type { DispatchTiming } from '../engine/timing.js';
 import { duration } from './format.js';
 
 export class TimingBoard {
-  readonly element = h('p', { class: 'timing-board', 'aria-live': 'polite' }, 'Time two of the examples above (Time 1000×) to compare them.');
+  readonly element = h(
+    'p',
+    { class: 'timing-board', 'aria-live': 'polite' },
+    'Time two of the examples above (Time 1000×) to compare them.',
+  );
   private measured: { file: string; timing: DispatchTiming }[] = [];
 
   record(file: string, timing: DispatchTiming): void {

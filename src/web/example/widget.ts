@@ -41,7 +41,15 @@ const TIMED_DISPATCHES = 1000;
 export function createWidget(ref: ExampleRef, original: string | undefined, ctx: WidgetContext): Widget {
   const title = `${ref.kind === 'exercise' ? 'Exercise' : 'Example'}: ${ref.file}`;
   if (original === undefined) {
-    return { element: h('section', { class: 'example missing' }, h('h3', {}, title), h('p', { class: 'status bad' }, `The lesson refers to ${ref.file}, which is not in its folder.`)), destroy() {} };
+    return {
+      element: h(
+        'section',
+        { class: 'example missing' },
+        h('h3', {}, title),
+        h('p', { class: 'status bad' }, `The lesson refers to ${ref.file}, which is not in its folder.`),
+      ),
+      destroy() {},
+    };
   }
   const id = `ex-${ctx.slug}-${ref.file.replace(/\W/g, '-')}`;
   const codeKey = storage.keys.code(ctx.slug, ref.file);
@@ -183,19 +191,34 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       const s = summarizeRuns(results);
       panel.show(
         'extra',
-        h('p', { class: 'status repeat', 'data-differ': s.differFromFirst }, `${s.runs} runs: ${s.differFromFirst} differed from the first run; ${s.failedCheckpoints} failed a checkpoint.`, s.differFromFirst || s.failedCheckpoints ? '' : ' (A race can stay hidden on some GPUs and schedules; Check finds it regardless.)'),
+        h(
+          'p',
+          { class: 'status repeat', 'data-differ': s.differFromFirst },
+          `${s.runs} runs: ${s.differFromFirst} differed from the first run; ${s.failedCheckpoints} failed a checkpoint.`,
+          s.differFromFirst || s.failedCheckpoints
+            ? ''
+            : ' (A race can stay hidden on some GPUs and schedules; Check finds it regardless.)',
+        ),
       );
     });
 
   const time = () =>
     exclusive(async () => {
       const b = await backend();
-      if (b.kind !== 'gpu') return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
+      if (b.kind !== 'gpu')
+        return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
       panel.busy('extra', `Dispatching ${TIMED_DISPATCHES} times…`);
       try {
         const t = await timeDispatches(b.session, editor.code(), TIMED_DISPATCHES);
         ctx.timing?.record(ref.file, t);
-        panel.show('extra', h('p', { class: 'status timing', 'data-ms': t.msPerRun }, `${t.count} dispatches: ${duration(t.msPerRun)} per dispatch, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`));
+        panel.show(
+          'extra',
+          h(
+            'p',
+            { class: 'status timing', 'data-ms': t.msPerRun },
+            `${t.count} dispatches: ${duration(t.msPerRun)} per dispatch, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`,
+          ),
+        );
       } catch (e) {
         panel.show('extra', renderProblems(problemsOf(e), 'Timing failed'));
       }
@@ -214,7 +237,8 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
 
   // Buttons stay focusable while busy (a disabled button would drop keyboard focus);
   // `exclusive` ignores presses meanwhile.
-  const button = (label: string, action: () => unknown, cls = '') => h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
+  const button = (label: string, action: () => unknown, cls = '') =>
+    h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
   const controls = h('div', { class: 'controls' }, button('Run', run, 'primary'), button('Check', check), button('Reset', reset));
   if (ref.racy || ref.toggleBarrier) controls.append(button(`Run ${REPEAT_RUNS}×`, runRepeatedly));
   if (ref.timing) controls.append(button(`Time ${TIMED_DISPATCHES}×`, time));
@@ -227,8 +251,25 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   // A `rejects` example exists to show the compiler's refusal: mark it without a click.
   async function showRejection() {
     const messages = await markCompile(editor.code());
-    if (messages) panel.show('run', h('div', {}, h('p', { class: 'status bad' }, `The compiler rejects this shader, as the lesson intends (error at ${ref.rejects!.line}:${ref.rejects!.column}).`), renderCompileMessages(messages)));
-    else panel.show('run', h('p', { class: 'status' }, 'Without WebGPU there is no compiler here to show the error; Run tries the simulator.'));
+    if (messages)
+      panel.show(
+        'run',
+        h(
+          'div',
+          {},
+          h(
+            'p',
+            { class: 'status bad' },
+            `The compiler rejects this shader, as the lesson intends (error at ${ref.rejects!.line}:${ref.rejects!.column}).`,
+          ),
+          renderCompileMessages(messages),
+        ),
+      );
+    else
+      panel.show(
+        'run',
+        h('p', { class: 'status' }, 'Without WebGPU there is no compiler here to show the error; Run tries the simulator.'),
+      );
   }
   if (ref.rejects) void showRejection();
 

@@ -9,11 +9,22 @@ export function renderIndexPage(): Page {
     'article',
     { class: 'index' },
     h('h1', { tabindex: -1 }, 'wgsl-lab: workgroup memory, hands on'),
-    h('p', { class: 'summary' }, 'Lessons on WebGPU compute shaders that share data through workgroup memory. Every example runs on your GPU as you edit it; checkpoints say whether the result is right, and Check finds races, out-of-bounds accesses and bank conflicts the GPU never reports.'),
+    h(
+      'p',
+      { class: 'summary' },
+      'Lessons on WebGPU compute shaders that share data through workgroup memory. Every example runs on your GPU as you edit it; checkpoints say whether the result is right, and Check finds races, out-of-bounds accesses and bank conflicts the GPU never reports.',
+    ),
     h(
       'ol',
       { class: 'lesson-list' },
-      LESSONS.map((l) => h('li', {}, h('a', { href: lessonHref(l.slug) }, lessonTitle(l)), l.lesson?.meta.summary ? h('p', {}, l.lesson.meta.summary) : null)),
+      LESSONS.map((l) =>
+        h(
+          'li',
+          {},
+          h('a', { href: lessonHref(l.slug) }, lessonTitle(l)),
+          l.lesson?.meta.summary ? h('p', {}, l.lesson.meta.summary) : null,
+        ),
+      ),
     ),
   );
   return { element, title: 'wgsl-lab', destroy() {} };
