@@ -90,7 +90,9 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
   let expanded = false;
   if (!values.capture) {
     try {
-      ({ files, expanded } = await expandInputs(positionals));
+      let skipped: string[];
+      ({ files, expanded, skipped } = await expandInputs(positionals));
+      for (const s of skipped) io.err(`wgsl-lab check: note: ${s}`);
     } catch (e) {
       if (!(e instanceof CliUsageError)) throw e;
       io.err(`wgsl-lab check: ${e.message}`);

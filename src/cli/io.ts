@@ -1,5 +1,7 @@
 // File input for the CLI with errors a user can act on.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileRefs, parseHarness, type FileContents } from '../harness/index.js';
 import { InputError } from '../runner/errors.js';
@@ -15,9 +17,12 @@ const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
  * The files the command line names: `-` as stdin, a directory as every `.wgsl` file below
  * it (recursively, sorted by path, symbolic links to directories not followed), anything
  * else as given (a missing file is reported when it is read). `expanded`: a directory was given.
+ * `skipped`: one line per `.wgsl` entry below a directory that is not a regular file (a
+ * link to a device, a FIFO…), left out because reading it could block or never end.
  */
-export async function expandInputs(paths: readonly string[]): Promise<{ files: string[]; expanded: boolean }> {
+export async function expandInputs(paths: readonly string[]): Promise<{ files: string[]; expanded: boolean; skipped: string[] }> {
   const files: string[] = [];
+  const skipped: string[] = [];
   let expanded = false;
   let stdin = false;
   for (const p of paths) {
@@ -33,23 +38,45 @@ export async function expandInputs(paths: readonly string[]): Promise<{ files: s
       continue;
     }
     expanded = true;
-    const found = (await wgslFilesBelow(p)).sort();
+    const found = (await wgslFilesBelow(p, skipped)).sort();
     if (!found.length) throw new CliUsageError(`'${p}' is a directory with no .wgsl file below it`);
     files.push(...found);
   }
-  return { files, expanded };
+  return { files, expanded, skipped };
 }
 
-async function wgslFilesBelow(dir: string): Promise<string[]> {
+async function wgslFilesBelow(dir: string, skipped: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await wgslFilesBelow(path)));
-    else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.wgsl')) out.push(path);
+    if (e.isDirectory()) out.push(...(await wgslFilesBelow(path, skipped)));
+    else if (!e.name.endsWith('.wgsl')) continue;
+    else if (e.isFile()) out.push(path);
+    else {
+      // A link is followed to what it names; anything but a regular file is left out.
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile()) out.push(path);
+      else skipped.push(`skipping '${path}': ${info ? `not a regular file (${fileKind(info)})` : 'a broken symbolic link'}`);
+    }
   }
   return out;
 }
 
+/** What a non-regular file is, in words. */
+function fileKind(info: Stats): string {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+/**
+ * The text of a kernel file or of stdin, its byte-order mark dropped. Only a regular file is
+ * read (a device could be endless, a FIFO would block), and never more than the size limit:
+ * the limit is checked on the bytes read, not the size `stat` gave, since a file can grow.
+ */
 export async function readSource(file: string): Promise<string> {
   if (file === STDIN_NAME) return sourceText(STDIN_NAME, await readStdin());
   let info;
@@ -59,16 +86,49 @@ export async function readSource(file: string): Promise<string> {
     throw new InputError(`cannot open '${file}': no such file`);
   }
   if (info.isDirectory()) throw new InputError(`'${file}' is a directory, not a .wgsl file`);
-  if (info.size > MAX_SOURCE_BYTES)
-    throw new InputError(`'${file}' is ${info.size} bytes; a WGSL source over 4 MiB is surely not a shader`);
-  return sourceText(file, await readFile(file));
+  if (!info.isFile()) throw new InputError(`'${file}' is not a regular file (${fileKind(info)}); wgsl-lab reads only .wgsl files`);
+  if (info.size > MAX_SOURCE_BYTES) throw tooBig(file, info.size);
+  return sourceText(file, await readAtMost(file, MAX_SOURCE_BYTES + 1));
+}
+
+/**
+ * Up to `limit` bytes of `file`. Opened non-blocking, so a FIFO swapped in after the `stat`
+ * does not hang the read; a read that would block counts as the end.
+ */
+async function readAtMost(file: string, limit: number): Promise<Buffer> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new InputError(`cannot open '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new InputError(`'${file}' is not a regular file (${fileKind(info)}); wgsl-lab reads only .wgsl files`);
+    const buf = Buffer.alloc(limit);
+    let size = 0;
+    while (size < limit) {
+      const { bytesRead } = await handle.read(buf, size, limit - size, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+    }
+    return buf.subarray(0, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+function tooBig(file: string, size: number | string): InputError {
+  return new InputError(`'${file}' is ${size} bytes; a WGSL source over 4 MiB is surely not a shader`);
 }
 
 function sourceText(file: string, bytes: Buffer): string {
   if (bytes.length > MAX_SOURCE_BYTES)
-    throw new InputError(`'${file}' is ${bytes.length} bytes; a WGSL source over 4 MiB is surely not a shader`);
+    throw tooBig(file, bytes.length > MAX_SOURCE_BYTES + 1 ? bytes.length : `more than ${MAX_SOURCE_BYTES}`);
   if (bytes.includes(0)) throw new InputError(`'${file}' is a binary file, not WGSL text`);
-  return bytes.toString('utf8');
+  const text = bytes.toString('utf8');
+  // A UTF-8 byte-order mark is no part of the program (editors on Windows write one).
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** All of standard input (stopping once it is past the size limit). */
@@ -96,6 +156,8 @@ export async function readKernelFiles(file: string, source: string): Promise<Fil
     try {
       const info = await stat(path);
       if (info.isDirectory()) files.set(ref.path, { error: `'${path}' is a directory` });
+      // A device or FIFO could be endless or block: only regular files are read.
+      else if (!info.isFile()) files.set(ref.path, { error: `'${path}' is not a regular file (${fileKind(info)})` });
       else if (info.size > MAX_CONTENT_FILE_BYTES)
         files.set(ref.path, { error: `'${path}' is ${info.size} bytes, more than any buffer can hold (${MAX_CONTENT_FILE_BYTES})` });
       else files.set(ref.path, new Uint8Array(await readFile(path)));
