@@ -41,7 +41,9 @@ export function tokenize(source: string): Token[] {
 
   while (pos < n) {
     const c = source[pos]!;
-    if (c === '\n') {
+    // A line ends at \n, \r\n or a lone \r, as editors (and lineStarts) count lines.
+    if (c === '\n' || c === '\r') {
+      if (c === '\r' && source[pos + 1] === '\n') pos++;
       newline(pos);
       pos++;
       continue;
@@ -49,7 +51,6 @@ export function tokenize(source: string): Token[] {
     if (
       c === ' ' ||
       c === '\t' ||
-      c === '\r' ||
       c === '\v' ||
       c === '\f' ||
       c === '\u0085' ||
@@ -62,7 +63,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     if (c === '/' && source[pos + 1] === '/') {
-      while (pos < n && source[pos] !== '\n') pos++;
+      while (pos < n && source[pos] !== '\n' && source[pos] !== '\r') pos++;
       continue;
     }
     if (c === '/' && source[pos + 1] === '*') {
@@ -77,7 +78,8 @@ export function tokenize(source: string): Token[] {
           depth--;
           pos += 2;
         } else {
-          if (source[pos] === '\n') newline(pos);
+          if (source[pos] === '\r' && source[pos + 1] === '\n') pos++;
+          if (source[pos] === '\n' || source[pos] === '\r') newline(pos);
           pos++;
         }
       }
