@@ -3,6 +3,7 @@
 // then each related place as a `note` with its own excerpt, then the notes.
 import type { Diagnostic, SourceSpan } from '../diagnostics/index.js';
 import { sourceExcerpt } from './excerpt.js';
+import { printable } from './printable.js';
 
 export interface DiagnosticTextOptions {
   /** Printed before the position; without it the line starts with `LINE:COL:`. */
@@ -31,14 +32,15 @@ function paint(on: boolean | undefined, what: keyof typeof PAINT, text: string):
 /** The lines of `d`, without trailing newline. */
 export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): string[] {
   const word = severityWord(d.severity);
-  const out = [`${where(d.loc, o.file)}${paint(o.color, word, word)}: ${d.message}${o.suffix ?? ''}`];
+  // Messages can quote the file (a race's access text, a header value): printed escaped.
+  const out = [`${where(d.loc, o.file)}${paint(o.color, word, word)}: ${printable(d.message)}${o.suffix ?? ''}`];
   const note = paint(o.color, 'note', 'note');
   pushExcerpt(out, d.loc, o);
   for (const r of d.related) {
-    out.push(`${where(r.loc, o.file)}${note}: ${r.message}`);
+    out.push(`${where(r.loc, o.file)}${note}: ${printable(r.message)}`);
     pushExcerpt(out, r.loc, o);
   }
-  for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${n}`);
+  for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${printable(n)}`);
   return out;
 }
 
