@@ -2,30 +2,9 @@
 // dispatched; GPUBuffer inputs give GPUBuffer outputs without readback; a bare GPUDevice
 // works like the DeviceHandle; pipelines are built once per device.
 import { describe, expect, it } from 'vitest';
-import { BufferUsage, MapMode } from '../gpu/constants.js';
-import { gpu } from '../../test/support/gpu.js';
+import { gpu, upload, download } from '../../test/support/gpu.js';
 import { histogram, planReduce, reduce, scan, sort, sortPairs, stencil, sumCompensated, sumExact, transpose } from './index.js';
 import { getKernel } from './pipelines.js';
-
-function upload(data: Float32Array | Uint32Array | Int32Array): GPUBuffer {
-  const b = gpu.device.createBuffer({
-    size: Math.max(4, data.byteLength),
-    usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
-  });
-  gpu.device.queue.writeBuffer(b, 0, data.buffer, data.byteOffset, data.byteLength);
-  return b;
-}
-
-async function download(b: GPUBuffer, bytes: number): Promise<ArrayBuffer> {
-  const read = gpu.device.createBuffer({ size: bytes, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
-  const e = gpu.device.createCommandEncoder();
-  e.copyBufferToBuffer(b, 0, read, 0, bytes);
-  gpu.device.queue.submit([e.finish()]);
-  await read.mapAsync(MapMode.READ);
-  const out = read.getMappedRange().slice(0);
-  read.destroy();
-  return out;
-}
 
 describe('input checks', () => {
   it('refuses arrays of the wrong type, naming what is expected', async () => {

@@ -5,20 +5,11 @@
 // Each new tile size or path is a pipeline lavapipe compiles for seconds, so the tests
 // share pipelines where they can; the timeouts are hang guards for that compilation.
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BufferUsage, MapMode } from '../gpu/constants.js';
-import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../gpu/session.js';
+import { describe, expect, it } from 'vitest';
+import { download, gpu, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { referenceSort } from './reference.js';
 import { planSort, sort, sortPairs, type SortAlgorithm, type SortOptions } from './sort.js';
-
-process.env.XDG_RUNTIME_DIR ??= '/tmp';
-const session = new GpuSession(nodeGpuProvider());
-let gpu: DeviceHandle;
-beforeAll(async () => {
-  gpu = await session.device();
-});
 
 /** Exact equality, reporting the first difference. */
 function expectSame(got: ArrayLike<number>, want: ArrayLike<number>, what: string) {
@@ -144,26 +135,6 @@ describe('sort tile sizes on Dawn', () => {
     GUARD,
   );
 });
-
-function upload(data: Uint32Array | Float32Array): GPUBuffer {
-  const b = gpu.device.createBuffer({
-    size: Math.max(4, data.byteLength),
-    usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
-  });
-  gpu.device.queue.writeBuffer(b, 0, data.buffer, data.byteOffset, data.byteLength);
-  return b;
-}
-
-async function download(b: GPUBuffer, bytes: number): Promise<ArrayBuffer> {
-  const read = gpu.device.createBuffer({ size: bytes, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
-  const e = gpu.device.createCommandEncoder();
-  e.copyBufferToBuffer(b, 0, read, 0, bytes);
-  gpu.device.queue.submit([e.finish()]);
-  await read.mapAsync(MapMode.READ);
-  const out = read.getMappedRange().slice(0);
-  read.destroy();
-  return out;
-}
 
 describe('sort with GPUBuffers and plans', () => {
   it(

@@ -7,6 +7,7 @@
 // Real WebGPU (lavapipe when there is no GPU). No adapter is a failure of the whole file,
 // with the install hint, not a skip: a run without a GPU must not look like a green one.
 import { nodeGpuProvider } from '../../src/gpu/adapters/node.js';
+import { BufferUsage, MapMode } from '../../src/gpu/constants.js';
 import { GpuSession, type DeviceHandle } from '../../src/gpu/session.js';
 import type { RunLimits } from '../../src/runner/limits.js';
 
@@ -26,4 +27,26 @@ export const gpuLimits: Readonly<RunLimits> = gpu.limits;
 
 export function gpuHas(feature: GPUFeatureName): boolean {
   return gpuFeatures.has(feature);
+}
+
+/** A storage buffer on the shared device holding `data` (the caller destroys it). */
+export function upload(data: Uint32Array | Int32Array | Float32Array): GPUBuffer {
+  const b = gpu.device.createBuffer({
+    size: Math.max(4, data.byteLength),
+    usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
+  });
+  gpu.device.queue.writeBuffer(b, 0, data.buffer, data.byteOffset, data.byteLength);
+  return b;
+}
+
+/** The first `bytes` of a buffer on the shared device, read back. */
+export async function download(b: GPUBuffer, bytes: number): Promise<ArrayBuffer> {
+  const read = gpu.device.createBuffer({ size: bytes, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
+  const e = gpu.device.createCommandEncoder();
+  e.copyBufferToBuffer(b, 0, read, 0, bytes);
+  gpu.device.queue.submit([e.finish()]);
+  await read.mapAsync(MapMode.READ);
+  const out = read.getMappedRange().slice(0);
+  read.destroy();
+  return out;
 }
