@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { diagnosticsOf } from '../diagnostics/index.js';
 import type { CaptureIndex } from '../capture/output.js';
 import { captureProgram, captureSummary } from './capture.js';
 import type { CheckReport } from '../checks/report.js';
@@ -15,7 +16,6 @@ import { checkSource } from '../runner/check-source.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
 import { toSarif, type SarifFailure } from '../report/sarif.js';
-import { failureDiagnostics } from '../report/failure.js';
 import { describeFailure } from './errors.js';
 import { colorEnabled } from './color.js';
 import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
@@ -158,7 +158,7 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     } catch (e) {
       const f = describeFailure(e, file);
       failures.push({ file, errors: f.json });
-      const diagnostics = failureDiagnostics(e);
+      const diagnostics = diagnosticsOf(e);
       sarifFailures.push({ file, diagnostics });
       if (text) io.err(f.lines.join('\n'));
       if (github) io.out(githubFailureCommands(diagnostics, relativePath(file)).join('\n'));

@@ -1,8 +1,7 @@
 // Turns any error of a command into a message and an exit code: 2 for bad input or an
 // unusable environment, printed as FILE:LINE:COL: error: message when it has a location.
-import type { Diagnostic } from '../diagnostics/index.js';
+import { diagnosticsOf, type Diagnostic } from '../diagnostics/index.js';
 import { formatDiagnostic } from '../report/diagnostic-text.js';
-import { failureDiagnostics } from '../report/failure.js';
 
 export interface Failure {
   exitCode: number;
@@ -11,7 +10,7 @@ export interface Failure {
 }
 
 export function describeFailure(e: unknown, file?: string): Failure {
-  const diagnostics = failureDiagnostics(e).map(legacyMessage);
+  const diagnostics = diagnosticsOf(e).map(legacyMessage);
   if (diagnostics.some((d) => d.kind === 'internal')) {
     // A defect of wgsl-lab: the stack is what a bug report needs.
     const err = e as Error;

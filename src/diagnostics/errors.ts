@@ -59,8 +59,3 @@ export function diagnosticsOf(e: unknown): Diagnostic[] {
   const message = e instanceof Error ? e.message : String(e);
   return [diagnostic({ severity: 'error', kind: 'internal', message })];
 }
-
-/** True for errors that describe the user's input or environment, not a defect of wgsl-lab. */
-export function isDiagnosticError(e: unknown): e is LocatedError | DiagnosticsError {
-  return e instanceof LocatedError || e instanceof DiagnosticsError;
-}

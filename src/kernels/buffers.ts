@@ -168,21 +168,8 @@ export function chunks(length: number, elementBytes: number, limitBytes: number)
  * on the way become exceptions (GpuOperationError) rather than console noise.
  */
 export async function runAndRead(ctx: KernelContext, plan: KernelPlan, bytes: number): Promise<ArrayBuffer> {
-  const { device } = ctx;
-  const size = Math.max(4, Math.ceil(bytes / 4) * 4);
-  const read = device.createBuffer({ size, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
-  try {
-    await withErrorScopes(device, KERNEL_WORK, async () => {
-      const encoder = device.createCommandEncoder();
-      plan.encode(encoder);
-      encoder.copyBufferToBuffer(plan.output, 0, read, 0, size);
-      device.queue.submit([encoder.finish()]);
-    });
-    await read.mapAsync(MapMode.READ);
-    return read.getMappedRange().slice(0, bytes);
-  } finally {
-    read.destroy();
-  }
+  const [data] = await runAndReadAll(ctx, plan, [{ buffer: plan.output, bytes }]);
+  return data!;
 }
 
 /**

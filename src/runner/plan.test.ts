@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHarness } from '../harness/index.js';
 import { reflect } from '../wgsl/reflect.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_LIMITS } from '../gpu/limits.js';
 import { planRun } from './plan.js';
 import { InputError } from './errors.js';
 

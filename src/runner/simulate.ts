@@ -16,7 +16,7 @@ import type { SiteTable } from '../sim/sites.js';
 import { Simulator } from '../sim/simulator.js';
 import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
-import { DEFAULT_LIMITS, type RunLimits } from './limits.js';
+import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
 import { planRun, type RunPlan } from './plan.js';
 import type { CompileMessage } from './result.js';
 

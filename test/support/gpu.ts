@@ -9,7 +9,7 @@
 import { nodeGpuProvider } from '../../src/gpu/adapters/node.js';
 import { BufferUsage, MapMode } from '../../src/gpu/constants.js';
 import { GpuSession, type DeviceHandle } from '../../src/gpu/session.js';
-import type { RunLimits } from '../../src/runner/limits.js';
+import type { RunLimits } from '../../src/gpu/limits.js';
 
 process.env.XDG_RUNTIME_DIR ??= '/tmp';
 

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Cases each campaign runs in a plain `vitest run test/fuzz`: about 60 s in all on a quiet
- * 2-core machine without a GPU (lavapipe).
+ * Cases each campaign runs in a plain `vitest run test/fuzz`: about 30 s in all on a quiet
+ * 2-core machine without a GPU (lavapipe; each campaign prints its time).
  */
 export const CI_CASES = {
   'header-valid': 8_000,
