@@ -11,6 +11,8 @@ import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CSP_HEADER } from './site-policy.js';
+import { hostAllowed } from './host-check.js';
+import { chooseEncoding, CompressedCache, etagMatches, etagOf } from './static-assets.js';
 
 export const SERVE_USAGE = `usage: wgsl-lab serve [--host H] [--port P]
   Serves the lab site (in a wgsl-lab checkout, building it into site-dist/ first if needed). Default address
@@ -25,6 +27,17 @@ const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_PORT = 5173;
 /** How many ports after the default to try when it is taken. */
 const PORT_TRIES = 20;
+/**
+ * Connection limits: a client gets this long to send its request headers, and a socket with
+ * no traffic either way for IDLE_MS is closed. The latter also drops clients that stop
+ * reading a response (writes stall, nothing moves), so they cannot hold buffers forever.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const IDLE_MS = 30_000;
+const KEEP_ALIVE_MS = 5_000;
+/** Text files up to this size are served from the compressed cache; larger ones stream. */
+const CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -125,38 +138,85 @@ function send(res: ServerResponse, status: number, text: string, extra: Record<s
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }
 
-async function handle(dir: string, realDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+interface ServerContext {
+  dir: string;
+  realDir: string;
+  bindHost: string;
+  cache: CompressedCache;
+}
+
+async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.setHeader('Content-Security-Policy', CSP_HEADER);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  if (!hostAllowed(ctx.bindHost, req.headers.host)) {
+    return send(res, 403, 'forbidden: the Host header does not name this machine (the lab answers loopback names only)\n');
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
-  const file = resolveSitePath(dir, req.url ?? '/');
+  const file = resolveSitePath(ctx.dir, req.url ?? '/');
   // Only regular files, and only where they really are inside the site (no symlink out).
   const info = file ? await stat(file).catch(() => undefined) : undefined;
   const real = info?.isFile() ? await realpath(file!).catch(() => undefined) : undefined;
-  if (!real || !real.startsWith(realDir + sep)) return send(res, 404, 'not found\n');
-  const ext = extname(real);
-  res.writeHead(200, {
-    'Content-Type': MIME[ext] ?? 'application/octet-stream',
-    'Content-Length': info!.size,
+  if (!info || !real || !real.startsWith(ctx.realDir + sep)) return send(res, 404, 'not found\n');
+  const mime = MIME[extname(real)] ?? 'application/octet-stream';
+  const etag = etagOf(info.size, info.mtimeMs);
+  const headers: Record<string, string | number> = {
+    'Content-Type': mime,
+    ETag: etag,
+    'Last-Modified': info.mtime.toUTCString(),
+    Vary: 'Accept-Encoding',
     // Built assets carry a content hash in their name; everything else must revalidate.
-    'Cache-Control': real.startsWith(join(realDir, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+    'Cache-Control': real.startsWith(join(ctx.realDir, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  const encoding = info.size <= CACHE_MAX_BYTES ? chooseEncoding(req.headers['accept-encoding'], mime, info.size) : 'identity';
+  if (encoding !== 'identity') {
+    const body = await ctx.cache.body(real, etag, encoding);
+    res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+    return void res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': info.size });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(real)
     .on('error', () => res.destroy())
     .pipe(res);
 }
 
-export async function createLabServer(dir = SITE_DIR): Promise<Server> {
-  const realDir = await realpath(dir);
-  return createServer((req, res) => {
-    handle(dir, realDir, req, res).catch(() => {
+/** How long a connection may take; the defaults suit a browser on this machine, tests shorten them. */
+export interface ConnectionLimits {
+  /** Time to receive a request's headers. */
+  headersMs: number;
+  /** Time to receive a whole request. */
+  requestMs: number;
+  /** A socket with no traffic either way for this long is closed. */
+  idleMs: number;
+}
+
+const DEFAULT_LIMITS: ConnectionLimits = { headersMs: HEADERS_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS, idleMs: IDLE_MS };
+
+/** `bindHost`: the address the server will listen on; on loopback only loopback Host names are answered. */
+export async function createLabServer(dir = SITE_DIR, bindHost = DEFAULT_HOST, limits: ConnectionLimits = DEFAULT_LIMITS): Promise<Server> {
+  const ctx: ServerContext = { dir, realDir: await realpath(dir), bindHost, cache: new CompressedCache() };
+  const options = {
+    headersTimeout: limits.headersMs,
+    requestTimeout: limits.requestMs,
+    keepAliveTimeout: Math.min(KEEP_ALIVE_MS, limits.idleMs),
+    // Node checks the two request timeouts on this period (30 s by default, longer than they are).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersMs / 2)),
+  };
+  const server = createServer(options, (req, res) => {
+    handle(ctx, req, res).catch(() => {
       if (!res.headersSent) send(res, 500, 'internal error\n');
       else res.destroy();
     });
   });
+  // No listener for 'timeout' besides this: an idle or stalled socket is destroyed.
+  server.setTimeout(limits.idleMs, (socket) => socket.destroy());
+  return server;
 }
 
 function listenOnce(server: Server, host: string, port: number): Promise<number> {
@@ -196,6 +256,7 @@ export interface ServeOptions {
   /** Omitted: 5173, or the next free port after it. Given: exactly this port (0: any). */
   port?: number;
   dir?: string;
+  limits?: ConnectionLimits;
 }
 
 export interface RunningLab {
@@ -210,7 +271,7 @@ export interface RunningLab {
 export async function startServer(options: ServeOptions = {}, log: (s: string) => void = () => {}): Promise<RunningLab> {
   const host = options.host ?? DEFAULT_HOST;
   const wanted = options.port ?? DEFAULT_PORT;
-  const server = await createLabServer(options.dir ?? SITE_DIR);
+  const server = await createLabServer(options.dir ?? SITE_DIR, host, options.limits);
   // An explicit port is the user's choice: taken means an error, not another port.
   const port = await listen(server, host, wanted, options.port === undefined);
   if (port !== wanted && wanted !== 0) log(`port ${wanted} is taken; using ${port} instead`);

@@ -3,11 +3,18 @@
 // with the traps a traversal would look for (a secret beside it, a symlink out, dotfiles).
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, resolveSitePath, serveCommand, startServer, type RunningLab } from '../../src/cli/serve.js';
+import { hostAllowed } from '../../src/cli/host-check.js';
+import { chooseEncoding } from '../../src/cli/static-assets.js';
+
+/** A compressible script well above the compression threshold. */
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2; // lesson ${i % 7}`).join('\n');
 
 let root: string;
 let site: string;
@@ -17,13 +24,16 @@ let lab: RunningLab;
 function get(
   path: string,
   method = 'GET',
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: lab.port, path, method }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    const req = request({ host: '127.0.0.1', port: lab.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -37,6 +47,8 @@ beforeAll(async () => {
   await writeFile(join(site, 'index.html'), '<!doctype html><title>lab</title>');
   await writeFile(join(site, 'assets', 'app-1234.js'), 'export {};');
   await writeFile(join(site, 'assets', 'style.css'), 'body{}');
+  await writeFile(join(site, 'assets', 'big.js'), BIG_JS);
+  await writeFile(join(site, 'assets', 'blob.bin'), Buffer.alloc(32 * 1024 * 1024, 7));
   await writeFile(join(site, '.env'), 'SECRET=1');
   await writeFile(join(root, 'secret.txt'), 'secret');
   await symlink(join(root, 'secret.txt'), join(site, 'link.txt'));
@@ -147,6 +159,79 @@ describe('wgsl-lab serve', () => {
       blocker.close();
     }
   });
+});
+
+describe('wgsl-lab serve against DNS rebinding, stale caches and stuck clients', () => {
+  it('answers only loopback Host names when bound to loopback', async () => {
+    for (const host of ['localhost', 'localhost:5173', '127.0.0.1', '127.0.0.1:80', '[::1]:5173', 'LOCALHOST', 'lab.localhost:1']) {
+      expect((await get('/', 'GET', { Host: host })).status, host).toBe(200);
+    }
+    for (const host of ['evil.example', 'evil.example:5173', 'localhost.evil.example', '127.0.0.1.evil.example', '10.0.0.1', '[::2]']) {
+      const r = await get('/', 'GET', { Host: host });
+      expect(r.status, host).toBe(403);
+      expect(r.body, host).toContain('Host');
+      expect(r.body).not.toContain('<title>');
+    }
+    // Bound to all interfaces by choice: any name may reach it.
+    expect(hostAllowed('0.0.0.0', 'lab.example:5173')).toBe(true);
+    expect(hostAllowed('::1', undefined)).toBe(false);
+  });
+
+  it('sends an ETag and answers a matching If-None-Match with 304 and no body', async () => {
+    const first = await get('/');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['last-modified']).toBeTruthy();
+    const again = await get('/', 'GET', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/', 'GET', { 'If-None-Match': 'W/"0-0"' })).status).toBe(200);
+    expect((await get('/', 'GET', { 'If-None-Match': `"x", ${etag.slice(2)}` })).status).toBe(304);
+  });
+
+  it('compresses text assets with brotli or gzip as the client accepts, byte-identical after decoding', async () => {
+    const br = await get('/assets/big.js', 'GET', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.bytes.length);
+    expect(br.bytes.length).toBeLessThan(BIG_JS.length / 3);
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(BIG_JS);
+    const gz = await get('/assets/big.js', 'GET', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString('utf8')).toBe(BIG_JS);
+    const plain = await get('/assets/big.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+    // Tiny files and binary files go as they are.
+    expect((await get('/assets/style.css', 'GET', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
+    expect(chooseEncoding('gzip, br', 'image/png', 1 << 20)).toBe('identity');
+    expect(chooseEncoding('*', 'text/css', 1 << 20)).toBe('br');
+    expect(chooseEncoding('identity', 'text/css', 1 << 20)).toBe('identity');
+  });
+
+  it('closes connections that send nothing and clients that stop reading', async () => {
+    const quick = await startServer({ port: 0, dir: site, limits: { headersMs: 400, requestMs: 800, idleMs: 400 } });
+    try {
+      // A socket that never sends a request is closed (hang guard: the test's own timeout).
+      const silent = connect(quick.port, '127.0.0.1');
+      await new Promise<void>((resolve) => silent.on('close', () => resolve()));
+      // A client that asks for 32 MiB and never reads: the server's writes stall, the socket goes idle, and it is dropped.
+      const stalled = connect(quick.port, '127.0.0.1');
+      stalled.on('error', () => {});
+      stalled.write('GET /assets/blob.bin HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      stalled.pause();
+      await new Promise((r) => setTimeout(r, 100));
+      let open = 1;
+      while (open > 0) {
+        await new Promise((r) => setTimeout(r, 100));
+        open = await new Promise<number>((resolve) => quick.server.getConnections((_e, n) => resolve(n)));
+      }
+      expect(open).toBe(0);
+      stalled.destroy();
+    } finally {
+      await quick.close();
+    }
+  }, 30_000);
 });
 
 describe('wgsl-lab serve command line', () => {
