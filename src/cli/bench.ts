@@ -1,6 +1,5 @@
 // `wgsl-lab bench`: benchmarks the primitives on the GPU, with a progress bar on stderr;
 // writes bench.json and bench.svg, and prints a table (or, with --json, the report).
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
@@ -10,6 +9,7 @@ import type { BenchReport } from '../bench/report.js';
 import { runBench, selectCases } from '../bench/run.js';
 import { reportSvg } from '../bench/svg.js';
 import { describeFailure } from './errors.js';
+import { ensureWritableDir, OutputError, writeFileAtomic } from './output-files.js';
 import { toJson } from '../report/json.js';
 
 export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT]
@@ -17,7 +17,8 @@ export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR]
   as the bandwidth reference. Each configuration is validated once against the CPU, then
   timed: warm-up runs discarded, the median of at least 20 runs, GPU time from timestamp
   queries. GB/s counts bytes read and written once. Writes DIR/bench.json and DIR/bench.svg.
-  Exit 0: every configuration validated; 1: one did not; 2: no GPU, or bad options.
+  Exit 0: every configuration validated; 1: one did not; 2: no GPU, or bad options; 3: the results
+  could not be written (DIR is checked before anything is measured).
   --quick        small sizes, for a CPU implementation (about a minute on lavapipe)
   --json         also print the report on stdout
   --out DIR      where bench.json and bench.svg go (default: bench-results)
@@ -44,6 +45,12 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
     return 0;
   }
   const dir = values.out ?? 'bench-results';
+  try {
+    await ensureWritableDir(dir);
+  } catch (e) {
+    io.err(`wgsl-lab bench: ${(e as Error).message}`);
+    return 3;
+  }
   let report: BenchReport;
   try {
     const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -57,11 +64,18 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
     io.err(describeFailure(e).lines.join('\n'));
     return 2;
   }
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'bench.json'), toJson(report) + '\n');
-  await writeFile(join(dir, 'bench.svg'), reportSvg(report));
+  // The report reaches stdout first: should the files fail after all (the disk filled up
+  // while measuring), the numbers are not lost.
   if (values.json) io.out(toJson(report));
   else io.out(formatTable(report));
+  try {
+    await writeFileAtomic(join(dir, 'bench.json'), toJson(report) + '\n');
+    await writeFileAtomic(join(dir, 'bench.svg'), reportSvg(report));
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    io.err(`wgsl-lab bench: ${e.message}`);
+    return 3;
+  }
   const failed = report.results.filter((r) => !r.validated);
   io.err(
     `${report.results.length} configurations, ${failed.length ? `${failed.length} NOT validated` : 'all validated'}; wrote ${join(dir, 'bench.json')} and ${join(dir, 'bench.svg')}`,

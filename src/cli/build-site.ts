@@ -4,6 +4,7 @@
 // The site's URLs are relative (assets from index.html, workers and chunks from
 // import.meta.url, routes in the hash), so one build works under any sub-path; its
 // security policy travels in index.html as a <meta> tag.
+import { ensureWritableDir, OutputError } from './output-files.js';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +19,8 @@ export const BUILD_SITE_USAGE = `usage: wgsl-lab build-site --out DIR [--base PA
   --out DIR    the folder to write (created if missing; must be empty)
   --base PATH  the URL path the site will live at, e.g. /courses/gpu/ — only needed when
                the host serves that path without its trailing slash; by default the
-               site's URLs are relative and work under any path`;
+               site's URLs are relative and work under any path
+  Exit 0: written; 2: bad usage, or the site is missing; 3: DIR cannot be written.`;
 
 /** Checks a --base value: an absolute URL path of plain characters; returns it ending in '/'. */
 export function normalizeBase(base: string): string {
@@ -86,6 +88,7 @@ export async function buildSiteCommand(argv: string[], io: { out: (s: string) =>
     const base = values.base === undefined ? undefined : normalizeBase(values.base);
     const out = resolve(values.out);
     await assertNewOrEmpty(out);
+    await ensureWritableDir(out);
     await ensureSiteBuilt((s) => io.err(s));
     const files = await writeStaticSite(SITE_DIR, out, { base });
     io.out(`wrote the lab (${files.length} files) to ${out}${base ? ` for ${base}` : ''}; serve that folder with any static web server`);
@@ -94,6 +97,10 @@ export async function buildSiteCommand(argv: string[], io: { out: (s: string) =>
     if (e instanceof CliUsageError) {
       io.err(`wgsl-lab build-site: ${e.message}\n${BUILD_SITE_USAGE}`);
       return 2;
+    }
+    if (e instanceof OutputError) {
+      io.err(`wgsl-lab build-site: ${e.message}`);
+      return 3;
     }
     // A missing site, or the file system refusing the folder (permissions, disk full).
     const err = e as NodeJS.ErrnoException;

@@ -1,8 +1,9 @@
 // `wgsl-lab capture --out DIR -- CMD...`: runs a Node program with every WebGPU device it
 // creates through the `webgpu` package recorded, and writes each distinct compute dispatch
 // as a kernel file (capture/). Also the first half of `check --capture`.
+import { ensureWritableDir, OutputError } from './output-files.js';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +20,8 @@ export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR -- CMD [ARG...]
   writable buffer's contents after it (large contents as .bin files beside it). DIR/index.json
   lists the kernels with their dispatch counts, and what could not be captured and why.
   Exit 0: captured; 1: the program failed (what it dispatched is still written);
-  2: bad usage, or nothing could be captured (the program did not start, or is not Node).`;
+  2: bad usage, or nothing could be captured (the program did not start, or is not Node);
+  3: DIR cannot be written (checked before the program starts).`;
 
 export interface CaptureOutcome {
   /** The program's exit code (or 128 + signal number). */
@@ -30,7 +32,7 @@ export interface CaptureOutcome {
 /** Runs the program under capture into `dir` (emptied first) and reads the index it wrote. */
 export async function captureProgram(command: string[], dir: string, io: { err: (s: string) => void }): Promise<CaptureOutcome> {
   rmSync(join(dir, INDEX_FILE), { force: true });
-  mkdirSync(dir, { recursive: true });
+  await ensureWritableDir(dir);
   const preload = pathToFileURL(new URL('../capture/adapters/node-preload.js', import.meta.url).pathname).href;
   const env = {
     ...process.env,
@@ -85,6 +87,13 @@ export async function captureCommand(argv: string[], io: { out: (s: string) => v
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab capture: ${e.message}\n${CAPTURE_USAGE}`);
     return 2;
+  }
+  try {
+    await ensureWritableDir(values.out!);
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    io.err(`wgsl-lab capture: ${e.message}`);
+    return 3;
   }
   const { exitCode, index } = await captureProgram(positionals, values.out!, io);
   if (!index) {

@@ -34,13 +34,25 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
     io.out(LESSONS_USAGE);
     return 0;
   }
+  const dir = values.dir ?? LESSONS_DIR;
   let lessons;
   try {
-    lessons = await loadLessons(values.dir ?? LESSONS_DIR);
+    lessons = await loadLessons(dir);
   } catch (e) {
     // A malformed lesson.md is bad input (exit 2) at its line, not a crash.
-    if (!(e instanceof LessonFormatError)) throw e;
-    io.err(describeFailure(e, e.file).lines.join('\n'));
+    if (e instanceof LessonFormatError) {
+      io.err(describeFailure(e, e.file).lines.join('\n'));
+      return 2;
+    }
+    // A missing or unreadable folder or lesson.md: say which, not a stack trace.
+    const err = e as NodeJS.ErrnoException;
+    if (!err.code || !err.syscall) throw e;
+    const what = err.code === 'ENOENT' ? 'no such file or folder' : err.code === 'ENOTDIR' ? 'not a folder' : err.code;
+    io.err(`wgsl-lab lessons: cannot read the lessons in '${dir}': ${what}${err.path && err.path !== dir ? ` ('${err.path}')` : ''}`);
+    return 2;
+  }
+  if (!lessons.length) {
+    io.err(`wgsl-lab lessons: '${dir}' holds no lesson (a folder named like 01-name with a lesson.md)`);
     return 2;
   }
   if (!values.verify) {

@@ -60,8 +60,23 @@ export async function main(argv: string[]): Promise<number> {
       io.err(`wgsl-lab ${name}: ${err.message}`);
       return 2;
     }
-    throw e;
+    return internalError(name, e, io);
   }
+}
+
+/** Exit code of a failure wgsl-lab did not foresee: a bug to report, not bad input. */
+export const EXIT_INTERNAL = 4;
+
+/**
+ * Anything no command turned into a message: one line saying so, the stack only on request
+ * (WGSL_LAB_DEBUG=1), so a user never faces a raw trace but a bug report can carry one.
+ */
+export function internalError(name: string, e: unknown, io: { err: (s: string) => void }): number {
+  const err = e instanceof Error ? e : new Error(String(e));
+  io.err(`wgsl-lab ${name}: internal error: ${err.message}`);
+  if (process.env.WGSL_LAB_DEBUG) io.err(err.stack ?? '');
+  else io.err('  (a bug in wgsl-lab: run again with WGSL_LAB_DEBUG=1 for the stack trace and report it)');
+  return EXIT_INTERNAL;
 }
 
 /** `wgsl-lab help CMD`: that command's usage, as `CMD --help` prints it. */
