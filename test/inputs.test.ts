@@ -2,7 +2,7 @@
 // byte-order marks and terminal escape sequences, as a user (or an attacker's commit) gives them.
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir, wgslLab as cli, wgslLabIn as cliIn } from './support/cli.js';
 
@@ -83,6 +83,20 @@ describe('files that are not regular files', () => {
     const r = await cli('check', big);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`'${big}' is ${MAX_SOURCE_BYTES + 4} bytes; a WGSL source over 4 MiB is surely not a shader`);
+  });
+
+  it('refuses a file with more bytes than its size says (a kernel or a header content file under /proc)', async () => {
+    const r = await cli('check', '/proc/cpuinfo');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("'/proc/cpuinfo' holds more than the 0 bytes its size says");
+    const kernel = write(
+      'proc-content.wgsl',
+      '//! buffer 0 u32[4] = file("cpu.bin")\n@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n@compute @workgroup_size(1) fn main() { d[0] = 1u; }\n',
+    );
+    symlinkSync('/proc/cpuinfo', join(dirname(kernel), 'cpu.bin'));
+    const sim = await cli('run', '--sim', kernel);
+    expect(sim.code).toBe(2);
+    expect(sim.err).toContain("cpu.bin' holds more than the 0 bytes its size says");
   });
 });
 

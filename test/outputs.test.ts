@@ -99,3 +99,22 @@ describe('no stack traces', () => {
     }
   });
 });
+
+describe('large JSON output is streamed', () => {
+  it('run --json prints every element of a large buffer as valid JSON', async () => {
+    const dir = scratch();
+    const file = join(dir, 'big.wgsl');
+    const n = 1 << 18;
+    writeFileSync(
+      file,
+      `//! dispatch ${n / 256}\n//! buffer 0 u32[${n}] = i\n@group(0) @binding(0) var<storage, read_write> data: array<u32>;\n` +
+        `@compute @workgroup_size(256)\nfn main(@builtin(global_invocation_id) g: vec3u) { data[g.x] = data[g.x] * 3u; }\n`,
+    );
+    const r = await wgslLab('run', '--sim', '--json', file);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out) as { buffers: { values: number[] }[] };
+    const values = result.buffers[0]!.values;
+    expect(values.length).toBe(n);
+    expect(values.every((v, i) => v === (i * 3) % 2 ** 32)).toBe(true);
+  }, 120_000);
+});

@@ -19,7 +19,7 @@ import { toSarif, type SarifFailure } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { colorEnabled } from './color.js';
 import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
-import { toJson } from '../report/json.js';
+import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
@@ -36,7 +36,10 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   temporary folder) and checks every distinct kernel it dispatched, one report each.
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
 
-export async function checkCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+export async function checkCommand(
+  argv: string[],
+  io: { out: (s: string) => void; err: (s: string) => void; outChunks: (chunks: Iterable<string>) => Promise<void> },
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -166,8 +169,8 @@ export async function checkCommand(argv: string[], io: { out: (s: string) => voi
     }
   }
   if (json)
-    io.out(
-      toJson(
+    await io.outChunks(
+      jsonChunks(
         // One object for exactly one named file that was analyzed; an array otherwise.
         files.length === 1 && reports.length === 1 && !captured && !expanded
           ? checkReportJson(reports[0]!)

@@ -1,6 +1,6 @@
 // File input for the CLI with errors a user can act on.
 import { constants } from 'node:fs';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileRefs, parseHarness, type FileContents } from '../harness/index.js';
@@ -93,7 +93,8 @@ export async function readSource(file: string): Promise<string> {
 
 /**
  * Up to `limit` bytes of `file`. Opened non-blocking, so a FIFO swapped in after the `stat`
- * does not hang the read; a read that would block counts as the end.
+ * does not hang the read; a read that would block counts as the end. The buffer is sized
+ * by what `fstat` says (plus one byte, to notice growth), never by the limit alone.
  */
 async function readAtMost(file: string, limit: number): Promise<Buffer> {
   let handle;
@@ -105,13 +106,17 @@ async function readAtMost(file: string, limit: number): Promise<Buffer> {
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new InputError(`'${file}' is not a regular file (${fileKind(info)}); wgsl-lab reads only .wgsl files`);
-    const buf = Buffer.alloc(limit);
+    const want = Math.min(limit, info.size + 1);
+    const buf = Buffer.alloc(want);
     let size = 0;
-    while (size < limit) {
-      const { bytesRead } = await handle.read(buf, size, limit - size, null);
+    while (size < want) {
+      const { bytesRead } = await handle.read(buf, size, want - size, null);
       if (bytesRead === 0) break;
       size += bytesRead;
     }
+    // More than fstat said: the file is being written. Past the limit, the caller says "too big".
+    if (size > info.size && want < limit)
+      throw new InputError(`'${file}' holds more than the ${info.size} bytes its size says: it is being written, or is a special file`);
     return buf.subarray(0, size);
   } finally {
     await handle.close();
@@ -160,9 +165,12 @@ export async function readKernelFiles(file: string, source: string): Promise<Fil
       else if (!info.isFile()) files.set(ref.path, { error: `'${path}' is not a regular file (${fileKind(info)})` });
       else if (info.size > MAX_CONTENT_FILE_BYTES)
         files.set(ref.path, { error: `'${path}' is ${info.size} bytes, more than any buffer can hold (${MAX_CONTENT_FILE_BYTES})` });
-      else files.set(ref.path, new Uint8Array(await readFile(path)));
-    } catch {
-      files.set(ref.path, { error: `no such file: '${path}'` });
+      else {
+        // Bounded while reading too: a file that grows past its stat size is refused, not read on.
+        files.set(ref.path, new Uint8Array(await readAtMost(path, MAX_CONTENT_FILE_BYTES)));
+      }
+    } catch (e) {
+      files.set(ref.path, { error: e instanceof InputError ? e.message : `no such file: '${path}'` });
     }
   }
   return files;

@@ -1,5 +1,6 @@
 // Entry point of the `wgsl-lab` command: dispatches to one module per subcommand.
 import { runCommand, RUN_USAGE } from './run.js';
+import { writeChunks } from './stream-out.js';
 
 const USAGE = `wgsl-lab — learn, run, check and benchmark WebGPU compute shaders
 
@@ -16,7 +17,14 @@ Run 'wgsl-lab help <command>' (or 'wgsl-lab <command> --help') for a command's o
 
 ${RUN_USAGE}`;
 
-type Command = (argv: string[], io: { out: (s: string) => void; err: (s: string) => void }) => Promise<number>;
+/** Where a command writes: lines to stdout and stderr, and large outputs (JSON) in pieces. */
+interface CommandIO {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  outChunks: (chunks: Iterable<string>) => Promise<void>;
+}
+
+type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
 const commands: Record<string, () => Promise<Command>> = {
   run: async () => runCommand,
@@ -36,7 +44,11 @@ async function versionCommand(_argv: string[], io: { out: (s: string) => void })
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const io = { out: (s: string) => process.stdout.write(s + '\n'), err: (s: string) => process.stderr.write(s + '\n') };
+  const io: CommandIO = {
+    out: (s: string) => process.stdout.write(s + '\n'),
+    err: (s: string) => process.stderr.write(s + '\n'),
+    outChunks: (chunks: Iterable<string>) => writeChunks(process.stdout, chunks),
+  };
   const [name, ...rest] = argv;
   if (name === 'help' && rest.length) return helpCommand(rest[0]!, io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -80,7 +92,7 @@ export function internalError(name: string, e: unknown, io: { err: (s: string) =
 }
 
 /** `wgsl-lab help CMD`: that command's usage, as `CMD --help` prints it. */
-async function helpCommand(name: string, io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+async function helpCommand(name: string, io: CommandIO): Promise<number> {
   if (name === 'version') {
     io.out("usage: wgsl-lab version (or wgsl-lab --version)\n  Prints wgsl-lab's version.");
     return 0;

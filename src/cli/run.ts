@@ -6,7 +6,7 @@ import { formatRunResult } from '../report/run-text.js';
 import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
 import { readKernelFiles, readSource } from './io.js';
-import { toJson } from '../report/json.js';
+import { jsonChunks } from '../report/json.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 
@@ -23,6 +23,8 @@ export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [-
 export interface RunCommandIO {
   out: (s: string) => void;
   err: (s: string) => void;
+  /** Writes a large text (the JSON of all results) in pieces, with a final newline. */
+  outChunks: (chunks: Iterable<string>) => Promise<void>;
 }
 
 export async function runCommand(argv: string[], io: RunCommandIO): Promise<number> {
@@ -73,6 +75,6 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       exit = Math.max(exit, f.exitCode);
     }
   }
-  if (values.json) io.out(toJson(positionals.length === 1 ? results[0] : results));
+  if (values.json) await io.outChunks(jsonChunks(positionals.length === 1 ? results[0] : results));
   return exit;
 }
