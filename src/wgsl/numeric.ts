@@ -61,6 +61,14 @@ export function convertScalar(v: number, from: ScalarName, to: ScalarName): numb
   }
 }
 
+/**
+ * A bitwise operation on abstract integers, which are 64-bit: JavaScript's own operators
+ * would cut them to 32 bits (2147483648 | 32 must stay positive).
+ */
+function int64Op(op: (x: bigint, y: bigint) => bigint): ScalarFn2 {
+  return (a, b) => Number(BigInt.asIntN(64, op(BigInt.asIntN(64, BigInt(a)), BigInt.asIntN(64, BigInt(b)))));
+}
+
 function intDiv(a: number, b: number): number {
   return Math.trunc(a / b);
 }
@@ -109,18 +117,22 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
     case '<<':
       if (s === 'i32') return (a, b) => a << (b & 31);
       if (s === 'u32') return (a, b) => (a << (b & 31)) >>> 0;
-      return (a, b) => a * Math.pow(2, b);
+      return (a, b) => (b >= 64 ? 0 : a * Math.pow(2, b));
     case '>>':
       if (s === 'i32') return (a, b) => a >> (b & 31);
       if (s === 'u32') return (a, b) => a >>> (b & 31);
-      return (a, b) => Math.floor(a / Math.pow(2, b));
+      // Abstract integers are 64-bit: a shift by 64 or more leaves only the sign.
+      return (a, b) => (b >= 64 ? (a < 0 ? -1 : 0) : Math.floor(a / Math.pow(2, b)));
     case '&':
       if (s === 'bool') return (a, b) => a & b;
+      if (s === 'abstract-int') return int64Op((x, y) => x & y);
       return s === 'u32' ? (a, b) => (a & b) >>> 0 : (a, b) => a & b;
     case '|':
       if (s === 'bool') return (a, b) => a | b;
+      if (s === 'abstract-int') return int64Op((x, y) => x | y);
       return s === 'u32' ? (a, b) => (a | b) >>> 0 : (a, b) => a | b;
     case '^':
+      if (s === 'abstract-int') return int64Op((x, y) => x ^ y);
       return s === 'u32' ? (a, b) => (a ^ b) >>> 0 : (a, b) => a ^ b;
     case '<':
       return (a, b) => (a < b ? 1 : 0);
@@ -148,6 +160,7 @@ export function unaryScalarOp(op: '-' | '!' | '~', s: ScalarName): ScalarFn1 {
     case '!':
       return (a) => (a ? 0 : 1);
     case '~':
+      if (s === 'abstract-int') return (a) => -a - 1; // two's complement at any width
       return s === 'u32' ? (a) => ~a >>> 0 : (a) => ~a;
   }
 }

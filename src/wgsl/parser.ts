@@ -560,6 +560,16 @@ class Parser {
       const operand = this.nested(() => this.unary());
       return this.node<A.UnaryExpr>({ kind: 'unary', loc: this.loc(t), op: t.text, operand }, operand);
     }
+    // The lexer makes `--` one token (the decrement statement); in an expression it is two
+    // negations, as Tint reads it: `--x` is -(-x).
+    if (t.kind === 'punct' && t.text === '--') {
+      this.i++;
+      const operand = this.nested(() => this.unary());
+      const outer = { ...this.loc(t), length: 1 };
+      const inner = { line: t.line, column: t.column + 1, offset: t.offset + 1, length: 1 };
+      const negated = this.node<A.UnaryExpr>({ kind: 'unary', loc: inner, op: '-', operand }, operand);
+      return this.node<A.UnaryExpr>({ kind: 'unary', loc: outer, op: '-', operand: negated }, negated);
+    }
     return this.postfix(this.primary());
   }
 

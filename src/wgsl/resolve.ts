@@ -32,6 +32,7 @@ import {
   type Type,
 } from './types.js';
 import { convertValue, memberSlotOffset, slotCount } from './values.js';
+import { binaryConstError, builtinConstError, conversionError, unrepresentable } from './const-checks.js';
 
 export interface ResolveOptions {
   /** Pipeline-overridable constants by name (or numeric @id): replaces their defaults. */
@@ -152,6 +153,18 @@ class Resolver {
   private err(loc: Loc, msg: string): never {
     throw new WgslSemanticError(msg, loc);
   }
+  /** `c`, unless constant evaluation made a value its type cannot hold (a shader-creation error). */
+  private checkedConst(loc: Loc, c: ConstValue): ConstValue {
+    const why = unrepresentable(c);
+    if (why) this.err(loc, why);
+    return c;
+  }
+  /** `c` converted to `to`, refusing a value the target cannot hold (`u32(-1)`, 1e39 as f32). */
+  private convertedConst(loc: Loc, c: ConstValue, to: Type): ConstValue {
+    const why = conversionError(c, to);
+    if (why) this.err(loc, why);
+    return { type: to, v: convertValue(c.v, c.type, to) };
+  }
   private unsupported(loc: Loc, feature: string): never {
     throw new NotSupportedError(feature, loc);
   }
@@ -231,7 +244,7 @@ class Resolver {
     if (!typeExpr) return v;
     const t = this.typeOf(typeExpr);
     this.convert(init, t);
-    return { type: t, v: convertValue(v.v, v.type, t) };
+    return this.convertedConst(init.loc, v, t);
   }
 
   private overrideDecl(d: A.ConstDecl): OverrideInfo {
@@ -243,7 +256,7 @@ class Resolver {
       const iv = this.expectConst(d.init, `override ${d.name}`);
       type ??= concretize(iv.type);
       this.convert(d.init, type);
-      value = { type, v: convertValue(iv.v, iv.type, type) };
+      value = this.convertedConst(d.init.loc, iv, type);
     }
     if (!type) this.err(d.nameLoc, `override '${d.name}' needs a type or an initializer`);
     const given = this.options.overrides?.[d.name] ?? (id !== undefined ? this.options.overrides?.[String(id)] : undefined);
@@ -655,7 +668,7 @@ class Resolver {
       const ts = scalarOf(target);
       if (ok && (!vs || !ts || vs.name === 'abstract-int' || (vs.name === 'abstract-float' && (ts.name === 'f32' || ts.name === 'f16')))) {
         info.concrete = target;
-        if (info.const) info.const = { type: target, v: convertValue(info.const.v, info.const.type, target) };
+        if (info.const) info.const = this.convertedConst(e.loc, info.const, target);
         return;
       }
     }
@@ -695,7 +708,7 @@ class Resolver {
     if (e.literalType === 'i32' && (value > 2147483647 || value < -2147483648)) this.err(e.loc, `${e.text} does not fit in i32`);
     if (e.literalType === 'u32' && value > 4294967295) this.err(e.loc, `${e.text} does not fit in u32`);
     const v = e.literalType === 'f32' ? Math.fround(value) : value;
-    return { type, const: { type, v: [v] } };
+    return { type, const: this.checkedConst(e.loc, { type, v: [v] }) };
   }
 
   private ident(e: A.IdentExpr): ExprInfo {
@@ -755,7 +768,7 @@ class Resolver {
       this.convert(e.operand, type);
       return { type };
     }
-    return { type, const: { type, v: evalUnary(e.op as '-', inner.const!.v, type) } };
+    return { type, const: this.checkedConst(e.loc, { type, v: evalUnary(e.op as '-', inner.const!.v, type) }) };
   }
 
   private binary(e: A.BinaryExpr): ExprInfo {
@@ -771,7 +784,9 @@ class Resolver {
       const s = scalarOf(t.left)!;
       if (isIntScalar(s) && r.const!.v.some((x) => x === 0)) this.err(e.loc, 'integer division by zero in a constant expression');
     }
-    return { type: t.result, const: { type: t.result, v: evalBinary(e.op, l.const!.v, r.const!.v, t) } };
+    const why = binaryConstError(e.op, { type: t.left, v: l.const!.v }, { type: t.right, v: r.const!.v });
+    if (why) this.err(e.loc, why);
+    return { type: t.result, const: this.checkedConst(e.loc, { type: t.result, v: evalBinary(e.op, l.const!.v, r.const!.v, t) }) };
   }
 
   private index(e: A.IndexExpr): ExprInfo {
@@ -867,7 +882,7 @@ class Resolver {
       const o = this.at(e.loc, () => resolveBitcast(target, argTypes[0]!));
       this.convert(e.args[0]!, o.params[0]!);
       const call: CallTarget = { kind: 'bitcast', overload: o };
-      if (allConst) return { type: target, call, const: { type: target, v: evalBitcast(args[0]!.const!.v, o) } };
+      if (allConst) return { type: target, call, const: this.checkedConst(e.loc, { type: target, v: evalBitcast(args[0]!.const!.v, o) }) };
       return { type: target, call };
     }
 
@@ -879,12 +894,16 @@ class Resolver {
       e.args.forEach((a, i) => this.convert(a, c.params[i]!));
       const call: CallTarget = { kind: 'ctor', type: c.type, params: c.params };
       if (allConst) {
+        args.forEach((a, i) => {
+          const why = conversionError(a.const!, c.type);
+          if (why) this.err(e.args[i]!.loc, why);
+        });
         const v = evalConstructor(
           c,
           args.map((a) => a.const!.v),
           c.params,
         );
-        return { type: c.type, call, const: { type: c.type, v } };
+        return { type: c.type, call, const: this.checkedConst(e.loc, { type: c.type, v }) };
       }
       return { type: c.type, call };
     }
@@ -910,11 +929,14 @@ class Resolver {
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
     const call: CallTarget = { kind: 'builtin', name, def: def!, overload };
     if (allConst && def!.constEval && def!.eval) {
+      const values = args.map((a, i) => this.convertedConst(e.args[i]!.loc, a.const!, overload.params[i]!));
+      const why = builtinConstError(name, values);
+      if (why) this.err(e.loc, why);
       const v = def!.eval(
-        args.map((a, i) => convertValue(a.const!.v, a.const!.type, overload.params[i]!)),
+        values.map((c) => c.v),
         overload,
       );
-      return { type: overload.result, call, const: { type: overload.result, v } };
+      return { type: overload.result, call, const: this.checkedConst(e.loc, { type: overload.result, v }) };
     }
     return { type: overload.result, call };
   }
