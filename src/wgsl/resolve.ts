@@ -891,7 +891,7 @@ class Resolver {
 
     const def = Object.prototype.hasOwnProperty.call(BUILTINS, name) ? BUILTINS[name] : undefined;
     if (!def) {
-      if (/^(texture|quad)/.test(name)) this.unsupported(id.loc, `'${name}'`);
+      if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
       if (/^(dpdx|dpdy|fwidth)/.test(name)) this.unsupported(id.loc, `'${name}' (fragment shaders)`);
       this.err(id.loc, `unknown function '${name}'`);
     }
@@ -904,7 +904,7 @@ class Resolver {
       const p = overload.params[i]!;
       if (p.kind !== 'ptr') this.convert(a, p);
     });
-    if (def!.special === 'subgroup' && !this.info.enables.includes('subgroups')) {
+    if ((def!.special === 'subgroup' || def!.special === 'quad') && !this.info.enables.includes('subgroups')) {
       this.err(id.loc, `'${name}' needs 'enable subgroups;' at the top of the module`);
     }
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
