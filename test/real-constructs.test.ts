@@ -50,6 +50,15 @@ describe('quad operations', () => {
     );
     expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l, 1.5)'))).toBe('the quad lane expects an integer scalar, got abstract-float');
     expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l)'))).toBe('expects 2 argument(s)');
+    // The lane is a constant from 0 to 3.
+    expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l, l)'))).toBe(
+      "the 'id' argument of 'quadBroadcast' must be a const-expression",
+    );
+    expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l, 4u)'))).toBe('the id argument of quadBroadcast must be less than 4');
+    expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l, -1)'))).toBe(
+      'the id argument of quadBroadcast must be greater than or equal to zero',
+    );
+    expect(frontEnd(enabled.replace('EXPR', 'quadBroadcast(l, 3i)'))).toBe('ok');
   });
 });
 

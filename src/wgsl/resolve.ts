@@ -147,6 +147,14 @@ class Resolver {
     for (const f of this.info.functions.values()) if (!state.has(f)) visit(f);
   }
 
+  /** quadBroadcast's lane is a constant from 0 to 3 (Tint's messages). */
+  private quadLane(arg: A.Expr, info: ExprInfo): void {
+    const lane = info.const?.v[0];
+    if (lane === undefined) this.err(arg.loc, "the 'id' argument of 'quadBroadcast' must be a const-expression");
+    if (lane < 0) this.err(arg.loc, 'the id argument of quadBroadcast must be greater than or equal to zero');
+    if (lane >= 4) this.err(arg.loc, 'the id argument of quadBroadcast must be less than 4');
+  }
+
   // ---------- errors ----------
 
   private err(loc: Loc, msg: string): never {
@@ -907,6 +915,7 @@ class Resolver {
     if ((def!.special === 'subgroup' || def!.special === 'quad') && !this.info.enables.includes('subgroups')) {
       this.err(id.loc, `'${name}' needs 'enable subgroups;' at the top of the module`);
     }
+    if (name === 'quadBroadcast') this.quadLane(e.args[1]!, args[1]!);
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
     const call: CallTarget = { kind: 'builtin', name, def: def!, overload };
     if (allConst && def!.constEval && def!.eval) {
