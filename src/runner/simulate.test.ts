@@ -88,6 +88,10 @@ describe('simulate', () => {
     // The simulated workgroups ran in full; the others left their zeros.
     const out = readBack(run.plan, run.memory)[0]!;
     for (let wg = 0; wg < 64; wg++) expect(out[wg * 8], `workgroup ${wg}`).toBe(simulated.includes(wg) ? 4950 + wg : 0);
+    // Only the last pass is sampled so: a pass before it runs in full (a later pass reads what
+    // it wrote), so here it meets the step limit.
+    const twoPasses = source.replace('//! dispatch 64', '//! pass main 64\n//! pass main 1');
+    expect(simulate(loadKernel(twoPasses), { maxSteps: 20_000, maxInvocations: 1 << 17 }).stepLimit).toBeDefined();
   });
 
   it('gives bindings the header lacks zero-filled buffers only with defaultBuffers', () => {

@@ -141,9 +141,12 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     plan.passes.forEach((p, i) => {
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
-      // Analysis samples workgroups to fit the step budget too, sharing what is left among the
-      // passes still to run; a run (no sampling) simulates every workgroup or stops.
-      const stepBudget = options.maxInvocations === undefined ? undefined : (maxSteps - sim.stepsUsed) / (plan.passes.length - i);
+      // Analysis samples the last pass's workgroups to fit what is left of the step budget.
+      // Only the last: a later pass would read the zeros that left-out workgroups did not
+      // overwrite, and report what follows from them (races, out-of-bounds) as findings. A run
+      // (no sampling) simulates every workgroup or stops.
+      const last = i === plan.passes.length - 1;
+      const stepBudget = options.maxInvocations !== undefined && last ? maxSteps - sim.stepsUsed : undefined;
       const entry = { pass: i, entry: p.entry.name, total, workgroups: workgroups ?? [] };
       if (workgroups) sampled.push(entry);
       const thinned = sim.runPass(p.entry.name, p.dispatch, i, { workgroups, stepBudget });
