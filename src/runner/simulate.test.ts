@@ -63,6 +63,37 @@ describe('simulate', () => {
     expect(Array.from(readBack(run.plan, run.memory)[0]!)).toEqual([7, 499]);
   });
 
+  it('analysis samples a long dispatch to fit the step budget; a run still stops at the limit', () => {
+    // 64 workgroups of 8 invocations, 100 iterations each: about 200 steps a workgroup-lane,
+    // far more than the 20000-step budget in all.
+    const source = `//! dispatch 64
+//! buffer 0 u32[512]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(8) fn main(@builtin(global_invocation_id) g: vec3u, @builtin(workgroup_id) w: vec3u) {
+  var s = 0u;
+  for (var i = 0u; i < 100u; i++) { s += i; }
+  o[g.x] = s + w.x;
+}
+`;
+    expect(simulate(loadKernel(source), { maxSteps: 20_000 }).stepLimit).toBeDefined();
+    const log = workgroupLog();
+    const run = simulate(loadKernel(source), { maxSteps: 20_000, maxInvocations: 1 << 17, subscribers: [log] });
+    expect(run.stepLimit).toBeUndefined();
+    const simulated = run.sampled[0]!.workgroups;
+    expect(run.sampled).toEqual([{ pass: 0, entry: 'main', total: 64, workgroups: simulated }]);
+    expect(log.started).toEqual(simulated);
+    expect(simulated.length).toBeGreaterThan(2);
+    expect(simulated.length).toBeLessThan(64);
+    expect([simulated[0], simulated.at(-1)]).toEqual([0, 63]);
+    // The simulated workgroups ran in full; the others left their zeros.
+    const out = readBack(run.plan, run.memory)[0]!;
+    for (let wg = 0; wg < 64; wg++) expect(out[wg * 8], `workgroup ${wg}`).toBe(simulated.includes(wg) ? 4950 + wg : 0);
+    // Only the last pass is sampled so: a pass before it runs in full (a later pass reads what
+    // it wrote), so here it meets the step limit.
+    const twoPasses = source.replace('//! dispatch 64', '//! pass main 64\n//! pass main 1');
+    expect(simulate(loadKernel(twoPasses), { maxSteps: 20_000, maxInvocations: 1 << 17 }).stepLimit).toBeDefined();
+  });
+
   it('gives bindings the header lacks zero-filled buffers only with defaultBuffers', () => {
     const kernel = loadKernel(`//! dispatch 2\n${IDS}`);
     expect(() => simulate(kernel)).toThrow(InputError);

@@ -83,7 +83,10 @@ export interface SimulateOptions {
   maxSteps?: number;
   /** Analysis: observers of every access, barrier, bounds violation and workgroup, in this order. */
   subscribers?: readonly SimHooks[];
-  /** Analysis: invocations of a pass simulated before its workgroups are sampled (all when absent). */
+  /**
+   * Analysis: invocations of a pass simulated before its workgroups are sampled (all when
+   * absent). When set, workgroups are also sampled to fit the step budget.
+   */
   maxInvocations?: number;
   /** Analysis: bindings the header does not provide get zero-filled buffers (kernels without a header). */
   defaultBuffers?: boolean;
@@ -134,11 +137,23 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
   let stepLimit: Simulation['stepLimit'];
   const t0 = performance.now();
   try {
+    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     plan.passes.forEach((p, i) => {
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
-      if (workgroups) sampled.push({ pass: i, entry: p.entry.name, total, workgroups });
-      sim.runPass(p.entry.name, p.dispatch, i, { workgroups });
+      // Analysis samples the last pass's workgroups to fit what is left of the step budget.
+      // Only the last: a later pass would read the zeros that left-out workgroups did not
+      // overwrite, and report what follows from them (races, out-of-bounds) as findings. A run
+      // (no sampling) simulates every workgroup or stops.
+      const last = i === plan.passes.length - 1;
+      const stepBudget = options.maxInvocations !== undefined && last ? maxSteps - sim.stepsUsed : undefined;
+      const entry = { pass: i, entry: p.entry.name, total, workgroups: workgroups ?? [] };
+      if (workgroups) sampled.push(entry);
+      const thinned = sim.runPass(p.entry.name, p.dispatch, i, { workgroups, stepBudget });
+      if (thinned) {
+        entry.workgroups = thinned;
+        if (!workgroups) sampled.push(entry);
+      }
     });
   } catch (e) {
     if (!(e instanceof StepLimitError)) throw e;

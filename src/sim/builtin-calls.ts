@@ -1,6 +1,6 @@
 // Calls of constructors, conversions, bitcasts and builtin functions, including the ones
 // that touch memory or other lanes: atomics, barriers, workgroupUniformLoad, arrayLength
-// and subgroup operations.
+// and subgroup operations (quad operations: quad-calls.ts).
 import type * as A from '../wgsl/ast.js';
 import { evalBitcast, type Overload } from '../wgsl/builtins.js';
 import type { ExprInfo } from '../wgsl/module-info.js';
@@ -10,6 +10,7 @@ import { slotCount } from '../wgsl/values.js';
 import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { ExprCompiler } from './expr-compiler.js';
 import type { Mask } from './mask.js';
+import { compileQuadCall } from './quad-calls.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
 
 export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {
@@ -31,7 +32,7 @@ export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInf
     case 'subgroup':
       return subgroup(c, e, name, overload);
     case 'quad':
-      return c.unsupported(e.loc, `'${name}'`);
+      return compileQuadCall(c, e, name, overload);
     default:
       break;
   }

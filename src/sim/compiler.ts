@@ -277,6 +277,10 @@ export class Compiler implements ExprCompiler {
     return binaryCode(t, e.op, a, b, this.W, this.valueType(info));
   }
 
+  binaryOf(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode, type: Type): ValueCode {
+    return binaryCode(t, op, a, b, this.W, type);
+  }
+
   private shortCircuit(op: '&&' | '||', a: ValueCode, b: ValueCode): ValueCode {
     const out = new Float64Array(this.W);
     const A = a.out;

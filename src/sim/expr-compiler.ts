@@ -1,6 +1,7 @@
 // The expression compiler's interface for the code it delegates to (statements, builtins).
 import type * as A from '../wgsl/ast.js';
 import type { ExprInfo, LocalVar, ModuleInfo } from '../wgsl/module-info.js';
+import type { BinaryTyping } from '../wgsl/operators.js';
 import type { Type } from '../wgsl/types.js';
 import type { PtrSlot, RefCode, ValueCode } from './code.js';
 import type { Ctx } from './context.js';
@@ -27,6 +28,8 @@ export interface ExprCompiler {
   site(node: A.Expr | A.Stmt, variable?: string): SiteInfo;
   unsupported(loc: { line: number; column: number }, what: string): never;
   value(e: A.Expr): ValueCode;
+  /** A typed binary operation on two compiled values: element-wise, broadcast or a matrix product. */
+  binaryOf(t: BinaryTyping, op: A.BinaryOp, a: ValueCode, b: ValueCode, type: Type): ValueCode;
   ref(e: A.Expr): RefCode;
   load(ref: RefCode, e: A.Expr): ValueCode;
   storer(ref: RefCode, at: A.Stmt | A.Expr): (m: Mask, values: Float64Array) => void;

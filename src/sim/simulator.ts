@@ -15,6 +15,7 @@ import { SiteTable } from './sites.js';
 import { leafPlan } from './layout.js';
 import { Region, ScalarKind } from './memory.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
+import { BudgetedWorkgroups } from './step-budget.js';
 
 export interface SimulatorOptions {
   /** Lanes per subgroup (default 32). */
@@ -53,6 +54,11 @@ interface CompiledEntry {
 export interface PassOptions {
   /** Linear indices of the workgroups to run (all when absent), in increasing order. */
   workgroups?: number[];
+  /**
+   * Analysis: the steps this pass may take. When running every workgroup would not fit, an
+   * even spread of them that does is run (step-budget.ts); runPass returns which.
+   */
+  stepBudget?: number;
 }
 
 export class Simulator {
@@ -159,7 +165,7 @@ export class Simulator {
    * Runs one dispatch of an entry point. Throws StepLimitError when the budget runs out
    * (the state reached so far stays in the buffers).
    */
-  runPass(entryName: string, dispatch: [number, number, number], pass = 0, options: PassOptions = {}): void {
+  runPass(entryName: string, dispatch: [number, number, number], pass = 0, options: PassOptions = {}): number[] | undefined {
     const e = this.entry(entryName);
     const { ctx } = e;
     for (const [name, r] of this.buffers) ctx.regions.set(name, r);
@@ -168,9 +174,14 @@ export class Simulator {
     const total = dispatch[0] * dispatch[1] * dispatch[2];
     const list = options.workgroups ?? null;
     const count = list ? list.length : total;
+    const budgeted =
+      options.stepBudget === undefined ? undefined : new BudgetedWorkgroups(list ?? [...Array(total).keys()], options.stepBudget);
+    const stepsBefore = this.steps + this.startSteps;
     try {
-      for (let k = 0; k < count; k++) {
-        const linear = list ? list[k]! : k;
+      for (let k = 0; budgeted || k < count; k++) {
+        const next = budgeted ? budgeted.take(ctx.steps + this.startSteps - stepsBefore) : list ? list[k] : k;
+        if (next === undefined) break;
+        const linear = next;
         const id: [number, number, number] = [
           linear % dispatch[0],
           Math.floor(linear / dispatch[0]) % dispatch[1],
@@ -196,6 +207,12 @@ export class Simulator {
     } finally {
       this.steps = ctx.steps;
     }
+    return budgeted?.thinned ? budgeted.simulated : undefined;
+  }
+
+  /** Steps taken so far by all passes (statements and workgroup starts, as the budget counts them). */
+  get stepsUsed(): number {
+    return this.steps + this.startSteps;
   }
 }
 

@@ -6,7 +6,7 @@
 import type * as A from '../wgsl/ast.js';
 import type { FnInfo, LocalVar } from '../wgsl/module-info.js';
 import { slotCount } from '../wgsl/values.js';
-import { RCode, copySlots, type RefCode, type StmtCode } from './code.js';
+import { RCode, copySlots, vcode, type RefCode, type StmtCode, type ValueCode } from './code.js';
 import { Flow } from './context.js';
 import type { ExprCompiler } from './expr-compiler.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
@@ -216,7 +216,21 @@ export class StatementCompiler {
     const f = binaryScalarOp(s.op.slice(0, -1) as A.BinaryOp, scalarOf(t.left)!.name);
     const out = new Float64Array(c.W * slots);
     const vs = value.slots;
-    if (t.shape !== 'elementwise') c.unsupported(s.loc, 'compound assignment with a matrix product');
+    if (t.shape !== 'elementwise') {
+      // `v *= m` and `m *= m2` are matrix products: the same evaluation order, then the
+      // product of the loaded value and the right-hand side (held, already evaluated).
+      const held = (x: ValueCode) => vcode(x.type, x.slots, x.out, () => {});
+      const product = c.binaryOf(t, s.op.slice(0, -1) as A.BinaryOp, held(load), held(value), ref.type);
+      return (m) => {
+        ctx.step(m.n, site);
+        ref.eval(m);
+        value.eval(m);
+        load.eval(m);
+        product.eval(m);
+        store(m, product.out);
+        return m;
+      };
+    }
     return (m) => {
       ctx.step(m.n, site);
       ref.eval(m);

@@ -271,6 +271,23 @@ function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: T
   });
 }
 
+/**
+ * Quad operations (part of `enable subgroups`): in a compute shader a quad is the four lanes
+ * whose subgroup_invocation_id differ only in their two low bits. quadBroadcast takes the
+ * lane within the quad (an integer, 0 to 3).
+ */
+function quadOp(withId: boolean): BuiltinDef {
+  return special('quad', (args) => {
+    const n = withId ? 2 : 1;
+    if (args.length !== n) fail(`expects ${n} argument(s)`);
+    requireKind(args[0]!, numericish, 'this quad operation', 'a numeric scalar or vector');
+    if (withId) requireKind(args[1]!, intish, 'the quad lane', 'an integer scalar');
+    if (withId && args[1]!.kind !== 'scalar') fail('the quad lane must be an integer scalar');
+    const t = concretize(args[0]!);
+    return { params: withId ? [t, concretize(args[1]!)] : [t], result: t };
+  });
+}
+
 export const BUILTINS: Record<string, BuiltinDef> = {
   // ---- numeric, component-wise ----
   abs: componentwise(
@@ -725,6 +742,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
   subgroupShuffleXor: subgroupOp(() => true, 'a scalar or vector', [U32]),
   subgroupShuffleUp: subgroupOp(() => true, 'a scalar or vector', [U32]),
   subgroupShuffleDown: subgroupOp(() => true, 'a scalar or vector', [U32]),
+  quadBroadcast: quadOp(true),
+  quadSwapX: quadOp(false),
+  quadSwapY: quadOp(false),
+  quadSwapDiagonal: quadOp(false),
   subgroupAll: special('subgroup', (args) => {
     if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupAll expects a bool');
     return { params: [BOOL], result: BOOL };

@@ -148,6 +148,14 @@ class Resolver {
     for (const f of this.info.functions.values()) if (!state.has(f)) visit(f);
   }
 
+  /** quadBroadcast's lane is a constant from 0 to 3 (Tint's messages). */
+  private quadLane(arg: A.Expr, info: ExprInfo): void {
+    const lane = info.const?.v[0];
+    if (lane === undefined) this.err(arg.loc, "the 'id' argument of 'quadBroadcast' must be a const-expression");
+    if (lane < 0) this.err(arg.loc, 'the id argument of quadBroadcast must be greater than or equal to zero');
+    if (lane >= 4) this.err(arg.loc, 'the id argument of quadBroadcast must be less than 4');
+  }
+
   // ---------- errors ----------
 
   private err(loc: Loc, msg: string): never {
@@ -910,7 +918,7 @@ class Resolver {
 
     const def = Object.prototype.hasOwnProperty.call(BUILTINS, name) ? BUILTINS[name] : undefined;
     if (!def) {
-      if (/^(texture|quad)/.test(name)) this.unsupported(id.loc, `'${name}'`);
+      if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
       if (/^(dpdx|dpdy|fwidth)/.test(name)) this.unsupported(id.loc, `'${name}' (fragment shaders)`);
       this.err(id.loc, `unknown function '${name}'`);
     }
@@ -923,9 +931,10 @@ class Resolver {
       const p = overload.params[i]!;
       if (p.kind !== 'ptr') this.convert(a, p);
     });
-    if (def!.special === 'subgroup' && !this.info.enables.includes('subgroups')) {
+    if ((def!.special === 'subgroup' || def!.special === 'quad') && !this.info.enables.includes('subgroups')) {
       this.err(id.loc, `'${name}' needs 'enable subgroups;' at the top of the module`);
     }
+    if (name === 'quadBroadcast') this.quadLane(e.args[1]!, args[1]!);
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
     const call: CallTarget = { kind: 'builtin', name, def: def!, overload };
     if (allConst && def!.constEval && def!.eval) {

@@ -12,8 +12,9 @@
 //
 // As in Dawn today, the analysis runs twice: at workgroup scope (barriers,
 // workgroupUniformLoad) and then at subgroup scope (subgroup operations, filterable with
-// the `subgroup_uniformity` diagnostic rule). It stops at the first error. Derivatives,
-// textures and quad operations never get here: the front end refuses them as unsupported.
+// the `subgroup_uniformity` diagnostic rule; quad operations count as subgroup operations).
+// It stops at the first error. Derivatives and textures never get here: the front end
+// refuses them as unsupported.
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/index.js';
 import type * as A from './ast.js';
 import { moduleFilters } from './diagnostic-filters.js';
