@@ -319,7 +319,7 @@ export class Compiler implements ExprCompiler {
         const l = m.lanes[k]!;
         let i = I[l]!;
         if (i < 0 || i >= count) {
-          ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
+          ctx.outOfBounds({ site, lane: l, index: i, length: count, what });
           i = i < 0 ? 0 : count - 1;
         }
         const src = l * bs + i * slots;
@@ -521,7 +521,7 @@ export class Compiler implements ExprCompiler {
           // A runtime-sized array's length comes from its buffer.
           const count = fixed ?? Math.floor((region!.size - B[l]!) / stride);
           if (i < 0 || i >= count) {
-            ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
+            ctx.outOfBounds({ site, lane: l, index: i, length: count, what });
             i = i < 0 || count <= 0 ? 0 : count - 1;
           }
           addr[l] = B[l]! + i * stride;

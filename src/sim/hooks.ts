@@ -61,6 +61,11 @@ export interface OutOfBoundsEvent {
   length: number;
   /** What was indexed, e.g. `tile` or `v` (a vector). */
   what: string;
+  /**
+   * The access is written in an argument of select() whose value the condition discarded
+   * for this lane (WGSL evaluates both arguments eagerly).
+   */
+  valueUnused?: boolean;
 }
 
 export interface WorkgroupEvent {
