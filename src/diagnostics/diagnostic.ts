@@ -23,6 +23,7 @@ export type DiagnosticKind =
   | 'barrier-divergence'
   | 'out-of-bounds'
   | 'never-written-read'
+  | 'atomic-ordering'
   | 'step-limit'
   | 'bank-conflict'
   // the GPU or the environment (no adapter, device lost, rejected operation)

@@ -46,6 +46,14 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'warning',
     tags: ['correctness'],
   },
+  'atomic-ordering': {
+    name: 'AtomicOrdering',
+    short: 'A plain atomicLoad or atomicStore is unordered with other invocations’ atomic read-modify-writes of the same word.',
+    full: 'An atomicLoad or atomicStore of a word is not separated by a barrier from other invocations’ atomic read-modify-writes (atomicAdd, atomicOr, …) of that word. Atomics do not race, but they are relaxed: a store may erase some of the updates (a counter reset while others add to it) and a load may see any number of them.',
+    help: 'Put a `workgroupBarrier()` (workgroup memory) or `storageBarrier()` (storage, within a workgroup) between the reset or the read of the total and the updates, or move the reset into another dispatch when other workgroups update the word.',
+    level: 'warning',
+    tags: ['correctness', 'concurrency'],
+  },
   'step-limit': {
     name: 'StepLimit',
     short: 'The kernel did not finish within the simulation budget.',

@@ -122,6 +122,7 @@ describe('SARIF output', () => {
       'barrier-divergence',
       'out-of-bounds',
       'never-written-read',
+      'atomic-ordering',
       'step-limit',
       'compile-error',
       'bank-conflict',

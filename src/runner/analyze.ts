@@ -2,6 +2,7 @@
 // simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
 // the `check --json` report.
 import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
+import { AtomicOrdering } from '../checks/atomic-ordering.js';
 import { BankConflictModel } from '../checks/banks.js';
 import { BarrierDivergence, ranges } from '../checks/barriers.js';
 import { BoundsCheck } from '../checks/bounds.js';
@@ -71,11 +72,12 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   const uninit = new NeverWrittenReads();
   const bounds = new BoundsCheck();
   const divergence = new BarrierDivergence();
+  const atomicOrdering = new AtomicOrdering();
   const run = simulate(kernel, {
     entry: options.entry,
     subgroupSize,
     maxSteps: options.maxSteps,
-    subscribers: [races, bank, uninit, bounds, divergence],
+    subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering],
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
   });
@@ -106,6 +108,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     ...races.diagnostics(run.sites),
     ...bounds.diagnostics(),
     ...uninit.diagnostics(),
+    ...atomicOrdering.diagnostics(),
   ];
   report.bankConflicts = bank.sites();
   return finish(report);

@@ -248,6 +248,7 @@ function atomic(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Valu
         region: r,
         kind: 'atomic',
         rmw,
+        atomicOp: name,
         mask: m,
         addr: ref.addr,
         bytes: 4,
@@ -315,7 +316,17 @@ function atomicLoadCode(c: ExprCompiler, ref: RefCode): ValueCode {
     const r = ref.region!;
     for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = loadScalar(r, ref.addr[m.lanes[k]!]!, kind);
     if (r.tracked && ctx.hooks.access)
-      ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw: false, mask: m, addr: ref.addr, bytes: 4, width: 4 });
+      ctx.hooks.access({
+        site: ref.site,
+        region: r,
+        kind: 'atomic',
+        rmw: false,
+        atomicOp: 'workgroupUniformLoad',
+        mask: m,
+        addr: ref.addr,
+        bytes: 4,
+        width: 4,
+      });
   });
 }
 

@@ -32,6 +32,8 @@ export interface AccessBatch {
   kind: AccessKind;
   /** Atomic read-modify-write (true) or atomicLoad/atomicStore (false) when kind is atomic. */
   rmw: boolean;
+  /** The atomic builtin's name (`atomicAdd`, `atomicStore`, …) when kind is atomic. */
+  atomicOp?: string;
   mask: Mask;
   /** Byte address per lane (indexed by lane). */
   addr: Float64Array;
