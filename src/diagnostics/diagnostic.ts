@@ -52,6 +52,11 @@ export interface Diagnostic {
   addressSpace?: 'workgroup' | 'storage';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
+  /**
+   * A race that exists only because an out-of-bounds index was clamped onto another
+   * invocation's element: a consequence of that out-of-bounds access, not an independent race.
+   */
+  consequenceOf?: 'out-of-bounds';
   /** How many times the finding occurred (e.g. racing pairs of invocations). */
   count?: number;
 }

@@ -119,7 +119,8 @@ function finish(report: CheckReport): CheckReport {
   report.summary = {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
-    races: report.diagnostics.filter((d) => d.kind === 'data-race').length,
+    // A race that is only a consequence of a clamped out-of-bounds index is not counted as one.
+    races: report.diagnostics.filter((d) => d.kind === 'data-race' && !d.consequenceOf).length,
     maxBankWays: Math.max(0, ...report.bankConflicts.map((b) => b.maxWays)),
   };
   return report;

@@ -505,6 +505,9 @@ export class Compiler implements ExprCompiler {
     const what = this.baseText(e);
     const ctx = this.ctx;
     const whole = container.kind === 'vec' ? { addr: base.addr, bytes: sizeOf(container) } : base.whole;
+    // Which lanes reach their address through a clamped out-of-bounds index (this one or the base's).
+    const clamped = new Int32Array(W).fill(-1);
+    const siteId = site.id;
     const ref: RefCode = new RCode(
       type,
       addr,
@@ -515,20 +518,24 @@ export class Compiler implements ExprCompiler {
         idx.eval(m);
         const region = (ref.region = base.region);
         const B = base.addr;
+        const BC = base.clamped;
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           let i = I[l]!;
+          clamped[l] = BC ? BC[l]! : -1;
           // A runtime-sized array's length comes from its buffer.
           const count = fixed ?? Math.floor((region!.size - B[l]!) / stride);
           if (i < 0 || i >= count) {
             ctx.outOfBounds({ site, lane: l, index: i, length: count, what });
             i = i < 0 || count <= 0 ? 0 : count - 1;
+            clamped[l] = siteId;
           }
           addr[l] = B[l]! + i * stride;
         }
       },
       whole,
     );
+    ref.clamped = clamped;
     return ref;
   }
 
@@ -558,6 +565,7 @@ export class Compiler implements ExprCompiler {
       },
       whole,
     );
+    ref.clamped = base.clamped;
     return ref;
   }
 
@@ -593,6 +601,7 @@ export class Compiler implements ExprCompiler {
       batch.mask = m;
       batch.addr = unitAddrs[u]!;
       batch.bits = bits?.[u];
+      batch.clampedBy = ref.clamped;
       if (ref.whole && kind !== 'read') {
         batch.wholeAddr = ref.whole.addr;
         batch.wholeBytes = ref.whole.bytes;

@@ -43,6 +43,11 @@ export interface AccessBatch {
   /** For a write of one vector component: the whole vector's address and size (a write to a component counts as a write to the vector). */
   wholeAddr?: Float64Array;
   wholeBytes?: number;
+  /**
+   * Per lane, the site id of an out-of-bounds index that was clamped to reach this address
+   * (-1 where none was); absent when the access has no index that could be clamped.
+   */
+  clampedBy?: Int32Array;
   /** Written bits per lane (bytes/4 words each, indexed lane * words + k), for writes and atomics. */
   bits?: Uint32Array;
 }
