@@ -63,8 +63,11 @@ function expected(source: string): Expected {
   return { findings: findings.sort(), severities, banks: banks.sort(), clean, options };
 }
 
-const files = readdirSync(DIR)
+// Subfolders too (corpus/real/: kernels in the style real projects ship them); found, not
+// listed, so kernels added there are checked without touching this file.
+const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.wgsl'))
+  .map((f) => f.split('\\').join('/'))
   .sort();
 
 describe('analyzer corpus', () => {
