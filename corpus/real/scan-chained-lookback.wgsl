@@ -6,6 +6,7 @@
 //! expect 1[252..256] = 503, 506, 510, 510
 //! expect 2[0..4] = 2147483774, 2147483901, 2147484029, 2147484158
 // verdict: clean
+// verdict: spin-wait 39 info
 // differential: skip workgroup k spin-waits on workgroup k - 1's flag, which needs forward progress between workgroups that WebGPU does not promise (a GPU may run k first and never k - 1)
 
 // A single-pass chained scan (the look-back idea of decoupled look-back scans, looking

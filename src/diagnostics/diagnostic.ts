@@ -24,6 +24,7 @@ export type DiagnosticKind =
   | 'out-of-bounds'
   | 'never-written-read'
   | 'atomic-ordering'
+  | 'spin-wait'
   | 'step-limit'
   | 'bank-conflict'
   // the GPU or the environment (no adapter, device lost, rejected operation)

@@ -54,6 +54,14 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'warning',
     tags: ['correctness', 'concurrency'],
   },
+  'spin-wait': {
+    name: 'SpinWait',
+    short: 'A loop polls, with atomicLoad, a word that another workgroup writes atomically.',
+    full: 'A loop polls a storage word with atomicLoad that another workgroup of the dispatch writes (a look-back scan waiting for a predecessor’s flag). The simulator runs workgroups one at a time and cannot check the wait; on a GPU it relies on forward progress between workgroups, which WebGPU does not promise.',
+    help: 'Nothing to fix if the wait is intended (decoupled look-back); otherwise split the work into dispatches, which are ordered.',
+    level: 'note',
+    tags: ['concurrency'],
+  },
   'step-limit': {
     name: 'StepLimit',
     short: 'The kernel did not finish within the simulation budget.',

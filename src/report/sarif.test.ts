@@ -123,6 +123,7 @@ describe('SARIF output', () => {
       'out-of-bounds',
       'never-written-read',
       'atomic-ordering',
+      'spin-wait',
       'step-limit',
       'compile-error',
       'bank-conflict',

@@ -7,6 +7,7 @@ import { BankConflictModel } from '../checks/banks.js';
 import { BarrierDivergence, ranges } from '../checks/barriers.js';
 import { BoundsCheck } from '../checks/bounds.js';
 import { RaceDetector } from '../checks/races.js';
+import { SpinWaits } from '../checks/spin-waits.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
 import { NeverWrittenReads } from '../checks/uninitialized.js';
 import type { FileContents } from '../harness/index.js';
@@ -73,11 +74,12 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   const bounds = new BoundsCheck();
   const divergence = new BarrierDivergence();
   const atomicOrdering = new AtomicOrdering();
+  const spinWaits = new SpinWaits();
   const run = simulate(kernel, {
     entry: options.entry,
     subgroupSize,
     maxSteps: options.maxSteps,
-    subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering],
+    subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering, spinWaits],
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
   });
@@ -109,6 +111,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     ...bounds.diagnostics(),
     ...uninit.diagnostics(),
     ...atomicOrdering.diagnostics(),
+    ...spinWaits.diagnostics(),
   ];
   report.bankConflicts = bank.sites();
   return finish(report);

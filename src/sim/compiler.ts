@@ -53,6 +53,8 @@ export class Compiler implements ExprCompiler {
   private readonly fns = new Map<FnInfo, CompiledFn>();
   /** Depth of select() arguments around the expression being compiled. */
   selectDepth = 0;
+  /** Loops around the statement or expression being compiled. */
+  loopDepth = 0;
   private readonly zeros: Float64Array;
   /** Constants by type and value: their arrays never change, so equal ones are shared. */
   private readonly constants = new Map<string, ValueCode>();
@@ -103,6 +105,7 @@ export class Compiler implements ExprCompiler {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
     const s = this.sites.add(loc, variable, variable !== undefined && isExpr(e) ? this.source : undefined);
     if (this.selectDepth > 0) s.inSelect = true;
+    if (this.loopDepth > 0) s.inLoop = true;
     return s;
   }
 

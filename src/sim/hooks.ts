@@ -20,6 +20,8 @@ export interface SiteInfo {
   text?: string;
   /** The access sits in an argument of select(), which WGSL evaluates eagerly. */
   inSelect?: boolean;
+  /** The site is inside a loop of the function it is written in. */
+  inLoop?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type * as A from '../wgsl/ast.js';
 import type { FnInfo, LocalVar } from '../wgsl/module-info.js';
 import { slotCount } from '../wgsl/values.js';
-import { RCode, copySlots, type RefCode, type StmtCode } from './code.js';
+import { RCode, copySlots, type RefCode, type StmtCode, type ValueCode } from './code.js';
 import { Flow } from './context.js';
 import type { ExprCompiler } from './expr-compiler.js';
 import { Mask, mergeMasks, splitMask } from './mask.js';
@@ -299,10 +299,17 @@ export class StatementCompiler {
    */
   private loop(body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr | undefined, cond: A.Expr | undefined, s: A.Stmt): StmtCode {
     const c = this.expr;
-    const condCode = cond ? c.value(cond) : undefined;
-    const bodyCode = this.block(body);
-    const contCode = continuing.length ? this.block(continuing) : undefined;
-    const breakIfCode = breakIf ? c.value(breakIf) : undefined;
+    // Sites compiled inside the loop are marked (a repeated atomicLoad there may be a spin-wait).
+    c.loopDepth++;
+    let condCode: ValueCode | undefined, bodyCode: StmtCode, contCode: StmtCode | undefined, breakIfCode: ValueCode | undefined;
+    try {
+      condCode = cond ? c.value(cond) : undefined;
+      bodyCode = this.block(body);
+      contCode = continuing.length ? this.block(continuing) : undefined;
+      breakIfCode = breakIf ? c.value(breakIf) : undefined;
+    } finally {
+      c.loopDepth--;
+    }
     const site = c.site(s);
     const ctx = c.ctx;
     const flow = ctx.flow;
