@@ -1,12 +1,15 @@
 //! buffer 0 u32[64] = (i * 7) % 64
 //! buffer 1 u32[2]
-// verdict: race RAW workgroup kept 22 28
+// verdict: race RAW workgroup kept 25 31
+// verdict: atomic-ordering 27 warning
 
 // Stream compaction: invocations whose value is a multiple of 3 claim a slot with atomicAdd
 // and store the value there; invocation 0 then adds up the kept values. The counter is
 // fine (atomics do not race with atomics, and atomicLoad is atomic), but the kept values
 // are plain workgroup memory written by other invocations, and no barrier separates their
-// stores from invocation 0's reads. (WGSL cannot even express a plain read of the atomic
+// stores from invocation 0's reads. Nor does one separate the atomicLoad of the count from
+// the other invocations' atomicAdds: it does not race, but it may see any number of them
+// (an atomic-ordering warning). (WGSL cannot even express a plain read of the atomic
 // counter itself: an atomic is only accessible through the atomic builtins.)
 // Fixed in race-atomic-compaction-fixed.wgsl.
 @group(0) @binding(0) var<storage, read> input: array<u32>;

@@ -66,14 +66,18 @@ describe('wgsl-lab check', () => {
       L('02-workgroup-memory/neighbour-average-unguarded.wgsl'),
       L('03-bank-conflicts/two-words-one-bank.wgsl'),
     );
-    expect(r.code).toBe(1);
+    // Both findings are warnings: the lesson's out-of-bounds read sits in a select() argument
+    // whose value the condition discards ("evaluated eagerly; value unused").
+    expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
     expect(s.version).toBe('2.1.0');
     const results = s.runs[0].results;
     const oob = results.find((x: { ruleId: string }) => x.ruleId === 'out-of-bounds');
-    expect(oob.level).toBe('error');
+    expect(oob.level).toBe('warning');
     expect(oob.locations[0].physicalLocation.region).toEqual({ startLine: 35, startColumn: 21, endColumn: 25 });
-    expect(oob.message.text).toMatch(/index 4294967295 is out of bounds for tile \(length 64\).*select\(\)/);
+    expect(oob.message.text).toMatch(
+      /index 4294967295 is out of bounds for tile \(length 64\).*select\(\), evaluated eagerly; value unused/,
+    );
     const bank = results.find((x: { ruleId: string }) => x.ruleId === 'bank-conflict');
     expect(bank.properties.maxWays).toBe(2);
     expect(s.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toContain('data-race');

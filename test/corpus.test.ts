@@ -8,6 +8,7 @@
 //   // verdict: race WAW storage out 12 12 benign
 //   // verdict: out-of-bounds 33                    (also: barrier-divergence, never-written-read,
 //                                                  step-limit, compile-error) at that line
+//   // verdict: out-of-bounds 20 warning            … with that severity (error, warning, info)
 //   // verdict: bank 20 read 32                     access site at line 20: maxWays 32
 //   // check: --banks 16 --subgroup-size 16 --max-steps 100000   options for this kernel
 //
@@ -25,6 +26,8 @@ const DIR = fileURLToPath(new URL('../corpus', import.meta.url));
 
 interface Expected {
   findings: string[];
+  /** `kind line severity` of the verdicts that state a severity. */
+  severities: string[];
   banks: string[];
   clean: boolean;
   options: AnalyzeOptions;
@@ -33,6 +36,7 @@ interface Expected {
 function expected(source: string): Expected {
   const findings: string[] = [];
   const banks: string[] = [];
+  const severities: string[] = [];
   let clean = false;
   const options: AnalyzeOptions = {};
   for (const m of source.matchAll(/^\/\/ verdict: (.*)$/gm)) {
@@ -40,7 +44,10 @@ function expected(source: string): Expected {
     if (w[0] === 'clean') clean = true;
     else if (w[0] === 'race') findings.push(`data-race ${w[1]} ${w[2]} ${w[3]} ${w[4]} ${w[5]}${w[6] === 'benign' ? ' benign' : ''}`);
     else if (w[0] === 'bank') banks.push(`${w[1]} ${w[2]} ${w[3]}`);
-    else findings.push(`${w[0]} ${w[1]}`);
+    else {
+      findings.push(`${w[0]} ${w[1]}`);
+      if (w[2]) severities.push(`${w[0]} ${w[1]} ${w[2]}`);
+    }
   }
   const opt = /^\/\/ check: (.*)$/m.exec(source);
   if (opt) {
@@ -53,11 +60,14 @@ function expected(source: string): Expected {
       else throw new Error(`unknown corpus option ${a[i]}`);
     }
   }
-  return { findings: findings.sort(), banks: banks.sort(), clean, options };
+  return { findings: findings.sort(), severities, banks: banks.sort(), clean, options };
 }
 
-const files = readdirSync(DIR)
+// Subfolders too (corpus/real/: kernels in the style real projects ship them); found, not
+// listed, so kernels added there are checked without touching this file.
+const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.wgsl'))
+  .map((f) => f.split('\\').join('/'))
   .sort();
 
 describe('analyzer corpus', () => {
@@ -94,6 +104,11 @@ describe('analyzer corpus', () => {
           1,
         ),
       ).toEqual(want.findings);
+      for (const s of want.severities) {
+        const [kind, line] = s.split(' ');
+        const d = r.diagnostics.find((x) => x.kind === kind && x.loc!.line === Number(line));
+        expect(`${kind} ${line} ${d?.severity}`).toBe(s);
+      }
       if (want.clean) expect(r.summary.errors + r.summary.warnings).toBe(0);
       if (want.banks.length) {
         const conflicts = r.bankConflicts.filter((b) => b.maxWays > 1 || want.banks.some((w) => w.startsWith(`${b.line} ${b.access} `)));

@@ -19,6 +19,8 @@ const subgroupSize = subgroupMinSize === subgroupMaxSize ? subgroupMinSize : und
 interface Case {
   name: string;
   source: string;
+  /** The header's expectations must hold on both (corpus/real states CPU-computed values). */
+  expectsHold?: boolean;
 }
 
 /** The device features a kernel's `enable` directives need (WGSL's f16 is 'shader-f16'). */
@@ -46,6 +48,15 @@ async function cases(): Promise<Case[]> {
     const source = readFileSync(join(corpus, f), 'utf8');
     if (/^\/\/ verdict: clean\b/m.test(source) && !/^\/\/ differential: skip\b/m.test(source)) out.push({ name: `corpus/${f}`, source });
   }
+  // Every kernel of corpus/real, racy ones included, unless it states why its result depends
+  // on scheduling (`// differential: skip REASON`).
+  const real = join(corpus, 'real');
+  for (const f of readdirSync(real, { recursive: true, encoding: 'utf8' })
+    .filter((x) => x.endsWith('.wgsl'))
+    .sort()) {
+    const source = readFileSync(join(real, f), 'utf8');
+    if (!/^\/\/ differential: skip \S/m.test(source)) out.push({ name: `corpus/real/${f}`, source, expectsHold: true });
+  }
   return out;
 }
 
@@ -61,6 +72,11 @@ describe('simulator vs Dawn', async () => {
       const sim = runOnSimulatorFromSource(c.source, { file: c.name, subgroupSize });
       expect(gpu.compile.ok).toBe(true);
       expect(sim.compile.ok).toBe(true);
+      if (c.expectsHold) {
+        expect(gpu.expects.filter((e) => !e.ok)).toEqual([]);
+        expect(sim.expects.filter((e) => !e.ok)).toEqual([]);
+        expect(gpu.expects.length).toBeGreaterThan(0);
+      }
       expect(sim.buffers.map((b) => [b.group, b.binding, b.type, b.count])).toEqual(
         gpu.buffers.map((b) => [b.group, b.binding, b.type, b.count]),
       );

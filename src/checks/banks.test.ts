@@ -25,14 +25,14 @@ function access(
   at: SiteInfo,
   lanes: number[],
   addr: (lane: number) => number,
-  o: { kind?: 'read' | 'write' | 'atomic'; bytes?: number; width?: number; region?: Region } = {},
+  o: { kind?: 'read' | 'write' | 'atomic'; rmw?: boolean; bytes?: number; width?: number; region?: Region } = {},
 ): AccessBatch {
   const bytes = o.bytes ?? 4;
   return {
     site: at,
     region: o.region ?? tile,
     kind: o.kind ?? 'read',
-    rmw: o.kind === 'atomic',
+    rmw: o.rmw ?? o.kind === 'atomic',
     mask: maskOf(lanes),
     addr: Float64Array.from({ length: Math.max(...lanes) + 1 }, (_, l) => (lanes.includes(l) ? addr(l) : -1)),
     bytes,
@@ -113,6 +113,31 @@ describe('BankConflictModel: 32 banks, subgroups of 32, 4-byte accesses', () => 
       excess: 31,
       executions: 1,
     });
+  });
+
+  it('read-modify-writes on one word serialize and say so: sameWordLanes is the lanes on that word', () => {
+    const model = new BankConflictModel(32, 32);
+    model.access(access(site(1), SUBGROUP, () => 0, { kind: 'atomic' }));
+    expect(model.sites()[0]).toMatchObject({ maxWays: 32, sameWordLanes: 32 });
+  });
+
+  it('an atomicLoad of one word by every lane is a broadcast: free, like a read', () => {
+    expect(cost(SUBGROUP, () => 0, { kind: 'atomic', rmw: false })).toEqual(ONE_WAY);
+    const model = new BankConflictModel(32, 32);
+    model.access(access(site(1), SUBGROUP, () => 0, { kind: 'atomic', rmw: false }));
+    expect(model.sites()[0]!.sameWordLanes).toBeUndefined();
+  });
+
+  it('read-modify-writes to distinct words of one bank add up: 16 + 16 lanes on words 0 and 32 are 32-way', () => {
+    const model = new BankConflictModel(32, 32);
+    model.access(access(site(1), SUBGROUP, (l) => 4 * (l % 2) * 32, { kind: 'atomic' }));
+    expect(model.sites()[0]).toMatchObject({ maxWays: 32, wavefronts: 32, sameWordLanes: 16 });
+  });
+
+  it('read-modify-writes to distinct words in distinct banks are conflict-free (histogram with one bin per lane)', () => {
+    const model = new BankConflictModel(32, 32);
+    model.access(access(site(1), SUBGROUP, (l) => 4 * l, { kind: 'atomic' }));
+    expect(model.sites()[0]).toMatchObject({ maxWays: 1, wavefronts: 1, sameWordLanes: 1 });
   });
 
   it('(l * 32) % 64: only words 0 and 32, both in bank 0: 2-way, not 32-way', () => {

@@ -2,7 +2,9 @@
 // ⌊byte address / 4⌋ mod B. Each memory instruction of a subgroup is split into phases of
 // min(S, 4·B / w) lanes (w = bytes one lane moves); a phase costs as many wavefronts as the
 // largest number of distinct words that fall into one bank (lanes on the same word are a
-// broadcast). Atomics count every lane. Results are summed per access site.
+// broadcast). Atomic read-modify-writes count every lane: lanes' atomics on one word
+// serialize (atomicLoad and atomicStore count like a read and a write). Results are summed
+// per access site.
 import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { BankConflictSite } from './report.js';
 
@@ -13,6 +15,8 @@ interface SiteStats {
   ideal: number;
   executions: number;
   maxWays: number;
+  /** Atomic read-modify-writes: the most lanes of one phase on one word (they serialize). */
+  sameWordLanes: number;
   worstLaneBanks?: number[];
   worstBanks?: number[];
 }
@@ -37,14 +41,17 @@ export class BankConflictModel implements SimHooks {
     const slot = b.site.id * 3 + (access === 'read' ? 0 : access === 'write' ? 1 : 2);
     let st = this.stats[slot];
     if (!st) {
-      st = { site: b.site, access, wavefronts: 0, ideal: 0, executions: 0, maxWays: 0 };
+      st = { site: b.site, access, wavefronts: 0, ideal: 0, executions: 0, maxWays: 0, sameWordLanes: 0 };
       this.stats[slot] = st;
     }
     const S = this.subgroupSize;
     const B = this.banks;
     const phaseLanes = Math.max(1, Math.min(S, Math.floor((4 * B) / b.width)));
     const wordsPerLane = b.bytes >> 2;
-    const atomic = b.kind === 'atomic';
+    // Read-modify-writes of one word by several lanes are applied one after another; an
+    // atomicLoad of one word is a broadcast and atomicStores to one word keep one value,
+    // like plain reads and writes.
+    const serialize = b.kind === 'atomic' && b.rmw;
     const m = b.mask;
     const lanes = m.lanes;
     const addr = b.addr;
@@ -68,12 +75,17 @@ export class BankConflictModel implements SimHooks {
           for (let w = 0; w < wordsPerLane; w++) words[n++] = first + w;
           q++;
         }
-        // Distinct words per bank; a broadcast (same word) costs nothing extra, except for atomics.
+        // Distinct words per bank; a broadcast (same word) costs nothing extra, except for
+        // read-modify-writes, where every lane counts.
         const view = words;
-        if (!atomic) insertionSort(view, n);
+        insertionSort(view, n);
         let degree = 0;
+        let run = 0;
         for (let i = 0; i < n; i++) {
-          if (!atomic && i > 0 && view[i] === view[i - 1]) continue;
+          const again = i > 0 && view[i] === view[i - 1];
+          run = again ? run + 1 : 1;
+          if (serialize && run > st.sameWordLanes) st.sameWordLanes = run;
+          if (!serialize && again) continue;
           const bank = ((view[i]! % B) + B) % B;
           const c = ++perBank[bank]!;
           if (c > degree) degree = c;
@@ -113,6 +125,7 @@ export class BankConflictModel implements SimHooks {
         ideal: s.ideal,
         excess: s.wavefronts - s.ideal,
         executions: s.executions,
+        ...(s.access === 'atomic' && s.sameWordLanes ? { sameWordLanes: s.sameWordLanes } : {}),
         worstBanks: s.worstBanks,
         worstLaneBanks: s.worstLaneBanks,
         text: s.site.text,

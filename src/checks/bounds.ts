@@ -1,12 +1,17 @@
 // Out-of-bounds indexing, reported at the indexing step with the index value. WGSL does
 // not fault: the index is clamped, or the access is discarded (or reads another element or
 // zero), at the implementation's choice — so results silently differ between GPUs.
+// An indexing written in an argument of select() whose value the condition discards is
+// evaluated all the same (WGSL evaluates both arguments), but nothing uses what it read:
+// when every out-of-bounds indexing of a site is of that kind, the finding is a warning.
 import type { OutOfBoundsEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { Diagnostic } from './report.js';
 
 interface Finding {
   site: SiteInfo;
-  count: number;
+  /** Indexings whose value was used (errors) and those select() discarded. */
+  used: number;
+  unused: number;
   first: OutOfBoundsEvent;
 }
 
@@ -15,24 +20,34 @@ export class BoundsCheck implements SimHooks {
 
   outOfBounds(e: OutOfBoundsEvent): void {
     const f = this.findings.get(e.site.id);
-    if (f) f.count++;
-    else this.findings.set(e.site.id, { site: e.site, count: 1, first: e });
+    if (!f) this.findings.set(e.site.id, { site: e.site, used: e.valueUnused ? 0 : 1, unused: e.valueUnused ? 1 : 0, first: e });
+    else if (e.valueUnused) f.unused++;
+    else {
+      // The message quotes an invocation whose value was used, when there is one.
+      if (!f.used) f.first = e;
+      f.used++;
+    }
   }
 
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map(({ site, count, first }) => {
-      const eager = site.inSelect
-        ? ' The access is an argument of select(), which evaluates both arguments for every invocation, so it happens even where the condition picks the other one.'
-        : '';
+    return [...this.findings.values()].map(({ site, used, unused, first }) => {
+      const base = `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}`;
+      const message = used
+        ? `${base}; WGSL then clamps the index or discards the access, and GPUs differ in which.${
+            site.inSelect
+              ? ' The access is an argument of select(), which evaluates both arguments for every invocation, so it happens even where the condition picks the other one.'
+              : ''
+          }`
+        : `${base}; the access is an argument of select(), evaluated eagerly; value unused: wherever the index is out of bounds the condition picks the other argument. WGSL clamps the index or discards the access, so the result does not depend on it, but the read still happens; selecting the index instead of the value avoids it.`;
       return {
-        severity: 'error' as const,
+        severity: used ? ('error' as const) : ('warning' as const),
         kind: 'out-of-bounds' as const,
-        message: `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}; WGSL then clamps the index or discards the access, and GPUs differ in which.${eager}`,
+        message,
         loc: site.loc,
         related: [],
         notes: [],
         variable: site.variable,
-        count,
+        count: used + unused,
       };
     });
   }

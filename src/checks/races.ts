@@ -185,6 +185,12 @@ interface Side {
 }
 
 interface RaceRecord {
+  /**
+   * The site of an out-of-bounds index that was clamped onto the word in the pair found
+   * first (-1 if none); `onlyClamped` stays true while every pair found had one.
+   */
+  clampedBy: number;
+  onlyClamped: boolean;
   variable: string;
   space: 'workgroup' | 'storage';
   hazard: Hazard;
@@ -203,6 +209,11 @@ export class RaceDetector implements SimHooks {
   private epochCounter = 0;
   private wg = 0;
   private readonly races = new Map<string, RaceRecord>();
+  /**
+   * Accesses that reached their word through a clamped out-of-bounds index, by workgroup,
+   * site and invocation: the site of that index. Rare (only out-of-bounds lanes land here).
+   */
+  private readonly clamped = new Map<string, number>();
 
   passStart(): void {
     // A new dispatch orders everything before it.
@@ -242,6 +253,14 @@ export class RaceDetector implements SimHooks {
     const m = b.mask;
     // A write of a vector component counts as a write of the whole vector.
     const partial = isWrite && !atomic && !!b.wholeAddr;
+    if (b.clampedBy) {
+      const c = b.clampedBy;
+      for (let k = 0; k < m.n; k++) {
+        const lane = m.lanes[k]!;
+        if (c[lane]! >= 0) this.clamped.set(`${this.wg}|${b.site.id}|${lane}`, c[lane]!);
+        else if (this.clamped.size) this.clamped.delete(`${this.wg}|${b.site.id}|${lane}`);
+      }
+    }
     for (let k = 0; k < m.n; k++) {
       const lane = m.lanes[k]!;
       const first = (partial ? b.wholeAddr![lane]! : b.addr[lane]!) >> 2;
@@ -363,13 +382,17 @@ export class RaceDetector implements SimHooks {
     const a = Math.min(first.site, second.site);
     const b = Math.max(first.site, second.site);
     const key = `${r.name}|${a}|${b}`;
+    const clampedBy = this.clampedSite(first, second);
     const have = this.races.get(key);
     if (have) {
       have.count++;
       if (have.hazard === 'WAW' && hazard === 'WAW') have.benign &&= benign;
+      if (clampedBy < 0) have.onlyClamped = false;
       return;
     }
     this.races.set(key, {
+      clampedBy,
+      onlyClamped: clampedBy >= 0,
       variable: r.name,
       space: r.space as 'workgroup' | 'storage',
       hazard,
@@ -379,6 +402,14 @@ export class RaceDetector implements SimHooks {
       second,
       count: 1,
     });
+  }
+
+  /** The out-of-bounds site through which either access of a pair was clamped onto the word, or -1. */
+  private clampedSite(first: Side, second: Side): number {
+    if (!this.clamped.size) return -1;
+    return (
+      this.clamped.get(`${second.wg}|${second.site}|${second.lane}`) ?? this.clamped.get(`${first.wg}|${first.site}|${first.lane}`) ?? -1
+    );
   }
 
   /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */
@@ -398,9 +429,18 @@ export class RaceDetector implements SimHooks {
         ? 'no workgroupBarrier() separates them'
         : 'no storageBarrier() separates them';
     const benign = x.benign ? ' Every conflicting write stores the same value, but it is still a race.' : '';
-    const message = `data race (${x.hazard}) on ${memory}: ${who(x.second)} ${verb(x.second.kind)} ${b.text ?? x.variable} while ${who(x.first)} ${verb(x.first.kind)} ${a.text ?? x.variable} (line ${a.line}); ${order}.${benign}`;
+    // A race that exists only because an out-of-bounds index was clamped onto another
+    // invocation's element is a consequence of that access (an error of its own), not an
+    // independent race: on a GPU that discards the access instead there is no race.
+    const oob = x.onlyClamped ? sites.get(x.clampedBy) : undefined;
+    const cause = oob
+      ? `a consequence of the out-of-bounds index at line ${oob.line}:${oob.column} (${oob.text ?? oob.variable ?? 'the index'}), which was clamped onto another invocation's element: `
+      : '';
+    const message = `data race (${x.hazard}) on ${memory}: ${cause}${who(x.second)} ${verb(x.second.kind)} ${b.text ?? x.variable} while ${who(x.first)} ${verb(x.first.kind)} ${a.text ?? x.variable} (line ${a.line}); ${order}.${benign}`;
+    const related = [{ loc: a.loc, message: `conflicting ${x.first.kind} by ${who(x.first)}` }];
+    if (oob) related.push({ loc: oob.loc, message: 'the out-of-bounds index clamped onto this word (the race is its consequence)' });
     return {
-      severity: x.benign ? 'warning' : 'error',
+      severity: x.benign || oob ? 'warning' : 'error',
       kind: 'data-race',
       message,
       loc: b.loc,
@@ -408,9 +448,10 @@ export class RaceDetector implements SimHooks {
       addressSpace: x.space,
       hazard: x.hazard,
       benign: x.benign,
-      related: [{ loc: a.loc, message: `conflicting ${x.first.kind} by ${who(x.first)}` }],
+      related,
       notes: [],
       count: x.count,
+      ...(oob ? { consequenceOf: 'out-of-bounds' as const } : {}),
     };
   }
 }

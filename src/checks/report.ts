@@ -19,6 +19,11 @@ export interface BankConflictSite {
   ideal: number;
   excess: number;
   executions: number;
+  /**
+   * Atomic read-modify-write sites only: the most lanes of one phase whose atomics hit one
+   * word. They serialize, so they count in `maxWays` lane by lane (docs/bank-model.md).
+   */
+  sameWordLanes?: number;
   /** For the lab's heat map: per bank, how many distinct words the worst instruction touched. */
   worstBanks?: number[];
   /** For the heat map: lane → bank of the worst instruction (-1 for inactive lanes). */

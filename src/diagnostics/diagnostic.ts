@@ -23,6 +23,8 @@ export type DiagnosticKind =
   | 'barrier-divergence'
   | 'out-of-bounds'
   | 'never-written-read'
+  | 'atomic-ordering'
+  | 'spin-wait'
   | 'step-limit'
   | 'bank-conflict'
   // the GPU or the environment (no adapter, device lost, rejected operation)
@@ -51,6 +53,11 @@ export interface Diagnostic {
   addressSpace?: 'workgroup' | 'storage';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
+  /**
+   * A race that exists only because an out-of-bounds index was clamped onto another
+   * invocation's element: a consequence of that out-of-bounds access, not an independent race.
+   */
+  consequenceOf?: 'out-of-bounds';
   /** How many times the finding occurred (e.g. racing pairs of invocations). */
   count?: number;
 }

@@ -15,6 +15,7 @@ export interface DiagnosticJson {
   addressSpace?: 'workgroup' | 'storage';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
+  consequenceOf?: 'out-of-bounds';
   related?: { line: number; column: number; message: string }[];
   count?: number;
 }
@@ -32,6 +33,7 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
   if (d.addressSpace !== undefined) out.addressSpace = d.addressSpace;
   if (d.hazard !== undefined) out.hazard = d.hazard;
   if (d.benign !== undefined) out.benign = d.benign;
+  if (d.consequenceOf !== undefined) out.consequenceOf = d.consequenceOf;
   if (d.related.length) out.related = d.related.map((r) => ({ line: r.loc.line, column: r.loc.column, message: r.message }));
   if (d.count !== undefined) out.count = d.count;
   return out;

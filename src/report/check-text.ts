@@ -32,11 +32,24 @@ export function bankConflictDiagnostic(b: BankConflictSite, source: string): Dia
   return diagnostic({
     severity: 'warning',
     kind: 'bank-conflict',
-    message: `${b.maxWays}-way bank conflict ${verb} ${b.text ?? b.variable}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
+    message: `${bankConflictHeadline(b, verb)}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
     loc: spanAt(source, b.line, b.column),
     variable: b.variable,
     addressSpace: 'workgroup',
   });
+}
+
+/**
+ * What an n-way site is: a bank conflict, or lanes' atomics on one word, which serialize
+ * (docs/bank-model.md) — said as such, not as an unexplained n-way conflict.
+ */
+function bankConflictHeadline(b: BankConflictSite, verb: string): string {
+  const what = b.text ?? b.variable;
+  const same = b.sameWordLanes ?? 1;
+  if (same > 1 && same >= b.maxWays) return `${same} lanes' atomics on one word serialize (${b.maxWays}-way) at ${what}`;
+  if (same > 1)
+    return `${b.maxWays}-way bank conflict ${verb} ${what} (${same} lanes' atomics on one word serialize, other words share their bank)`;
+  return `${b.maxWays}-way bank conflict ${verb} ${what}`;
 }
 
 export function summaryLine(r: CheckReport): string {

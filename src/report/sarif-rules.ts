@@ -46,6 +46,22 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'warning',
     tags: ['correctness'],
   },
+  'atomic-ordering': {
+    name: 'AtomicOrdering',
+    short: 'A plain atomicLoad or atomicStore is unordered with other invocations’ atomic read-modify-writes of the same word.',
+    full: 'An atomicLoad or atomicStore of a word is not separated by a barrier from other invocations’ atomic read-modify-writes (atomicAdd, atomicOr, …) of that word. Atomics do not race, but they are relaxed: a store may erase some of the updates (a counter reset while others add to it) and a load may see any number of them.',
+    help: 'Put a `workgroupBarrier()` (workgroup memory) or `storageBarrier()` (storage, within a workgroup) between the reset or the read of the total and the updates, or move the reset into another dispatch when other workgroups update the word.',
+    level: 'warning',
+    tags: ['correctness', 'concurrency'],
+  },
+  'spin-wait': {
+    name: 'SpinWait',
+    short: 'A loop polls, with atomicLoad, a word that another workgroup writes atomically.',
+    full: 'A loop polls a storage word with atomicLoad that another workgroup of the dispatch writes (a look-back scan waiting for a predecessor’s flag). The simulator runs workgroups one at a time and cannot check the wait; on a GPU it relies on forward progress between workgroups, which WebGPU does not promise.',
+    help: 'Nothing to fix if the wait is intended (decoupled look-back); otherwise split the work into dispatches, which are ordered.',
+    level: 'note',
+    tags: ['concurrency'],
+  },
   'step-limit': {
     name: 'StepLimit',
     short: 'The kernel did not finish within the simulation budget.',

@@ -122,6 +122,8 @@ describe('SARIF output', () => {
       'barrier-divergence',
       'out-of-bounds',
       'never-written-read',
+      'atomic-ordering',
+      'spin-wait',
       'step-limit',
       'compile-error',
       'bank-conflict',

@@ -82,7 +82,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
       ...r.bankConflicts
         .filter((b) => b.maxWays > 1)
         .map((b) => {
-          const text = `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}': ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}`;
+          const serialized = (b.sameWordLanes ?? 1) > 1 ? `; ${b.sameWordLanes} lanes' atomics on one word serialize` : '';
+          const text = `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}'${serialized}: ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}`;
           return {
             ...rule('bank-conflict'),
             level: 'warning',

@@ -2,10 +2,12 @@
 // simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
 // the `check --json` report.
 import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
+import { AtomicOrdering } from '../checks/atomic-ordering.js';
 import { BankConflictModel } from '../checks/banks.js';
 import { BarrierDivergence, ranges } from '../checks/barriers.js';
 import { BoundsCheck } from '../checks/bounds.js';
 import { RaceDetector } from '../checks/races.js';
+import { SpinWaits } from '../checks/spin-waits.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
 import { NeverWrittenReads } from '../checks/uninitialized.js';
 import type { FileContents } from '../harness/index.js';
@@ -71,11 +73,13 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   const uninit = new NeverWrittenReads();
   const bounds = new BoundsCheck();
   const divergence = new BarrierDivergence();
+  const atomicOrdering = new AtomicOrdering();
+  const spinWaits = new SpinWaits();
   const run = simulate(kernel, {
     entry: options.entry,
     subgroupSize,
     maxSteps: options.maxSteps,
-    subscribers: [races, bank, uninit, bounds, divergence],
+    subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering, spinWaits],
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
   });
@@ -106,6 +110,8 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     ...races.diagnostics(run.sites),
     ...bounds.diagnostics(),
     ...uninit.diagnostics(),
+    ...atomicOrdering.diagnostics(),
+    ...spinWaits.diagnostics(),
   ];
   report.bankConflicts = bank.sites();
   return finish(report);
@@ -116,7 +122,8 @@ function finish(report: CheckReport): CheckReport {
   report.summary = {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
-    races: report.diagnostics.filter((d) => d.kind === 'data-race').length,
+    // A race that is only a consequence of a clamped out-of-bounds index is not counted as one.
+    races: report.diagnostics.filter((d) => d.kind === 'data-race' && !d.consequenceOf).length,
     maxBankWays: Math.max(0, ...report.bankConflicts.map((b) => b.maxWays)),
   };
   return report;

@@ -9,6 +9,7 @@ import { scalarOf, strideOf, type Type } from '../wgsl/types.js';
 import { slotCount } from '../wgsl/values.js';
 import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { ExprCompiler } from './expr-compiler.js';
+import type { OutOfBoundsEvent } from './hooks.js';
 import type { Mask } from './mask.js';
 import { compileQuadCall } from './quad-calls.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
@@ -98,16 +99,42 @@ function scalarComponentwise(c: ExprCompiler, e: A.CallExpr, type: Type, f: (...
   });
 }
 
-/** select(f, t, cond): both value arguments are evaluated for every lane (WGSL evaluates them eagerly). */
+/**
+ * select(f, t, cond): both value arguments are evaluated for every lane (WGSL evaluates them
+ * eagerly). Out-of-bounds indexings written in an argument are held back until the condition
+ * is known, then reported with whether this lane's select discarded that argument's value.
+ */
 function select(c: ExprCompiler, e: A.CallExpr, type: Type): ValueCode {
   const [f, t, cond] = argCodes(c, e, true) as [ValueCode, ValueCode, ValueCode];
   const slots = slotCount(type);
   const out = new Float64Array(c.W * slots);
   const cs = cond.slots;
+  const ctx = c.ctx;
+  // Reused on every evaluation: WGSL has no recursion, so one select is never re-entered.
+  const fromF: OutOfBoundsEvent[] = [];
+  const fromT: OutOfBoundsEvent[] = [];
+  /** Whether lane l's select picks `t` in every component (picked = true) or `f` in every one. */
+  const picksOnly = (l: number, picked: boolean): boolean => {
+    for (let j = 0; j < cs; j++) if (!cond.out[l * cs + j] === picked) return false;
+    return true;
+  };
   return vcode(type, slots, out, (m) => {
-    f.eval(m);
-    t.eval(m);
+    const outer = ctx.oobPending;
+    fromF.length = 0;
+    fromT.length = 0;
+    try {
+      ctx.oobPending = fromF;
+      f.eval(m);
+      ctx.oobPending = fromT;
+      t.eval(m);
+    } finally {
+      ctx.oobPending = outer;
+    }
     cond.eval(m);
+    // Only accesses written in the argument itself are discarded with it (a call's side
+    // effects are not), so the site must be marked as one inside select().
+    for (const x of fromF) ctx.outOfBounds(x.site.inSelect && picksOnly(x.lane, true) ? { ...x, valueUnused: true } : x);
+    for (const x of fromT) ctx.outOfBounds(x.site.inSelect && picksOnly(x.lane, false) ? { ...x, valueUnused: true } : x);
     for (let k = 0; k < m.n; k++) {
       const l = m.lanes[k]!;
       for (let j = 0; j < slots; j++) {
@@ -222,6 +249,7 @@ function atomic(c: ExprCompiler, e: A.CallExpr, name: string, o: Overload): Valu
         region: r,
         kind: 'atomic',
         rmw,
+        atomicOp: name,
         mask: m,
         addr: ref.addr,
         bytes: 4,
@@ -289,7 +317,17 @@ function atomicLoadCode(c: ExprCompiler, ref: RefCode): ValueCode {
     const r = ref.region!;
     for (let k = 0; k < m.n; k++) out[m.lanes[k]!] = loadScalar(r, ref.addr[m.lanes[k]!]!, kind);
     if (r.tracked && ctx.hooks.access)
-      ctx.hooks.access({ site: ref.site, region: r, kind: 'atomic', rmw: false, mask: m, addr: ref.addr, bytes: 4, width: 4 });
+      ctx.hooks.access({
+        site: ref.site,
+        region: r,
+        kind: 'atomic',
+        rmw: false,
+        atomicOp: 'workgroupUniformLoad',
+        mask: m,
+        addr: ref.addr,
+        bytes: 4,
+        width: 4,
+      });
   });
 }
 

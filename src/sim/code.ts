@@ -35,6 +35,11 @@ export interface RefCode {
    * never addressed, indexed or accessed by member): its value, `slots` per lane.
    */
   readonly reg?: Float64Array;
+  /**
+   * For views reached through an index: per lane, the site id of an out-of-bounds index
+   * that was clamped on the way to the address (-1 where none was), valid after eval.
+   */
+  clamped?: Int32Array;
 }
 
 /**
@@ -60,6 +65,7 @@ export function vcode(type: Type, slots: number, out: Float64Array, evaluate: (m
 
 export class RCode implements RefCode {
   region: Region | null = null;
+  clamped: Int32Array | undefined = undefined;
   readonly eval: (m: Mask) => void;
   constructor(
     readonly type: Type,

@@ -53,6 +53,8 @@ export class Compiler implements ExprCompiler {
   private readonly fns = new Map<FnInfo, CompiledFn>();
   /** Depth of select() arguments around the expression being compiled. */
   selectDepth = 0;
+  /** Loops around the statement or expression being compiled. */
+  loopDepth = 0;
   private readonly zeros: Float64Array;
   /** Constants by type and value: their arrays never change, so equal ones are shared. */
   private readonly constants = new Map<string, ValueCode>();
@@ -103,6 +105,7 @@ export class Compiler implements ExprCompiler {
     const loc = 'kind' in e && isExpr(e) ? startLoc(e) : e.loc;
     const s = this.sites.add(loc, variable, variable !== undefined && isExpr(e) ? this.source : undefined);
     if (this.selectDepth > 0) s.inSelect = true;
+    if (this.loopDepth > 0) s.inLoop = true;
     return s;
   }
 
@@ -323,7 +326,7 @@ export class Compiler implements ExprCompiler {
         const l = m.lanes[k]!;
         let i = I[l]!;
         if (i < 0 || i >= count) {
-          ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
+          ctx.outOfBounds({ site, lane: l, index: i, length: count, what });
           i = i < 0 ? 0 : count - 1;
         }
         const src = l * bs + i * slots;
@@ -509,6 +512,9 @@ export class Compiler implements ExprCompiler {
     const what = this.baseText(e);
     const ctx = this.ctx;
     const whole = container.kind === 'vec' ? { addr: base.addr, bytes: sizeOf(container) } : base.whole;
+    // Which lanes reach their address through a clamped out-of-bounds index (this one or the base's).
+    const clamped = new Int32Array(W).fill(-1);
+    const siteId = site.id;
     const ref: RefCode = new RCode(
       type,
       addr,
@@ -519,20 +525,24 @@ export class Compiler implements ExprCompiler {
         idx.eval(m);
         const region = (ref.region = base.region);
         const B = base.addr;
+        const BC = base.clamped;
         for (let k = 0; k < m.n; k++) {
           const l = m.lanes[k]!;
           let i = I[l]!;
+          clamped[l] = BC ? BC[l]! : -1;
           // A runtime-sized array's length comes from its buffer.
           const count = fixed ?? Math.floor((region!.size - B[l]!) / stride);
           if (i < 0 || i >= count) {
-            ctx.hooks.outOfBounds?.({ site, lane: l, index: i, length: count, what });
+            ctx.outOfBounds({ site, lane: l, index: i, length: count, what });
             i = i < 0 || count <= 0 ? 0 : count - 1;
+            clamped[l] = siteId;
           }
           addr[l] = B[l]! + i * stride;
         }
       },
       whole,
     );
+    ref.clamped = clamped;
     return ref;
   }
 
@@ -562,6 +572,7 @@ export class Compiler implements ExprCompiler {
       },
       whole,
     );
+    ref.clamped = base.clamped;
     return ref;
   }
 
@@ -597,6 +608,7 @@ export class Compiler implements ExprCompiler {
       batch.mask = m;
       batch.addr = unitAddrs[u]!;
       batch.bits = bits?.[u];
+      batch.clampedBy = ref.clamped;
       if (ref.whole && kind !== 'read') {
         batch.wholeAddr = ref.whole.addr;
         batch.wholeBytes = ref.whole.bytes;

@@ -1,6 +1,6 @@
 // Execution state of one workgroup shared by all compiled closures: per-lane control flow,
 // builtin inputs, memory regions, the step budget and the hooks.
-import type { SimHooks, SiteInfo } from './hooks.js';
+import type { OutOfBoundsEvent, SimHooks, SiteInfo } from './hooks.js';
 import { Mask } from './mask.js';
 import type { Region } from './memory.js';
 
@@ -43,6 +43,11 @@ export class Ctx {
   functionRegion!: Region;
   privateRegion!: Region;
   steps = 0;
+  /**
+   * While an argument of select() is evaluated, its out-of-bounds events wait here until
+   * the condition tells whether the argument's value is used (builtin-calls.ts).
+   */
+  oobPending: OutOfBoundsEvent[] | null = null;
 
   constructor(
     /** Invocations per workgroup. */
@@ -91,6 +96,12 @@ export class Ctx {
     this.flow.fill(0);
     this.finished.fill(0);
     this.finishedCount = 0;
+  }
+
+  /** Reports an out-of-bounds index, or holds it back while a select() argument is evaluated. */
+  outOfBounds(e: OutOfBoundsEvent): void {
+    if (this.oobPending) this.oobPending.push(e);
+    else this.hooks.outOfBounds?.(e);
   }
 
   /** Counts `n` lane-steps at `site`; throws StepLimitError past the budget. */

@@ -21,6 +21,8 @@ export interface ExprCompiler {
   readonly W: number;
   /** select() arguments being compiled (their accesses are marked as eagerly evaluated). */
   selectDepth: number;
+  /** Loops around the code being compiled (their sites are marked as in a loop). */
+  loopDepth: number;
   exprInfo(e: A.Expr): ExprInfo;
   /** The concrete type an expression's value has at run time. */
   valueType(info: ExprInfo): Type;

@@ -20,6 +20,8 @@ export interface SiteInfo {
   text?: string;
   /** The access sits in an argument of select(), which WGSL evaluates eagerly. */
   inSelect?: boolean;
+  /** The site is inside a loop of the function it is written in. */
+  inLoop?: boolean;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface AccessBatch {
   kind: AccessKind;
   /** Atomic read-modify-write (true) or atomicLoad/atomicStore (false) when kind is atomic. */
   rmw: boolean;
+  /** The atomic builtin's name (`atomicAdd`, `atomicStore`, …) when kind is atomic. */
+  atomicOp?: string;
   mask: Mask;
   /** Byte address per lane (indexed by lane). */
   addr: Float64Array;
@@ -41,6 +45,11 @@ export interface AccessBatch {
   /** For a write of one vector component: the whole vector's address and size (a write to a component counts as a write to the vector). */
   wholeAddr?: Float64Array;
   wholeBytes?: number;
+  /**
+   * Per lane, the site id of an out-of-bounds index that was clamped to reach this address
+   * (-1 where none was); absent when the access has no index that could be clamped.
+   */
+  clampedBy?: Int32Array;
   /** Written bits per lane (bytes/4 words each, indexed lane * words + k), for writes and atomics. */
   bits?: Uint32Array;
 }
@@ -61,6 +70,11 @@ export interface OutOfBoundsEvent {
   length: number;
   /** What was indexed, e.g. `tile` or `v` (a vector). */
   what: string;
+  /**
+   * The access is written in an argument of select() whose value the condition discarded
+   * for this lane (WGSL evaluates both arguments eagerly).
+   */
+  valueUnused?: boolean;
 }
 
 export interface WorkgroupEvent {

@@ -7,6 +7,7 @@ import type { SiteInfo } from './hooks.js';
 /** A site whose access text is computed only when a report asks for it. */
 export class Site implements SiteInfo {
   inSelect?: boolean;
+  inLoop?: boolean;
   private cached?: string;
   readonly loc: SourceSpan;
   constructor(

@@ -313,10 +313,17 @@ export class StatementCompiler {
    */
   private loop(body: A.Stmt[], continuing: A.Stmt[], breakIf: A.Expr | undefined, cond: A.Expr | undefined, s: A.Stmt): StmtCode {
     const c = this.expr;
-    const condCode = cond ? c.value(cond) : undefined;
-    const bodyCode = this.block(body);
-    const contCode = continuing.length ? this.block(continuing) : undefined;
-    const breakIfCode = breakIf ? c.value(breakIf) : undefined;
+    // Sites compiled inside the loop are marked (a repeated atomicLoad there may be a spin-wait).
+    c.loopDepth++;
+    let condCode: ValueCode | undefined, bodyCode: StmtCode, contCode: StmtCode | undefined, breakIfCode: ValueCode | undefined;
+    try {
+      condCode = cond ? c.value(cond) : undefined;
+      bodyCode = this.block(body);
+      contCode = continuing.length ? this.block(continuing) : undefined;
+      breakIfCode = breakIf ? c.value(breakIf) : undefined;
+    } finally {
+      c.loopDepth--;
+    }
     const site = c.site(s);
     const ctx = c.ctx;
     const flow = ctx.flow;

@@ -59,7 +59,7 @@ function draw(canvas: HTMLCanvasElement, laneBanks: number[] | undefined, bankWa
 export function renderBankSite(site: BankConflictSite, model: CheckReport['model']): HTMLElement {
   const banks = model.banks;
   const bankWays = site.worstBanks ?? new Array<number>(banks).fill(0);
-  const summary = `${at(site.line, site.column)} ${site.variable} ${site.access}: ${site.maxWays}-way bank conflict, mean ${site.meanWays.toFixed(1)} ways; ${site.wavefronts} wavefronts where ${site.ideal} would do (${site.excess} excess) over ${site.executions} executions`;
+  const summary = `${at(site.line, site.column)} ${site.variable} ${site.access}: ${site.maxWays}-way bank conflict${(site.sameWordLanes ?? 1) > 1 ? ` (${site.sameWordLanes} lanes' atomics on one word serialize)` : ''}, mean ${site.meanWays.toFixed(1)} ways; ${site.wavefronts} wavefronts where ${site.ideal} would do (${site.excess} excess) over ${site.executions} executions`;
   const canvas = h('canvas', {
     class: 'heatmap',
     role: 'img',

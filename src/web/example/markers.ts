@@ -30,7 +30,9 @@ export function analyzerMarkers(report: CheckReport, source: string): Marker[] {
         offset: loc.offset,
         length: 0,
         severity: 'info',
-        message: `${s.maxWays}-way bank conflict on ${s.variable} (mean ${s.meanWays.toFixed(1)} ways, ${s.excess} excess wavefronts)`,
+        message: `${s.maxWays}-way bank conflict on ${s.variable}${
+          (s.sameWordLanes ?? 1) > 1 ? `: ${s.sameWordLanes} lanes' atomics on one word serialize` : ''
+        } (mean ${s.meanWays.toFixed(1)} ways, ${s.excess} excess wavefronts)`,
       });
     }
   }
