@@ -13,7 +13,7 @@ import { Ctx, StepLimitError } from './context.js';
 import { combineHooks, type SimHooks, type SiteInfo } from './hooks.js';
 import { SiteTable } from './sites.js';
 import { granuleOf, leafPlan } from './layout.js';
-import { Region, ScalarKind, storeScalar } from './memory.js';
+import { Region, storeScalar, type ScalarKind } from './memory.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
 
 export interface SimulatorOptions {

@@ -151,9 +151,9 @@ class Resolver {
   private err(loc: Loc, msg: string): never {
     throw new WgslSemanticError(msg, loc);
   }
-  /** f16 types and literals need `enable f16;` (Tint's rule and wording). */
-  private requireF16(loc: Loc, what: 'type' | 'literal'): void {
-    if (!this.info.enables.includes('f16')) this.err(loc, `f16 ${what} used without 'f16' extension enabled`);
+  /** f16 types and literals need `enable f16;` (Tint's rule and wording, which says 'type' for both). */
+  private requireF16(loc: Loc): void {
+    if (!this.info.enables.includes('f16')) this.err(loc, "'f16' type used without 'f16' extension enabled");
   }
   private unsupported(loc: Loc, feature: string): never {
     throw new NotSupportedError(feature, loc);
@@ -367,14 +367,14 @@ class Resolver {
       return sym?.kind === 'type' ? sym.type : undefined;
     }
     if (SCALAR_NAMES[name]) {
-      if (name === 'f16') this.requireF16(id.loc, 'type');
+      if (name === 'f16') this.requireF16(id.loc);
       return SCALAR_NAMES[name];
     }
     let m = /^vec([234])([fiuh]?)$/.exec(name);
     if (m) {
       const n = Number(m[1]) as 2 | 3 | 4;
       if (m[2]) {
-        if (m[2] === 'h') this.requireF16(id.loc, 'type');
+        if (m[2] === 'h') this.requireF16(id.loc);
         return vec(n, SUFFIX[m[2]]!);
       }
       if (!tmpl) return { kind: 'partial-vec', n };
@@ -386,7 +386,7 @@ class Resolver {
     if (m) {
       const cols = Number(m[1]) as 2 | 3 | 4;
       const rows = Number(m[2]) as 2 | 3 | 4;
-      if (m[3] === 'h') this.requireF16(id.loc, 'type');
+      if (m[3] === 'h') this.requireF16(id.loc);
       if (m[3]) return { kind: 'mat', cols, rows, elem: m[3] === 'h' ? F16 : F32 };
       if (!tmpl) return { kind: 'partial-mat', cols, rows };
       const e = this.typeOf(tmpl[0]!);
@@ -696,7 +696,12 @@ class Resolver {
   }
 
   private literal(e: A.LiteralExpr): ExprInfo {
-    if (e.literalType === 'f16') return checkedF16Literal(e, (loc, msg) => this.err(loc, msg), () => this.requireF16(e.loc, 'literal'));
+    if (e.literalType === 'f16')
+      return checkedF16Literal(
+        e,
+        (loc, msg) => this.err(loc, msg),
+        () => this.requireF16(e.loc),
+      );
     const type = scalar(e.literalType);
     const value = typeof e.value === 'boolean' ? (e.value ? 1 : 0) : e.value;
     if (e.literalType === 'i32' && (value > 2147483647 || value < -2147483648)) this.err(e.loc, `${e.text} does not fit in i32`);
