@@ -18,6 +18,7 @@ import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { reflect } from '../src/wgsl/reflect.js';
 import { f16FromBits, f16ToBits, roundF16 } from '../src/numbers/f16.js';
 import { compareF16 } from '../src/harness/compare-f16.js';
+import { f16Values, fillBuffer, parseHarness } from '../src/harness/index.js';
 import { compileMessage, type RunResult } from '../src/runner/result.js';
 import { gpu, gpuHas, session } from './support/gpu.js';
 
@@ -237,6 +238,38 @@ fn main(@builtin(local_invocation_index) i: u32) {
     expect(Array.from(s.buffers[1]!.values)).toEqual([-1, -0.5, 0, 0.5, 0, 0.25, 0.5, 0.75]);
   });
 
+  it('takes an f16 uniform from the header; f16 matrices, bitcasts and packing agree with Dawn', async () => {
+    const source = `//! dispatch 1
+//! buffer 0 f16[8]
+//! uniform 1 f16 = 2.5
+//! expect 0[0..8] = 2.5, 0.25, 1, 7.39, 2, 3, 3, 4
+enable f16;
+@group(0) @binding(0) var<storage, read_write> o: array<f16>;
+@group(0) @binding(1) var<uniform> u: f16;
+@compute @workgroup_size(1)
+fn main() {
+  o[0] = u;
+  let m = mat2x2h(1.0h, 2.0h, 3.0h, 4.0h);
+  o[1] = (m * vec2h(0.25h, 0.0h)).x;
+  let p = pack2x16float(vec2f(1.0, 2.0));
+  o[2] = f16(unpack2x16float(p).x);
+  o[3] = exp(2.0h);
+  o[4] = bitcast<vec2<f16>>(0x40003c00u).y;
+  o[5] = length(vec3h(1.0h, 2.0h, 2.0h));
+  o[6] = bitcast<f16>(vec2h(3.0h, 4.0h).x);
+  o[7] = bitcast<vec4h>(vec2u(0x3c00u, 0x4400u)).z;
+}
+`;
+    const g = await runOnGpuFromSource(session, source);
+    const s = runOnSimulatorFromSource(source);
+    expect(g.expects.map((e) => e.ok)).toEqual([true]);
+    expect(s.expects.map((e) => e.ok)).toEqual([true]);
+    // Everything but exp (a few ULP allowed) is exact.
+    const [gv, sv] = [g.buffers[0]!.values, s.buffers[0]!.values];
+    expect([0, 1, 2, 4, 5, 6, 7].map((i) => sv[i])).toEqual([0, 1, 2, 4, 5, 6, 7].map((i) => gv[i]));
+    expect(compareF16(gv[3]!, sv[3]!)).toBe(true);
+  });
+
   for (const file of ['f16-softmax.wgsl', 'f16-matmul-tile.wgsl']) {
     it(`corpus/real/${file}: the simulator equals Dawn within the f16 tolerance`, async () => {
       const source = readFileSync(join(REAL, file), 'utf8');
@@ -354,4 +387,27 @@ describe('corpus/real f16 kernels and their verdicts', () => {
       expect(r.summary.errors + r.summary.warnings).toBe(0);
     });
   }
+});
+
+describe('the header on f16 buffers', () => {
+  it('rounds init values to f16, and refuses expected values beyond the f16 range', () => {
+    const ok = parseHarness('//! buffer 0 f16[3] = i + 0.1\n//! expect 0[0..3] = 0.1, 1.1, 65504');
+    expect(ok.errors).toEqual([]);
+    expect(Array.from(f16Values(fillBuffer(ok.harness.buffers[0]!) as Uint16Array))).toEqual([0.0999755859375, 1.099609375, 2.099609375]);
+    const bad = parseHarness('//! buffer 0 f16[3]\n//! expect 0[0..1] = 70000');
+    expect(bad.errors.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual([
+      "2:22 expected a value within the f16 range (magnitude at most 65504), found '70000'",
+    ]);
+  });
+
+  it('sizes f16 buffers in 2-byte elements: a file must hold 2 bytes per element', () => {
+    const source =
+      '//! buffer 0 f16[3] = file("h.bin")\nenable f16;\n@group(0) @binding(0) var<storage, read_write> h: array<f16>;\n@compute @workgroup_size(1) fn main() { h[2] = h[0] + h[1]; }';
+    const bits = new Uint16Array([0x3c00, 0x4000, 0]); // 1, 2, 0
+    const r = runOnSimulatorFromSource(source, { files: new Map([['h.bin', new Uint8Array(bits.buffer)]]) });
+    expect(Array.from(r.buffers[0]!.values)).toEqual([1, 2, 3]);
+    expect(() => runOnSimulatorFromSource(source, { files: new Map([['h.bin', new Uint8Array(12)]]) })).toThrow(
+      /file\("h.bin"\) holds 12 bytes, but @group\(0\) @binding\(0\) \(f16\[3\]\) is 6 bytes/,
+    );
+  });
 });
