@@ -4,12 +4,10 @@
 // correctly rounded f16 result (53 ≥ 2·11 + 2 bits, so double rounding is innocuous); that
 // is why every f16 operation computes in double and calls roundF16 once.
 
-/** Largest finite f16. */
-export const F16_MAX = 65504;
 /** Smallest positive normal f16 (2^-14) and the subnormal quantum (2^-24). */
 const MIN_NORMAL = 2 ** -14;
 const SUBNORMAL_QUANTUM = 2 ** -24;
-/** Magnitudes from here up round to infinity (halfway between 65504 and 2^16). */
+/** Magnitudes from here up round to infinity (halfway between 65504, the largest finite f16, and 2^16). */
 const OVERFLOW = 65520;
 
 /** Rounds half to even on an exactly representable multiple of 0.5 (x is a scaled significand). */
