@@ -11,6 +11,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 /** Layer of each top-level folder of src/: a module may import only from lower layers. */
 const LAYERS: Record<string, number> = {
   diagnostics: 0,
+  numbers: 0,
   harness: 1,
   wgsl: 1,
   gpu: 2,

@@ -65,7 +65,7 @@ describe('wgsl-lab run', () => {
     expect(missing.err).toContain("cannot open '");
     const header = await cli('run', file('h.wgsl', `//! buffer 0 f64[4]\n//! dispatch 0\n@compute @workgroup_size(1) fn main() {}\n`));
     expect(header.code).toBe(2);
-    expect(header.err).toMatch(/h\.wgsl:1:14: error: expected an element type \(f32, i32 or u32\), found 'f64'/);
+    expect(header.err).toMatch(/h\.wgsl:1:14: error: expected an element type \(f32, f16, i32 or u32\), found 'f64'/);
     expect(header.err).toMatch(/h\.wgsl:2:14: error: workgroup count must be at least 1, found '0'/);
     const unbound = await cli(
       'run',

@@ -286,7 +286,7 @@ describe('installed with webgpu', () => {
     expect(got.json).toEqual([expect.objectContaining({ line: 3, ok: true, actual: [1, 7, 13, 19] })]);
     expect(got.total).toBe(15);
     expect(got.prefix).toEqual([0, 1, 3, 6]);
-    expect(got.headerError).toBe("1:14: expected an element type (f32, i32 or u32), found 'q32'");
+    expect(got.headerError).toBe("1:14: expected an element type (f32, f16, i32 or u32), found 'q32'");
     expect(got.refused).toMatch(/the source must be a string of WGSL, got number/);
     expect(got.gpuErrorClass).toBe('GpuUnavailableError');
   });

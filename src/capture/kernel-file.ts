@@ -98,7 +98,7 @@ function oneLine(s: string): string {
 
 /** The header type of a binding: the shader's scalar, or raw u32 words for mixed structs, f16 and bool. */
 function elementType(b: BindingInfo): ElementType {
-  return (ELEMENT_TYPES as readonly string[]).includes(b.leaf ?? '') ? (b.leaf as ElementType) : 'u32';
+  return b.leaf !== 'f16' && (ELEMENT_TYPES as readonly string[]).includes(b.leaf ?? '') ? (b.leaf as ElementType) : 'u32';
 }
 
 /** `bytes` as exactly `words` 32-bit words (a last partial word padded with zeros). */

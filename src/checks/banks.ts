@@ -47,11 +47,14 @@ export class BankConflictModel implements SimHooks {
     const S = this.subgroupSize;
     const B = this.banks;
     const phaseLanes = Math.max(1, Math.min(S, Math.floor((4 * B) / b.width)));
-    const wordsPerLane = b.bytes >> 2;
+    // Words one lane touches: an f16 (2 bytes) or vec3h (6) can cover part of a word, and a
+    // lane's two halves of one word count once; lanes reading the two halves of one word
+    // meet on that word as a broadcast (docs/bank-model.md).
     // Read-modify-writes of one word by several lanes are applied one after another; an
     // atomicLoad of one word is a broadcast and atomicStores to one word keep one value,
     // like plain reads and writes.
     const serialize = b.kind === 'atomic' && b.rmw;
+    const wordsPerLane = Math.ceil((b.bytes + 3) / 4); // at most, whatever the alignment
     const m = b.mask;
     const lanes = m.lanes;
     const addr = b.addr;
@@ -71,8 +74,10 @@ export class BankConflictModel implements SimHooks {
         let q = p;
         let n = 0;
         while (q < end && Math.floor((lanes[q]! % S) / phaseLanes) === phase) {
-          const first = addr[lanes[q]!]! >> 2;
-          for (let w = 0; w < wordsPerLane; w++) words[n++] = first + w;
+          const a = addr[lanes[q]!]!;
+          const first = a >> 2;
+          const last = (a + b.bytes - 1) >> 2;
+          for (let w = first; w <= last; w++) words[n++] = w;
           q++;
         }
         // Distinct words per bank; a broadcast (same word) costs nothing extra, except for

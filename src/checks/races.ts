@@ -236,7 +236,7 @@ export class RaceDetector implements SimHooks {
   private state(r: Region): RegionState {
     let s = this.states.get(r);
     if (!s) {
-      s = new RegionState(r.size >> 2, r.space === 'storage');
+      s = new RegionState(r.size / r.granule, r.space === 'storage');
       this.states.set(r, s);
     }
     return s;
@@ -249,7 +249,12 @@ export class RaceDetector implements SimHooks {
     const epoch = r.space === 'workgroup' ? this.workgroupEpoch : this.storageEpoch;
     const isWrite = b.kind === 'write' || (b.kind === 'atomic' && !!b.bits);
     const atomic = b.kind === 'atomic';
-    const words = b.bytes >> 2;
+    // Locations are words, or halves of words in a region holding f16 (docs/analyzer.md).
+    const shift = r.granule === 2 ? 1 : 2;
+    const granules = b.bytes >> shift;
+    // Entries of `bits` per lane, and granules per entry (2 for a 32-bit value in halves).
+    const bitsWords = b.f16 ? b.bytes >> 1 : b.bytes >> 2;
+    const perBits = b.f16 ? 0 : 2 - shift;
     const m = b.mask;
     // A write of a vector component counts as a write of the whole vector.
     const partial = isWrite && !atomic && !!b.wholeAddr;
@@ -263,12 +268,12 @@ export class RaceDetector implements SimHooks {
     }
     for (let k = 0; k < m.n; k++) {
       const lane = m.lanes[k]!;
-      const first = (partial ? b.wholeAddr![lane]! : b.addr[lane]!) >> 2;
-      const count = partial ? b.wholeBytes! >> 2 : words;
+      const first = (partial ? b.wholeAddr![lane]! : b.addr[lane]!) >> shift;
+      const count = partial ? b.wholeBytes! >> shift : granules;
       for (let w = 0; w < count; w++) {
         const word = first + w;
         if (isWrite) {
-          const bits = b.bits ? b.bits[lane * words + Math.min(w, words - 1)]! : 0;
+          const bits = b.bits ? b.bits[lane * bitsWords + Math.min(w >> perBits, bitsWords - 1)]! : 0;
           this.write(st, r, word, epoch, b.site.id, lane, atomic, bits, partial);
         } else this.read(st, r, word, epoch, b.site.id, lane, atomic);
       }

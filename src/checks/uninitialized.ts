@@ -22,18 +22,20 @@ export class NeverWrittenReads implements SimHooks {
 
   private map(r: Region): Uint8Array {
     let w = this.written.get(r);
-    if (!w) this.written.set(r, (w = new Uint8Array(r.size >> 2)));
+    if (!w) this.written.set(r, (w = new Uint8Array(r.size / r.granule)));
     return w;
   }
 
   access(b: AccessBatch): void {
     if (b.region.space !== 'workgroup') return;
     const written = this.map(b.region);
-    const words = b.bytes >> 2;
+    // Tracked per word, or per half word in a region holding f16.
+    const shift = b.region.granule === 2 ? 1 : 2;
+    const words = b.bytes >> shift;
     const m = b.mask;
     if (b.kind === 'write' || (b.kind === 'atomic' && b.bits)) {
       for (let k = 0; k < m.n; k++) {
-        const first = b.addr[m.lanes[k]!]! >> 2;
+        const first = b.addr[m.lanes[k]!]! >> shift;
         for (let w = 0; w < words; w++) written[first + w] = 1;
       }
       return;
@@ -41,12 +43,12 @@ export class NeverWrittenReads implements SimHooks {
     if (b.kind === 'atomic') return;
     for (let k = 0; k < m.n; k++) {
       const lane = m.lanes[k]!;
-      const first = b.addr[lane]! >> 2;
+      const first = b.addr[lane]! >> shift;
       for (let w = 0; w < words; w++) {
         if (written[first + w]) continue;
         const f = this.findings.get(b.site.id);
         if (f) f.count++;
-        else this.findings.set(b.site.id, { site: b.site, count: 1, lane, byteOffset: (first + w) * 4 });
+        else this.findings.set(b.site.id, { site: b.site, count: 1, lane, byteOffset: (first + w) << shift });
         break;
       }
     }

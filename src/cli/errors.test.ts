@@ -31,11 +31,11 @@ describe('describeFailure', () => {
     expect(f.exitCode).toBe(2);
     expect(f.lines).toEqual([
       "k.wgsl:1:14: error: workgroup count must be at least 1, found '0'",
-      "k.wgsl:2:14: error: expected an element type (f32, i32 or u32), found 'f64'",
+      "k.wgsl:2:14: error: expected an element type (f32, f16, i32 or u32), found 'f64'",
     ]);
     expect(f.json).toEqual([
       { error: "workgroup count must be at least 1, found '0'", kind: 'header', line: 1, column: 14 },
-      { error: "expected an element type (f32, i32 or u32), found 'f64'", kind: 'header', line: 2, column: 14 },
+      { error: "expected an element type (f32, f16, i32 or u32), found 'f64'", kind: 'header', line: 2, column: 14 },
     ]);
     // Without a file name the position starts the line.
     expect(describeFailure(new HarnessErrors(errors)).lines[0]).toBe("1:14: error: workgroup count must be at least 1, found '0'");

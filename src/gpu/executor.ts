@@ -171,7 +171,11 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
             usage: usageOf(b, selected.includes(i), indirect.has(i)),
           }),
         );
-        if (b.initial) device.queue.writeBuffer(buf, 0, b.initial.buffer, b.initial.byteOffset, b.initial.byteLength);
+        if (b.initial) {
+          // writeBuffer moves whole words; an odd count of f16 elements sits in a padded array.
+          const size = Math.min(Math.ceil(b.initial.byteLength / 4) * 4, b.initial.buffer.byteLength - b.initial.byteOffset);
+          device.queue.writeBuffer(buf, 0, b.initial.buffer, b.initial.byteOffset, size);
+        }
         return buf;
       });
       const passes = await preparePasses(device, run, buffers);

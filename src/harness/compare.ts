@@ -9,6 +9,7 @@
 // `nan` (any NaN payload), and infinities must match exactly.
 
 import type { ElementType, ExpectSpec } from './types.js';
+import { compareF16 } from './compare-f16.js';
 
 /** Largest accepted distance, in f32 ULPs, between expected and actual f32 values. */
 export const F32_ULP_TOLERANCE = 4;
@@ -21,7 +22,7 @@ export interface Mismatch {
   index: number;
   expected: number;
   actual: number;
-  /** f32 only, when both values are finite: their distance in ULPs. */
+  /** Floats only, when both values are finite: their distance in ULPs of the element type. */
   ulps?: number;
 }
 
@@ -80,6 +81,9 @@ export function checkExpect(spec: ExpectSpec, type: ElementType, data: ArrayLike
     const actual = data[index]!;
     if (type === 'f32') {
       const m = compareF32(expected, actual);
+      if (m !== true) mismatches.push({ index, expected, actual, ...m });
+    } else if (type === 'f16') {
+      const m = compareF16(expected, actual);
       if (m !== true) mismatches.push({ index, expected, actual, ...m });
     } else if (normaliseInt(actual, type) !== expected) {
       mismatches.push({ index, expected, actual });

@@ -13,7 +13,7 @@ import { parseInitExpr } from './expr.js';
 export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
-export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
+export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'f16', 'i32', 'u32'];
 
 /** Largest group, binding and workgroup count: they are u32 values in WebGPU. */
 export const U32_MAX = 0xffffffff;
@@ -321,7 +321,7 @@ function readBindingRef(ts: TokenStream): BindingRef & { column: number } {
 function readElementType(ts: TokenStream): ElementType {
   const tok = ts.peek();
   if (tok.kind !== 'ident' || !(ELEMENT_TYPES as readonly string[]).includes(tok.text)) {
-    ts.fail('an element type (f32, i32 or u32)');
+    ts.fail('an element type (f32, f16, i32 or u32)');
   }
   ts.next();
   return tok.text as ElementType;

@@ -6,6 +6,7 @@ import { bindingName } from './parse.js';
 import { HarnessError } from './errors.js';
 import { allocateElements } from './fill.js';
 import type { BufferSpec, FileRef, Harness } from './types.js';
+import { elementBytes } from './fill.js';
 
 /** What the caller could load for each file name: its bytes, or why it could not be read. */
 export type FileContents = ReadonlyMap<string, Uint8Array | { error: string }>;
@@ -43,17 +44,21 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
     return { ...ref, bytes: got };
   };
   const buffers = harness.buffers.map((b) =>
-    b.file ? { ...b, file: attach(b.file, b.count * 4, `${bindingName(b)} (${b.type}[${b.count}])`) ?? b.file } : b,
+    b.file ? { ...b, file: attach(b.file, b.count * elementBytes(b.type), `${bindingName(b)} (${b.type}[${b.count}])`) ?? b.file } : b,
   );
   const uniforms = harness.uniforms.map((u) => {
     if (!u.file) return u;
     const words = u.count ?? 1;
-    return { ...u, file: attach(u.file, words * 4, `the uniform ${bindingName(u)} (${u.type}${u.count ? `[${u.count}]` : ''})`) ?? u.file };
+    return {
+      ...u,
+      file:
+        attach(u.file, words * elementBytes(u.type), `the uniform ${bindingName(u)} (${u.type}${u.count ? `[${u.count}]` : ''})`) ?? u.file,
+    };
   });
   const expects = harness.expects.map((e) => {
     if (!e.file) return e;
     const buffer = harness.buffers.find((b) => b.group === e.group && b.binding === e.binding) as BufferSpec;
-    const file = attach(e.file, buffer.count * 4, `${bindingName(e)} (${buffer.type}[${buffer.count}])`);
+    const file = attach(e.file, buffer.count * elementBytes(buffer.type), `${bindingName(e)} (${buffer.type}[${buffer.count}])`);
     if (!file?.bytes) return e;
     const values = allocateElements(buffer.type, buffer.count);
     new Uint8Array(values.buffer).set(file.bytes);

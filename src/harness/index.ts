@@ -6,5 +6,5 @@ export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';
 export { attachFiles, fileRefs, type FileContents } from './files.js';
-export { fillBuffer, uniformValue, allocateElements, type ElementArray } from './fill.js';
+export { fillBuffer, uniformValue, allocateElements, elementBytes, f16Values, type ElementArray } from './fill.js';
 export { checkExpect, ulpDistanceF32, F32_ULP_TOLERANCE } from './compare.js';

@@ -119,8 +119,8 @@ describe('buffer', () => {
     ['//! buffer 1: f32[4]', 'f32', "expected a binding number after ':', found 'f32'"],
     ['//! buffer -1 f32[4]', '-1', "binding number must be at least 0, found '-1'"],
     ['//! buffer 0:1.5 f32[4]', '1.5', "binding number must be an integer, found '1.5'"],
-    ['//! buffer 0', END, 'expected an element type (f32, i32 or u32), found end of line'],
-    ['//! buffer 0 f64[4]', 'f64', "expected an element type (f32, i32 or u32), found 'f64'"],
+    ['//! buffer 0', END, 'expected an element type (f32, f16, i32 or u32), found end of line'],
+    ['//! buffer 0 f64[4]', 'f64', "expected an element type (f32, f16, i32 or u32), found 'f64'"],
     ['//! buffer 0 f32', END, "expected '[' and an element count, found end of line"],
     ['//! buffer 0 f32 = i', '=', "expected '[' and an element count, found '='"],
     ['//! buffer 0 f32[]', ']', "expected an element count, found ']'"],
@@ -143,7 +143,7 @@ describe('buffer', () => {
   it('matches the example message in the contract', () => {
     const src = '// kernel\n\n//! buffer 0:1       f64[1024]';
     const e = single(src, 3);
-    expect(e.message).toBe("expected an element type (f32, i32 or u32), found 'f64'");
+    expect(e.message).toBe("expected an element type (f32, f16, i32 or u32), found 'f64'");
     // The span covers the offending word; the offset counts from the start of the file.
     expect(e.loc).toEqual({ line: 3, column: 22, offset: 32, length: 3 });
     expect(src.slice(e.loc.offset, e.loc.offset + e.loc.length)).toBe('f64');
@@ -176,7 +176,7 @@ describe('uniform', () => {
     ['//! uniform 1 u32 6', '6', "expected '=' and a value, found '6'"],
     ['//! uniform 1 u32[0] = 1', '0', "word count must be at least 1, found '0'"],
     ['//! uniform 1 u32[4]', END, "expected '=' and a value, found end of line"],
-    ['//! uniform 1 vec4 = 1', 'vec4', "expected an element type (f32, i32 or u32), found 'vec4'"],
+    ['//! uniform 1 vec4 = 1', 'vec4', "expected an element type (f32, f16, i32 or u32), found 'vec4'"],
     ['//! uniform 1 u32 = cos', END, "expected '(' after function 'cos', found end of line"],
   ]);
 });
@@ -291,7 +291,7 @@ describe('collecting all errors', () => {
     const { errors } = parseHarness(source);
     expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([
       [1, 14, "workgroup count must be at least 1, found '0'"],
-      [2, 14, "expected an element type (f32, i32 or u32), found 'f64'"],
+      [2, 14, "expected an element type (f32, f16, i32 or u32), found 'f64'"],
       [5, 12, 'expect names @group(0) @binding(5), but no buffer line declares it'],
       [5, 32, 'expected 2 values for range 0..2, found 3'],
       [6, 26, "unbalanced parentheses: this '(' is never closed"],

@@ -211,6 +211,10 @@ const INT_RANGE: Record<'i32' | 'u32', [number, number]> = {
 
 /** Why `value` cannot be an expected element of a `type` buffer, as "expected ...", or undefined. */
 function valueProblem(value: number, type: ElementType): string | undefined {
+  if (type === 'f16') {
+    if (Number.isFinite(value) && Math.abs(value) >= 65520) return 'expected a value within the f16 range (magnitude at most 65504)';
+    return undefined;
+  }
   if (type === 'f32') {
     // A finite number that rounds to infinity would silently expect inf.
     if (Number.isFinite(value) && !Number.isFinite(Math.fround(value))) {

@@ -4,7 +4,8 @@
 
 import type { SourceSpan } from '../diagnostics/index.js';
 
-export type ElementType = 'f32' | 'i32' | 'u32';
+/** Element types of header buffers; f16 elements are 2 bytes (two per 32-bit word). */
+export type ElementType = 'f32' | 'f16' | 'i32' | 'u32';
 
 /**
  * Where in the .wgsl file: 1-based line and column (UTF-16 code units), offset and length

@@ -1,6 +1,7 @@
 // Number formatting for buffers: the shortest decimal that reads back as the same f32, so
 // 0.1f prints as 0.1 rather than the double 0.10000000149011612.
 import type { ElementType } from '../harness/index.js';
+import { roundF16 } from '../numbers/f16.js';
 
 export function formatF32(v: number): string {
   if (Number.isNaN(v)) return 'nan';
@@ -15,8 +16,18 @@ export function formatF32(v: number): string {
   return String(v);
 }
 
+/** The shortest decimal that reads back as the same f16 (0.1h prints as 0.1). */
+function formatF16(v: number): string {
+  if (!Number.isFinite(v) || Object.is(v, -0) || Number.isInteger(v)) return formatF32(v);
+  for (let p = 1; p <= 5; p++) {
+    const s = v.toPrecision(p);
+    if (roundF16(Number(s)) === v) return String(Number(s));
+  }
+  return String(v);
+}
+
 export function formatElement(v: number, type: ElementType): string {
-  return type === 'f32' ? formatF32(v) : String(v);
+  return type === 'f32' ? formatF32(v) : type === 'f16' ? formatF16(v) : String(v);
 }
 
 /** `[a, b, c]`, or the first `head` and last `tail` values around a count of the rest. */

@@ -7,6 +7,7 @@ import type { GpuSession } from '../gpu/session.js';
 import type { CheckReport } from '../checks/report.js';
 import { analyze, type AnalyzeOptions } from './analyze.js';
 import { compileMessage } from './result.js';
+import { missingEnables } from './shader-features.js';
 
 export type CheckSourceOptions = Omit<AnalyzeOptions, 'compile'> & {
   /** Where the compiler runs; without one, wgsl-lab's own front end checks syntax, types and uniformity. */
@@ -26,8 +27,12 @@ export async function checkSource(source: string, options: CheckSourceOptions = 
   if (compiler) {
     try {
       const handle = await compiler.device();
-      const c = await compileWgsl(handle.device, source);
-      compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+      // A device without a feature the shader enables (shader-f16) cannot compile it; the
+      // front end checks it instead, as when there is no GPU.
+      if (!missingEnables(source, handle).length) {
+        const c = await compileWgsl(handle.device, source);
+        compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+      }
     } catch (e) {
       if (!(e instanceof GpuUnavailableError)) throw e;
       compilerUnavailable = e;

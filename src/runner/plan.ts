@@ -4,6 +4,7 @@
 // The GPU runtime and the simulator both execute the resulting plan.
 import {
   bindingName,
+  elementBytes,
   fillBuffer,
   uniformValue,
   type BufferSpec,
@@ -185,25 +186,27 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
-    if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type) {
+    // Raw u32 words may fill f16 data, as they fill bools (captured kernels give f16 that way).
+    if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type && !(b.leaf === 'f16' && spec.type === 'u32')) {
       throw new InputError(
         `the header fills ${bindingName(spec)} with ${spec.type}, but the shader's ${describe(b)} holds ${b.leaf}`,
         spec,
       );
     }
     const count = isUniform ? ((spec as UniformSpec).count ?? 1) : (spec as BufferSpec).count;
-    const bytes = count * 4;
+    const size = elementBytes(spec.type);
+    const bytes = count * size;
     if (isUniform) {
       const words = (spec as UniformSpec).count;
       if (words === undefined && b.minSize > 4) {
         throw new InputError(
-          `a header uniform holds one ${spec.type} (4 bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; give its raw words (\`//! uniform ${spec.group ? `${spec.group}:` : ''}${spec.binding} ${spec.type}[${Math.ceil(b.minSize / 4)}] = …\`), or pass the data in a storage buffer`,
+          `a header uniform holds one ${spec.type} (${size} bytes), but the shader's ${describe(b)} needs ${b.minSize} bytes; give its raw words (\`//! uniform ${spec.group ? `${spec.group}:` : ''}${spec.binding} ${spec.type}[${Math.ceil(b.minSize / 4)}] = …\`), or pass the data in a storage buffer`,
           spec,
         );
       }
       if (words !== undefined && bytes < b.minSize) {
         throw new InputError(
-          `uniform ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${words}]), but the shader's ${describe(b)} needs ${b.minSize} bytes: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`,
+          `uniform ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${words}]), but the shader's ${describe(b)} needs ${b.minSize} bytes: make it ${spec.type}[${Math.ceil(b.minSize / size)}]`,
           spec,
         );
       }
@@ -211,7 +214,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
       if (bytes < b.minSize) {
         const need = b.runtimeSized ? `at least ${b.minSize} bytes (one element)` : `${b.minSize} bytes`;
         throw new InputError(
-          `buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / 4)}]`,
+          `buffer ${bindingName(spec)} holds ${bytes} bytes (${spec.type}[${count}]), but the shader's ${describe(b)} needs ${need}: make it ${spec.type}[${Math.ceil(b.minSize / size)}]`,
           spec,
         );
       }
@@ -231,7 +234,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
       shader: used.has(key) ? b : undefined,
       data,
       // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
-      byteSize: isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : bytes,
+      byteSize: isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : Math.ceil(bytes / 4) * 4,
     });
   }
 
@@ -241,7 +244,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     const hint =
       b.space === 'uniform'
         ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
-        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`;
+        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / (b.leaf === 'f16' ? 2 : 4)))}]`;
     throw new InputError(`the shader's ${describe(b)} has no buffer in the header: add a line like \`${hint}\``, b.loc);
   }
 

@@ -1,6 +1,6 @@
 // The result of running a harnessed kernel, on the GPU or on the simulator: the same shape
 // for both, so `run --json`, the lab's output panel and the tests read one format.
-import { checkExpect, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
+import { checkExpect, f16Values, type ElementArray, type ElementType, type Harness } from '../harness/index.js';
 import type { CompilerMessage, Diagnostic } from '../diagnostics/index.js';
 import type { DeviceDescription } from '../gpu/device.js';
 import type { Timing } from '../gpu/timing.js';
@@ -100,6 +100,7 @@ export function bufferResults(plan: RunPlan, contents: ElementArray[]): BufferRe
       name: b.shader?.name,
       type: b.spec.type,
       count: values.length,
-      values,
+      // f16 contents travel as bits; results hold their values.
+      values: b.spec.type === 'f16' ? f16Values(values as Uint16Array) : values,
     }));
 }

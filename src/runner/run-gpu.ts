@@ -11,6 +11,7 @@ import { InputError } from './errors.js';
 import { overrideValues, readHeader } from './header.js';
 import { planRun, type PlannedBinding, type RunPlan } from './plan.js';
 import { bufferResults, compileMessage, evaluateExpects, passResults, type RunResult } from './result.js';
+import { requireEnabledFeatures } from './shader-features.js';
 
 export interface RunOptions {
   file?: string;
@@ -99,6 +100,7 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
   const harness = readHeader(source, options.files);
   const constants = overrideValues(harness);
   const handle = await session.device();
+  requireEnabledFeatures(source, handle);
   const shader = await compileWgsl(handle.device, source);
   const base: RunResult = {
     file: options.file,

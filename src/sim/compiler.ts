@@ -13,9 +13,9 @@ import type { BinaryTyping } from '../wgsl/operators.js';
 import { RCode, copySlots, vcode, type PtrSlot, type RefCode, type ValueCode } from './code.js';
 import { type Ctx, Flow } from './context.js';
 import type { AccessBatch, AccessKind, SiteInfo } from './hooks.js';
-import { leafPlan, type AccessUnit } from './layout.js';
+import { bitsPerLane, leafPlan, type AccessUnit } from './layout.js';
 import { Mask } from './mask.js';
-import { ScalarKind, loadScalar, toBits, type Region } from './memory.js';
+import { ScalarKind, loadScalar, storeScalar, toBits, type Region } from './memory.js';
 import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
 import type { ExprCompiler } from './expr-compiler.js';
@@ -609,6 +609,7 @@ export class Compiler implements ExprCompiler {
       batch.addr = unitAddrs[u]!;
       batch.bits = bits?.[u];
       batch.clampedBy = ref.clamped;
+      batch.f16 = units[u]!.kind === ScalarKind.F16;
       if (ref.whole && kind !== 'read') {
         batch.wholeAddr = ref.whole.addr;
         batch.wholeBytes = ref.whole.bytes;
@@ -660,7 +661,8 @@ export class Compiler implements ExprCompiler {
         const A = ref.addr;
         const view = kind === ScalarKind.F32 ? r.f32 : kind === ScalarKind.I32 ? r.i32 : r.u32;
         const lanes = m.lanes;
-        if (kind === ScalarKind.BOOL) for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2] ? 1 : 0;
+        if (kind === ScalarKind.F16) for (let k = 0; k < m.n; k++) out[lanes[k]!] = loadScalar(r, A[lanes[k]!]!, kind);
+        else if (kind === ScalarKind.BOOL) for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2] ? 1 : 0;
         else for (let k = 0; k < m.n; k++) out[lanes[k]!] = view[A[lanes[k]!]! >> 2]!;
         report(m, r);
       });
@@ -692,7 +694,7 @@ export class Compiler implements ExprCompiler {
     const plan = leafPlan(type);
     const { offsets, kinds, units, slots } = plan;
     const ua = this.unitAddresses(ref, units);
-    const bits = units.map((u) => new Uint32Array(this.W * (u.bytes >> 2)));
+    const bits = units.map((u) => new Uint32Array(this.W * bitsPerLane(u)));
     return (m, values) => {
       const r = ref.region!;
       if (!r.writable) throw new Error(`internal: store to read-only '${r.name}'`);
@@ -703,7 +705,7 @@ export class Compiler implements ExprCompiler {
         // Bits are recorded before the stores so that the detector sees every lane's value.
         for (let u = 0; u < units.length; u++) {
           const unit = units[u]!;
-          const words = unit.bytes >> 2;
+          const words = bitsPerLane(unit);
           const dst = bits[u]!;
           for (let k = 0; k < m.n; k++) {
             const l = m.lanes[k]!;
@@ -715,20 +717,7 @@ export class Compiler implements ExprCompiler {
       for (let k = 0; k < m.n; k++) {
         const l = m.lanes[k]!;
         const a = A[l]!;
-        for (let s = 0; s < slots; s++) {
-          const w = (a + offsets[s]!) >> 2;
-          const v = values[l * slots + s]!;
-          switch (kinds[s]) {
-            case ScalarKind.F32:
-              r.f32[w] = v;
-              break;
-            case ScalarKind.I32:
-              r.i32[w] = v;
-              break;
-            default:
-              r.u32[w] = kinds[s] === ScalarKind.BOOL ? (v ? 1 : 0) : v;
-          }
-        }
+        for (let s = 0; s < slots; s++) storeScalar(r, a + offsets[s]!, kinds[s]! as ScalarKind, values[l * slots + s]!);
       }
     };
   }

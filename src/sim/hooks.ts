@@ -52,6 +52,8 @@ export interface AccessBatch {
   clampedBy?: Int32Array;
   /** Written bits per lane (bytes/4 words each, indexed lane * words + k), for writes and atomics. */
   bits?: Uint32Array;
+  /** The unit holds f16 values: `bits` has one 16-bit entry per f16 (bytes/2 per lane). */
+  f16?: boolean;
 }
 
 export interface BarrierEvent {

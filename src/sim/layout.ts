@@ -34,6 +34,8 @@ export function scalarKind(s: ScalarType): ScalarKind {
       return ScalarKind.U32;
     case 'bool':
       return ScalarKind.BOOL;
+    case 'f16':
+      return ScalarKind.F16;
     default:
       throw new Error(`internal: ${s.name} has no memory representation in the simulator`);
   }
@@ -52,16 +54,20 @@ export function leafPlan(t: Type): LeafPlan {
       case 'scalar':
       case 'atomic': {
         const s = ty.kind === 'atomic' ? ty.elem : ty;
-        units.push({ offset: base, bytes: 4, width: 4, slot: offsets.length, slots: 1, kind: scalarKind(s) });
+        const size = s.name === 'f16' ? 2 : 4;
+        units.push({ offset: base, bytes: size, width: size, slot: offsets.length, slots: 1, kind: scalarKind(s) });
         offsets.push(base);
         kinds.push(scalarKind(s));
         return;
       }
       case 'vec': {
         const k = scalarKind(ty.elem);
-        units.push({ offset: base, bytes: 4 * ty.n, width: ty.n === 3 ? 16 : 4 * ty.n, slot: offsets.length, slots: ty.n, kind: k });
+        const size = ty.elem.name === 'f16' ? 2 : 4;
+        // A vec3 moves as much as a vec4 (16 bytes, or 8 for vec3h) in the bank model.
+        const width = size * (ty.n === 3 ? 4 : ty.n);
+        units.push({ offset: base, bytes: size * ty.n, width, slot: offsets.length, slots: ty.n, kind: k });
         for (let c = 0; c < ty.n; c++) {
-          offsets.push(base + 4 * c);
+          offsets.push(base + size * c);
           kinds.push(k);
         }
         return;
@@ -88,4 +94,32 @@ export function leafPlan(t: Type): LeafPlan {
   const plan: LeafPlan = { slots: offsets.length, offsets: Int32Array.from(offsets), kinds: Uint8Array.from(kinds), units };
   cache.set(t, plan);
   return plan;
+}
+
+/**
+ * The granule the race detector tracks a variable at: 2 bytes when it holds f16 values (two
+ * f16 sharing a word are distinct memory locations in WGSL), else 4.
+ */
+export function granuleOf(t: Type): 2 | 4 {
+  const holdsF16 = (ty: Type): boolean => {
+    switch (ty.kind) {
+      case 'scalar':
+        return ty.name === 'f16';
+      case 'vec':
+      case 'mat':
+        return ty.elem.name === 'f16';
+      case 'array':
+        return holdsF16(ty.elem);
+      case 'struct':
+        return ty.members.some((m) => holdsF16(m.type));
+      default:
+        return false;
+    }
+  };
+  return holdsF16(t) ? 2 : 4;
+}
+
+/** Entries a write records per lane for the race detector: one per word, or one per f16. */
+export function bitsPerLane(u: AccessUnit): number {
+  return u.kind === ScalarKind.F16 ? u.slots : u.bytes >> 2;
 }

@@ -12,8 +12,8 @@ import { Compiler } from './compiler.js';
 import { Ctx, StepLimitError } from './context.js';
 import { combineHooks, type SimHooks, type SiteInfo } from './hooks.js';
 import { SiteTable } from './sites.js';
-import { leafPlan } from './layout.js';
-import { Region, ScalarKind } from './memory.js';
+import { granuleOf, leafPlan } from './layout.js';
+import { Region, storeScalar, type ScalarKind } from './memory.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
 import { BudgetedWorkgroups } from './step-budget.js';
 
@@ -94,7 +94,7 @@ export class Simulator {
   /** Gives a storage or uniform variable its memory (the bytes are used in place). */
   bindBuffer(g: GlobalVar, bytes: Uint8Array): Region {
     const writable = g.space === 'storage' && g.access !== 'read';
-    const r = new Region(g.name, g.space === 'uniform' ? 'uniform' : 'storage', bytes, writable, writable);
+    const r = new Region(g.name, g.space === 'uniform' ? 'uniform' : 'storage', bytes, writable, writable, granuleOf(g.type));
     this.buffers.set(g.name, r);
     return r;
   }
@@ -123,7 +123,7 @@ export class Simulator {
     const workgroupRegions: Region[] = [];
     for (const g of this.module.globals) {
       if (g.space !== 'workgroup') continue;
-      const r = Region.zeroed(g.name, 'workgroup', sizeOf(g.type), true);
+      const r = Region.zeroed(g.name, 'workgroup', sizeOf(g.type), true, true, granuleOf(g.type));
       ctx.regions.set(g.name, r);
       workgroupRegions.push(r);
     }
@@ -149,11 +149,7 @@ export class Simulator {
         const r = ctx.privateRegion;
         for (let l = 0; l < W; l++) {
           for (let s = 0; s < plan.slots; s++) {
-            const w = (l * compiler.privateBytes + base + plan.offsets[s]!) >> 2;
-            const v = values[s]!;
-            if (plan.kinds[s] === ScalarKind.F32) r.f32[w] = v;
-            else if (plan.kinds[s] === ScalarKind.I32) r.i32[w] = v;
-            else r.u32[w] = v;
+            storeScalar(r, l * compiler.privateBytes + base + plan.offsets[s]!, plan.kinds[s] as ScalarKind, values[s]!);
           }
         }
       });

@@ -5,6 +5,7 @@
 // arrayLength, workgroupUniformLoad) are typed here and executed by the simulator.
 import { bitcastScalar, normalize, type ScalarFn1 } from './numeric.js';
 import { ctz, f16BitsToF32, f32ToF16Bits, popcount, reverseBits, roundHalfEven } from './bits.js';
+import { f16FromBits, f16ToBits } from '../numbers/f16.js';
 import {
   ABSTRACT_FLOAT,
   ABSTRACT_INT,
@@ -771,7 +772,9 @@ export function resolveBitcast(target: Type, arg: Type): Overload {
   if (!ts || !as || target.kind === 'mat' || arg.kind === 'mat' || ts.name === 'bool' || as.name === 'bool') {
     fail(`bitcast from ${typeName(arg)} to ${typeName(target)} is not allowed`);
   }
-  if (componentCount(target) !== componentCount(arg)) fail(`bitcast from ${typeName(arg)} to ${typeName(target)}: sizes differ`);
+  // f16 components are 2 bytes: u32 ↔ vec2<f16> and vec2<u32> ↔ vec4<f16> have equal sizes.
+  const bytes = (t: Type, s: ScalarType) => componentCount(t) * (s.name === 'f16' ? 2 : 4);
+  if (bytes(target, ts!) !== bytes(arg, as!)) fail(`bitcast from ${typeName(arg)} to ${typeName(target)}: sizes differ`);
   const param =
     as!.name === 'abstract-int'
       ? withScalar(arg, isIntScalar(ts!) ? ts! : I32)
@@ -784,5 +787,14 @@ export function resolveBitcast(target: Type, arg: Type): Overload {
 export function evalBitcast(arg: number[], o: Overload): number[] {
   const from = scalarOf(o.params[0]!)!.name;
   const to = scalarOf(o.result)!.name;
-  return arg.map((x) => bitcastScalar(x, from, to));
+  if (from !== 'f16' && to !== 'f16') return arg.map((x) => bitcastScalar(x, from, to));
+  // Through the bytes: f16 halves in little-endian order, like the GPU's memory.
+  const words = new Uint32Array(Math.ceil((arg.length * (from === 'f16' ? 2 : 4)) / 4));
+  const halves = new Uint16Array(words.buffer);
+  if (from === 'f16') arg.forEach((x, i) => (halves[i] = f16ToBits(x)));
+  else arg.forEach((x, i) => (words[i] = bitcastScalar(x, from, 'u32')));
+  const n = componentCount(o.result);
+  return to === 'f16'
+    ? Array.from(halves.subarray(0, n), f16FromBits)
+    : Array.from(words.subarray(0, n), (w) => bitcastScalar(w, 'u32', to));
 }

@@ -168,13 +168,13 @@ describe('typing and constants', () => {
     );
   });
   it('refuses what the simulator does not support, naming the feature', () => {
-    const e = thrown(() => resolveModule(parseWgsl('enable f16;\nvar<private> h: f16;')));
+    const e = thrown(() => resolveModule(parseWgsl('fn f() {\n  let d = dpdx(1.0);\n}')));
     expect(e).toBeInstanceOf(NotSupportedError);
     expect(e).toMatchObject({
       kind: 'not-supported',
-      feature: 'f16',
-      message: 'not supported: f16',
-      loc: { line: 2, column: 17, offset: 28, length: 3 },
+      feature: "'dpdx' (fragment shaders)",
+      message: "not supported: 'dpdx' (fragment shaders)",
+      loc: { line: 2, column: 11, offset: 19, length: 4 },
     });
   });
 });

@@ -4,6 +4,7 @@
 // floats use double precision (exact for abstract ints up to 2^53).
 import type { BinaryOp } from './ast.js';
 import type { ScalarName } from './types.js';
+import { roundF16 } from '../numbers/f16.js';
 
 export type ScalarFn1 = (a: number) => number;
 export type ScalarFn2 = (a: number, b: number) => number;
@@ -23,7 +24,7 @@ export function normalize(v: number, s: ScalarName): number {
     case 'bool':
       return v ? 1 : 0;
     case 'f16':
-      return fround(v); // f16 is refused by the simulator before it gets here
+      return roundF16(v);
     default:
       return v;
   }
@@ -36,8 +37,11 @@ export function convertScalar(v: number, from: ScalarName, to: ScalarName): numb
     case 'bool':
       return v !== 0 && !Number.isNaN(v) ? 1 : 0;
     case 'f32':
-    case 'f16':
       return fround(v);
+    case 'f16':
+      // Integers (and floats) outside f16's range become infinity: WGSL leaves the value of an
+      // out-of-range run-time conversion to the implementation; constants are checked earlier.
+      return roundF16(v);
     case 'abstract-float':
       return v;
     case 'abstract-int':
@@ -78,6 +82,7 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
   const isFloat = s === 'f32' || s === 'f16' || s === 'abstract-float';
   switch (op) {
     case '+':
+      if (s === 'f16') return (a, b) => roundF16(a + b);
       return s === 'f32'
         ? (a, b) => fround(a + b)
         : s === 'i32'
@@ -86,6 +91,7 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
             ? (a, b) => (a + b) >>> 0
             : (a, b) => a + b;
     case '-':
+      if (s === 'f16') return (a, b) => roundF16(a - b);
       return s === 'f32'
         ? (a, b) => fround(a - b)
         : s === 'i32'
@@ -94,6 +100,7 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
             ? (a, b) => (a - b) >>> 0
             : (a, b) => a - b;
     case '*':
+      if (s === 'f16') return (a, b) => roundF16(a * b);
       return s === 'f32'
         ? (a, b) => fround(a * b)
         : s === 'i32'
@@ -103,6 +110,7 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
             : (a, b) => a * b;
     case '/':
       if (s === 'f32') return (a, b) => fround(a / b);
+      if (s === 'f16') return (a, b) => roundF16(a / b);
       if (isFloat) return (a, b) => a / b;
       // Integer division by zero (and INT_MIN / -1) yields the dividend at run time.
       if (s === 'i32') return (a, b) => (b === 0 || (a === I32_MIN && b === -1) ? a : intDiv(a, b) | 0);
@@ -110,6 +118,7 @@ export function binaryScalarOp(op: BinaryOp, s: ScalarName): ScalarFn2 {
       return (a, b) => (b === 0 ? a : intDiv(a, b));
     case '%':
       if (s === 'f32') return (a, b) => fround(a - b * Math.trunc(a / b));
+      if (s === 'f16') return (a, b) => roundF16(a - b * Math.trunc(a / b));
       if (isFloat) return (a, b) => a - b * Math.trunc(a / b);
       if (s === 'i32') return (a, b) => (b === 0 || (a === I32_MIN && b === -1) ? 0 : (a % b) | 0);
       if (s === 'u32') return (a, b) => (b === 0 ? 0 : (a % b) >>> 0);

@@ -49,7 +49,7 @@ export interface Reflection {
 
 export function reflect(source: string, overrides?: Record<string, number>): Reflection {
   const ast = parseWgsl(source);
-  return reflectModule(resolveModule(ast, { bodies: false, lenient: true, overrides }));
+  return reflectModule(resolveModule(ast, { bodies: false, overrides }));
 }
 
 /** Reflection of an already resolved module (the simulator's, so the source is parsed once). */

@@ -33,14 +33,13 @@ import {
 } from './types.js';
 import { convertValue, memberSlotOffset, slotCount } from './values.js';
 import { binaryConstError, builtinConstError, conversionError, unrepresentable } from './const-checks.js';
+import { checkF16Constant, checkedF16Literal } from './f16-constants.js';
 
 export interface ResolveOptions {
   /** Pipeline-overridable constants by name (or numeric @id): replaces their defaults. */
   overrides?: Record<string, number>;
   /** Type function bodies (default true). Reflection only needs declarations. */
   bodies?: boolean;
-  /** Accept types the simulator cannot run (f16): for reflection on the GPU path. */
-  lenient?: boolean;
 }
 
 type ModuleSymbol =
@@ -172,6 +171,10 @@ class Resolver {
     const why = conversionError(c, to);
     if (why) this.err(loc, why);
     return { type: to, v: convertValue(c.v, c.type, to) };
+  }
+  /** f16 types and literals need `enable f16;` (Tint's rule and wording, which says 'type' for both). */
+  private requireF16(loc: Loc): void {
+    if (!this.info.enables.includes('f16')) this.err(loc, "'f16' type used without 'f16' extension enabled");
   }
   private unsupported(loc: Loc, feature: string): never {
     throw new NotSupportedError(feature, loc);
@@ -385,14 +388,14 @@ class Resolver {
       return sym?.kind === 'type' ? sym.type : undefined;
     }
     if (SCALAR_NAMES[name]) {
-      if (name === 'f16' && !this.options.lenient) this.unsupported(id.loc, 'f16');
+      if (name === 'f16') this.requireF16(id.loc);
       return SCALAR_NAMES[name];
     }
     let m = /^vec([234])([fiuh]?)$/.exec(name);
     if (m) {
       const n = Number(m[1]) as 2 | 3 | 4;
       if (m[2]) {
-        if (m[2] === 'h' && !this.options.lenient) this.unsupported(id.loc, 'f16');
+        if (m[2] === 'h') this.requireF16(id.loc);
         return vec(n, SUFFIX[m[2]]!);
       }
       if (!tmpl) return { kind: 'partial-vec', n };
@@ -404,7 +407,7 @@ class Resolver {
     if (m) {
       const cols = Number(m[1]) as 2 | 3 | 4;
       const rows = Number(m[2]) as 2 | 3 | 4;
-      if (m[3] === 'h' && !this.options.lenient) this.unsupported(id.loc, 'f16');
+      if (m[3] === 'h') this.requireF16(id.loc);
       if (m[3]) return { kind: 'mat', cols, rows, elem: m[3] === 'h' ? F16 : F32 };
       if (!tmpl) return { kind: 'partial-mat', cols, rows };
       const e = this.typeOf(tmpl[0]!);
@@ -684,6 +687,7 @@ class Resolver {
   }
 
   private record(e: A.Expr, info: ExprInfo): ExprInfo {
+    if (info.const) checkF16Constant(e.loc, info.const, (loc, msg) => this.err(loc, msg));
     this.info.exprs.set(e, info);
     return info;
   }
@@ -710,7 +714,12 @@ class Resolver {
   }
 
   private literal(e: A.LiteralExpr): ExprInfo {
-    if (e.literalType === 'f16') this.unsupported(e.loc, 'f16');
+    if (e.literalType === 'f16')
+      return checkedF16Literal(
+        e,
+        (loc, msg) => this.err(loc, msg),
+        () => this.requireF16(e.loc),
+      );
     const type = scalar(e.literalType);
     const value = typeof e.value === 'boolean' ? (e.value ? 1 : 0) : e.value;
     if (e.literalType === 'i32' && (value > 2147483647 || value < -2147483648)) this.err(e.loc, `${e.text} does not fit in i32`);

@@ -1,5 +1,4 @@
 //! buffer 0 u32[4]
-enable f16;
 
 @group(0) @binding(0) var<storage, read_write> o: array<u32>;
 

@@ -1,0 +1,32 @@
+// Device features a shader's `enable` directives need. A device without them cannot even
+// compile the shader, so `run` says what is missing before Tint's terse refusal, and
+// `check` analyzes without the GPU compiler rather than reporting a compile error that is
+// about the device, not the shader.
+import type { DeviceHandle } from '../gpu/session.js';
+import { GpuUnavailableError } from '../gpu/errors.js';
+import { parseWgsl } from '../wgsl/parser.js';
+
+/** `enable` names whose device feature wgsl-lab checks before compiling. */
+const FEATURE_OF_ENABLE: Record<string, GPUFeatureName> = { f16: 'shader-f16' };
+
+/** The enable names of the source whose feature the device lacks (none when it does not parse: Tint reports that). */
+export function missingEnables(source: string, handle: DeviceHandle): string[] {
+  let enables: string[];
+  try {
+    enables = parseWgsl(source).directives.flatMap((d) => (d.kind === 'enable' ? d.names : []));
+  } catch {
+    return [];
+  }
+  return enables.filter((e) => FEATURE_OF_ENABLE[e] && !handle.device.features.has(FEATURE_OF_ENABLE[e]));
+}
+
+/** Throws when the device cannot run the source for want of a feature (exit 2, like no GPU). */
+export function requireEnabledFeatures(source: string, handle: DeviceHandle): void {
+  const missing = missingEnables(source, handle);
+  if (!missing.length) return;
+  const features = missing.map((e) => `'${FEATURE_OF_ENABLE[e]}'`).join(', ');
+  const directives = missing.map((e) => `\`enable ${e};\``).join(', ');
+  throw new GpuUnavailableError(
+    `the shader has ${directives}, but the GPU device (${handle.description.description}) has no ${features} feature, so it cannot run here; \`run --sim\` runs it on the simulator and \`check\` analyzes it, neither needs the feature`,
+  );
+}
