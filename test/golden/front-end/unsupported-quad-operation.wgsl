@@ -1,9 +1,0 @@
-//! buffer 0 u32[4]
-enable subgroups;
-
-@group(0) @binding(0) var<storage, read_write> o: array<u32>;
-
-@compute @workgroup_size(4)
-fn main(@builtin(local_invocation_index) i: u32) {
-  o[i] = quadBroadcast(i, 0u);
-}
