@@ -15,6 +15,8 @@ import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js
 import { typeName } from '../wgsl/types.js';
 import type { SourceSpan } from '../diagnostics/index.js';
 import { InputError } from './errors.js';
+import { typedBinding } from './typed-binding.js';
+import { resolveFieldExpects, type FieldExpect } from './field-expects.js';
 import type { RunLimits } from '../gpu/limits.js';
 
 export interface PlannedBinding {
@@ -41,6 +43,8 @@ export interface RunPlan {
   passes: PlannedPass[];
   /** Every buffer of the header, in header order (storage buffers first, then uniforms). */
   bindings: PlannedBinding[];
+  /** The expect lines of struct buffers, resolved to the bytes they compare (field-expects.ts). */
+  fieldExpects: FieldExpect[];
 }
 
 export interface PlanOptions {
@@ -94,7 +98,8 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
     passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
   }
   checkOverrides(harness, reflection);
-  return { passes, bindings: planBindings(harness, reflection, limits, passes) };
+  const bindings = planBindings(harness, reflection, limits, passes);
+  return { passes, bindings, fieldExpects: resolveFieldExpects(harness, reflection) };
 }
 
 /** Every `//! override NAME` must name one of the shader's `override` declarations. */
@@ -184,6 +189,19 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         `${describe(b)} is ${b.space === 'uniform' ? 'a uniform' : 'a storage buffer'} in the shader, but the header declares a ${directive}: use ${want}`,
         spec,
       );
+    }
+    if (spec.typed) {
+      const { data, byteSize } = typedBinding(spec, spec.typed, b, isUniform, limits);
+      bindings.push({
+        group: spec.group,
+        binding: spec.binding,
+        kind: isUniform ? 'uniform' : 'storage',
+        spec,
+        shader: used.has(key) ? b : undefined,
+        data,
+        byteSize,
+      });
+      continue;
     }
     if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type) {
       throw new InputError(
