@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../src/runner/run-sim.js';
 import { session } from './support/gpu.js';
+import { formatRunResult } from '../src/report/run-text.js';
 
 const KERNEL = `//! dispatch 2
 //! uniform 0 = { a: 7, v: vec3f(1.5, 2, -3), b: 0.25, m: mat3x3f(vec3f(1, 2, 3), vec3f(4, 5, 6), vec3f(7, 8, 9)), inner: { x: vec2u(10), w: [vec4f(1, 2, 3, 4), vec4<f32>(0.5)] }, k: -5 }
@@ -82,5 +83,23 @@ describe('struct values in the header', () => {
     const e = r.expects.find((x) => x.line === 9)!;
     expect(e).toMatchObject({ ok: false, field: '.id', type: 'u32', actual: [0, 7] });
     expect(e.mismatches).toEqual([{ index: 1, expected: 8, actual: 7, field: '[1].id' }]);
+  });
+
+  it('run prints struct buffers by field, one element a line', () => {
+    const text = formatRunResult(runOnSimulatorFromSource(KERNEL.replace('//! expect 1.k = -5', '//! expect 1.k = -4')), {
+      source: KERNEL,
+      file: 'k.wgsl',
+    }).split('\n');
+    expect(text).toContain(
+      '@group(0) @binding(1) copy: Params = { a: 7, v: (1.5, 2, -3), b: 0.25, m: ((1, 2, 3), (4, 5, 6), (7, 8, 9)), inner: { x: (10, 10), w: ((1, 2, 3, 4), (0.5, 0.5, 0.5, 0.5)) }, k: -5 }',
+    );
+    expect(text).toContain('@group(0) @binding(2) parts: Particle[16] =');
+    expect(text.filter((l) => /^ {2}\[\d+\] \{ pos: /.test(l))).toHaveLength(10);
+    expect(text).toContain('  … 6 more …');
+    expect(text).toContain('ok   expect 2[0..2].id = 0, 7');
+    expect(text).toContain('k.wgsl:7:5: error: expect 1.k failed: .k is -5, expected -4');
+    expect(
+      text.find((l) => l.startsWith('@group(0) @binding(3) stats: Stats = { count: 940, pad: (0, 0, 0), items: (0, 0.5, 1,')),
+    ).toBeDefined();
   });
 });

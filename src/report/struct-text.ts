@@ -8,10 +8,12 @@ import { formatF32 } from './numbers.js';
 
 const HEAD = 8;
 const TAIL = 2;
+const LONG_ARRAY = 24;
 
 export function formatStructBuffer(b: BufferResult, s: StructView, full: boolean): string[] {
   const n = s.elements.length;
   const title = `${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${s.name}${s.single ? '' : `[${n}]`}`;
+  const formatValue = (v: FieldValue) => formatField(v, full);
   if (s.single) return [`${title} = ${formatValue(s.elements[0]!)}`];
   const shown =
     full || n <= HEAD + TAIL + 2
@@ -21,10 +23,16 @@ export function formatStructBuffer(b: BufferResult, s: StructView, full: boolean
 }
 
 // Scalars print as f32 would: integers (u32, i32 and whole floats) come out exactly as integers.
-function formatValue(v: FieldValue): string {
+// Long arrays (a runtime-sized member) show their first and last values unless `full`.
+function formatField(v: FieldValue, full: boolean): string {
   if (typeof v === 'number') return formatF32(v);
-  if (Array.isArray(v)) return `(${v.map(formatValue).join(', ')})`;
+  if (Array.isArray(v)) {
+    const long = !full && v.length > LONG_ARRAY;
+    const parts = (long ? v.slice(0, 16) : v).map((x) => formatField(x, full));
+    if (long) parts.push(`… ${v.length - 20} more …`, ...v.slice(-4).map((x) => formatField(x, full)));
+    return `(${parts.join(', ')})`;
+  }
   return `{ ${Object.entries(v)
-    .map(([k, x]) => `${k}: ${formatValue(x)}`)
+    .map(([k, x]) => `${k}: ${formatField(x, full)}`)
     .join(', ')} }`;
 }
