@@ -15,7 +15,7 @@ import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js
 import { typeName } from '../wgsl/types.js';
 import type { SourceSpan } from '../diagnostics/index.js';
 import { InputError } from './errors.js';
-import { typedBinding } from './typed-binding.js';
+import { structHint, typedBinding } from './typed-binding.js';
 import { resolveFieldExpects, type FieldExpect } from './field-expects.js';
 import type { RunLimits } from '../gpu/limits.js';
 
@@ -257,9 +257,10 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
     if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc);
     const hint =
-      b.space === 'uniform'
+      structHint(b) ??
+      (b.space === 'uniform'
         ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
-        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`;
+        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / 4))}]`);
     throw new InputError(`the shader's ${describe(b)} has no buffer in the header: add a line like \`${hint}\``, b.loc);
   }
 

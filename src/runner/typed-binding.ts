@@ -28,3 +28,18 @@ export function typedBinding(
     byteSize: uniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : bytes,
   };
 }
+
+/** The header line to suggest for a binding of struct (or array-of-struct) type, or undefined. */
+export function structHint(b: BindingInfo): string | undefined {
+  const ref = `${b.group ? `${b.group}:` : ''}${b.binding}`;
+  if (b.type.kind === 'struct') {
+    const first = b.type.members[0]?.name ?? 'field';
+    if (b.space === 'uniform') return `//! uniform ${ref} = { ${first}: … }`;
+    return `//! buffer ${ref} ${b.type.name}${b.runtimeSized ? '[N]' : ''} = { ${first}: … }`;
+  }
+  if (b.type.kind === 'array' && b.type.elem.kind === 'struct' && b.space !== 'uniform') {
+    const first = b.type.elem.members[0]?.name ?? 'field';
+    return `//! buffer ${ref} ${b.type.elem.name}[${b.type.count ?? 'N'}] = { ${first}: … }`;
+  }
+  return undefined;
+}

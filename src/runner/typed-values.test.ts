@@ -102,4 +102,18 @@ describe('struct values: errors', () => {
   ])('%s', (line, message) => {
     expect(errorOf({}, [line])).toBe(message);
   });
+
+  it('suggests a struct value for a struct binding the header lacks', () => {
+    const message = (header: string[]) => {
+      try {
+        simulate(loadKernel([...header, SHADER].join('\n')));
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(message(GOOD.slice(1))).toMatch(/'p' .* has no buffer in the header: add a line like `\/\/! uniform 0 = \{ size: … \}`$/);
+    expect(message([GOOD[0]!, ...GOOD.slice(2)])).toMatch(/add a line like `\/\/! buffer 1 Particle\[N\] = \{ pos: … \}`$/);
+    expect(message(GOOD.slice(0, 2))).toMatch(/add a line like `\/\/! buffer 2 Stats\[N\] = \{ count: … \}`$/);
+  });
 });
