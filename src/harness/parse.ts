@@ -233,6 +233,13 @@ function resolveFileExpect(
   else if (decl.kind === 'uniform')
     errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
   if (!decl?.spec || decl.kind !== 'buffer') return undefined;
+  if ((decl.spec as BufferSpec).typed) {
+    // A file holds raw elements of one type; a struct buffer is compared by field.
+    errors.push(
+      new HarnessError(`${where} is a struct buffer: compare it by field (\`expect ${d.binding}[0..N].FIELD = …\`), not with a file`, ref),
+    );
+    return undefined;
+  }
   return {
     group: d.group,
     binding: d.binding,

@@ -80,6 +80,10 @@ describe('struct values: syntax', () => {
     ['//! buffer 0 P[4]\n//! expect 0[4].x = 1', '14: expect range [4] is outside @group(0) @binding(0), which has 4 elements'],
     ['//! buffer 0 P[4]\n//! expect 0[1].x[ = 1', "20: expected an array index, found '='"],
     ['//! buffer 0 P[4]\n//! expect 0[1]. = 1', "18: expected a field name after '.', found '='"],
+    [
+      '//! buffer 0 P[4]\n//! expect 0 = file("p.bin")',
+      '12: @group(0) @binding(0) is a struct buffer: compare it by field (`expect 0[0..N].FIELD = …`), not with a file',
+    ],
   ])('%s', (line, message) => {
     expect(firstError(line)).toBe(message);
   });
