@@ -5,10 +5,11 @@
 // parse.ts. A syntax error throws a HarnessError and ends the line: after the
 // first unexpected token the rest of the line cannot be read reliably.
 
-import type { BindingRef, BufferSpec, ElementType, FileRef, InitExpr, UniformSpec } from './types.js';
+import type { BindingRef, BufferSpec, ElementType, FileRef, InitExpr, PathStep, TypedInit, UniformSpec } from './types.js';
 import type { HeaderLine } from './scan.js';
 import { TokenStream } from './lexer.js';
 import { parseInitExpr } from './expr.js';
+import { parseValueLiteral } from './value-literal.js';
 
 export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
@@ -76,6 +77,10 @@ export interface ExpectDirective extends BindingRef {
   values: NumberLit[];
   /** Column of the first value, for count-mismatch errors. */
   valuesColumn: number;
+  /** `.field`/`[k]` steps after the range (or after the binding when `whole`). */
+  path?: PathStep[];
+  /** `expect G:B.PATH = …`: no range; the binding holds one value. */
+  whole?: boolean;
 }
 
 /** `override NAME = VALUE`. */
@@ -168,6 +173,11 @@ function readCount(ts: TokenStream): number {
 function parseBuffer(ts: TokenStream, column: number, sink: DeclarationSink): BufferDirective {
   const ref = readBindingRef(ts);
   sink.declared = { ...ref, kind: 'buffer' };
+  if (isStructName(ts)) {
+    const typed = readTypedInit(ts, true);
+    const spec: BufferSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type: 'u32', count: typed.count ?? 1, typed };
+    return { kind: 'buffer', spec, refColumn: ref.column };
+  }
   const type = readElementType(ts);
   ts.expect('[', "'[' and an element count");
   const count = readInteger(ts, 'an element count', 'element count', 1, MAX_ELEMENT_COUNT).value;
@@ -185,6 +195,10 @@ function parseBuffer(ts: TokenStream, column: number, sink: DeclarationSink): Bu
 function parseUniform(ts: TokenStream, column: number, sink: DeclarationSink): UniformDirective {
   const ref = readBindingRef(ts);
   sink.declared = { ...ref, kind: 'uniform' };
+  if (isStructName(ts) || ts.isPunct('=')) {
+    const spec: UniformSpec = { group: ref.group, binding: ref.binding, ...ts.span(column), type: 'u32', typed: readTypedInit(ts, false) };
+    return { kind: 'uniform', spec, refColumn: ref.column };
+  }
   const type = readElementType(ts);
   let count: number | undefined;
   // `TYPE[COUNT]`: raw words for a uniform of struct, vector or array type.
@@ -239,19 +253,29 @@ function parseExpect(ts: TokenStream, column: number): ExpectDirective {
       file,
     };
   }
-  ts.expect('[', "'[' and an element index or range, or '= file(\"NAME\")'");
-  const start = readInteger(ts, 'an element index', 'element index', 0, MAX_ELEMENT_COUNT);
+  let start: NumberLit;
   let end: NumberLit;
   let single = false;
-  if (ts.accept('..')) {
-    end = readInteger(ts, 'the end index of the range', 'element index', 0, MAX_ELEMENT_COUNT);
-    ts.expect(']');
-  } else {
-    ts.expect(']', "'..' or ']'");
-    end = { value: start.value + 1, text: start.text, column: start.column };
+  const whole = ts.isPunct('.');
+  if (whole) {
+    // `expect G:B.field = …`: a binding that holds one struct.
+    start = { value: 0, text: '0', column: ts.peek().column };
+    end = { ...start, value: 1 };
     single = true;
+  } else {
+    ts.expect('[', "'[' and an element index or range, or '= file(\"NAME\")'");
+    start = readInteger(ts, 'an element index', 'element index', 0, MAX_ELEMENT_COUNT);
+    if (ts.accept('..')) {
+      end = readInteger(ts, 'the end index of the range', 'element index', 0, MAX_ELEMENT_COUNT);
+      ts.expect(']');
+    } else {
+      ts.expect(']', "'..' or ']'");
+      end = { value: start.value + 1, text: start.text, column: start.column };
+      single = true;
+    }
   }
-  ts.expect('=', "'=' and the expected values");
+  const path = readPath(ts);
+  ts.expect('=', path.length ? "'.', '[' or '=' and the expected values" : "'=' and the expected values");
   const valuesColumn = ts.peek().column;
   const values = [readExpectValue(ts)];
   while (!ts.atEnd()) {
@@ -270,7 +294,63 @@ function parseExpect(ts: TokenStream, column: number): ExpectDirective {
     single,
     values,
     valuesColumn,
+    ...(path.length ? { path } : {}),
+    ...(whole ? { whole } : {}),
   };
+}
+
+/** `.name` and `[k]` steps up to the '=' of an expect line. */
+function readPath(ts: TokenStream): PathStep[] {
+  const path: PathStep[] = [];
+  for (;;) {
+    if (ts.isPunct('.')) {
+      ts.next();
+      const name = ts.peek();
+      if (name.kind !== 'ident') ts.fail("a field name after '.'");
+      ts.next();
+      path.push({ kind: 'field', name: name.text, at: ts.span(name.column) });
+    } else if (path.length && ts.isPunct('[')) {
+      ts.next();
+      const index = readInteger(ts, 'an array index', 'array index', 0, MAX_ELEMENT_COUNT);
+      ts.expect(']');
+      path.push({ kind: 'index', index: index.value, at: ts.span(index.column) });
+    } else {
+      return path;
+    }
+  }
+}
+
+/** A name that is not an element type where a type goes: the name of one of the shader's structs. */
+function isStructName(ts: TokenStream): boolean {
+  const tok = ts.peek();
+  return tok.kind === 'ident' && !(ELEMENT_TYPES as readonly string[]).includes(tok.text) && !BUILTIN_TYPE.test(tok.text);
+}
+
+/** Names of WGSL's own types (and f64-like typos), which are never struct names: still "expected an element type". */
+const BUILTIN_TYPE = /^([fiu]\d+|bool|vec\d\w*|mat\d\w*|array|atomic|ptr)$/;
+
+/**
+ * `[NAME[COUNT]] [= VALUE]` of a typed buffer or uniform. A uniform has no COUNT and needs
+ * either a name or a value; a buffer may leave the value out (zeros).
+ */
+function readTypedInit(ts: TokenStream, buffer: boolean): TypedInit {
+  const typed: TypedInit = {};
+  if (isStructName(ts)) {
+    const name = ts.next();
+    typed.typeName = name.text;
+    typed.typeAt = ts.span(name.column);
+    if (buffer && ts.accept('[')) {
+      typed.count = readInteger(ts, 'an element count', 'element count', 1, MAX_ELEMENT_COUNT).value;
+      ts.expect(']');
+    }
+  }
+  if (!ts.accept('=')) {
+    if (!buffer) ts.fail("'=' and a value");
+    if (!ts.atEnd()) ts.fail(typed.count === undefined ? "'[', '=' or end of line" : "'=' or end of line");
+    return typed;
+  }
+  const { value, text } = parseValueLiteral(ts);
+  return { ...typed, value, valueText: text };
 }
 
 // ------------------------------------------------------------------- pieces

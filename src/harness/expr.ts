@@ -59,14 +59,30 @@ export function parseInitExpr(ts: TokenStream): InitExpr {
   return expr;
 }
 
+/** random() call sites numbered across one header line (k in random.ts). */
+export interface RandomSites {
+  next: number;
+}
+
+/**
+ * Parses an init expression that is one part of a larger value (a field of `{ … }`, an
+ * argument of `vec2f(…)`): it stops at the first token that cannot continue it, which the
+ * caller then checks. `sites` numbers random() calls across the whole line.
+ */
+export function parseInitOperand(ts: TokenStream, sites: RandomSites): InitExpr {
+  return new ExprParser(ts, sites).expr();
+}
+
 class ExprParser {
-  /** Next random() call-site index (k), assigned in source order. */
-  private nextSite = 0;
   /** Open parentheses, calls and signs around the current position. */
   private nesting = 0;
   private operations = 0;
 
-  constructor(private readonly ts: TokenStream) {}
+  /** `sites.next`: the next random() call-site index (k), assigned in source order. */
+  constructor(
+    private readonly ts: TokenStream,
+    private readonly sites: RandomSites = { next: 0 },
+  ) {}
 
   /** Counts one operation (an operator, sign or call) at `column`, within MAX_INIT_OPERATIONS. */
   private operation(column: number): void {
@@ -149,7 +165,7 @@ class ExprParser {
     const args: InitExpr[] = [];
     // random()'s site number is taken at its name, so `random() + random()`
     // numbers sites 0, 1 left to right even inside nested calls.
-    const site = name === 'random' ? this.nextSite++ : -1;
+    const site = name === 'random' ? this.sites.next++ : -1;
     this.operation(tok.column);
     this.nested(tok.column, () => {
       if (!ts.isPunct(')')) {

@@ -1,7 +1,7 @@
 // Public API of the `//!` harness header module. Environment-neutral: no
 // Node or DOM APIs, so it runs in the CLI and in the browser alike.
 
-export type { BufferSpec, ElementType, ExpectSpec, Harness, Location, UniformSpec } from './types.js';
+export type { BufferSpec, ElementType, ExpectSpec, Harness, Location, TypedInit, UniformSpec } from './types.js';
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';

@@ -7,7 +7,7 @@ import type { SourceSpan } from '../diagnostics/index.js';
 import { HarnessError } from './errors.js';
 import { headerSpan } from './scan.js';
 
-export type Punct = '[' | ']' | '(' | ')' | ',' | ':' | '=' | '+' | '-' | '*' | '/' | '%' | '..';
+export type Punct = '[' | ']' | '(' | ')' | ',' | ':' | '=' | '+' | '-' | '*' | '/' | '%' | '..' | '{' | '}' | '<' | '>' | '.';
 
 export type Token =
   | { kind: 'number'; text: string; column: number; value: number }
@@ -19,12 +19,15 @@ export type Token =
   | { kind: 'invalid'; text: string; column: number; reason: string }
   | { kind: 'end'; text: ''; column: number };
 
-const SINGLE_PUNCT = new Set<string>(['[', ']', '(', ')', ',', ':', '=', '+', '-', '*', '/', '%']);
+// `{ } < > .` are for struct values (`{ pos: vec2<f32>(0, 1) }`) and field paths (`1[3].vel.x`).
+const SINGLE_PUNCT = new Set<string>(['[', ']', '(', ')', ',', ':', '=', '+', '-', '*', '/', '%', '{', '}', '<', '>', '.']);
 
 // Decimal (`12`, `1.5`, `1.`, `.5`, `2e-3`) or hex integer (`0x1F`). No sign:
 // signs are separate tokens so `a-1` and `- 1` lex the same way. `\.(?!\.)`
-// keeps `0..8` as `0`, `..`, `8` instead of `0.` `.8`.
-const NUMBER_RE = /0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?!\.)\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+// keeps `0..8` as `0`, `..`, `8` instead of `0.` `.8`; a dot before a name that is not an
+// exponent keeps `1.count` (a field of binding 1) as `1`, `.`, `count`.
+const NUMBER_RE = /0[xX][0-9a-fA-F]+|(?:\d+(?:\.(?!\.|(?![eE][+-]?\d)[A-Za-z_])\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+const FIELD_DOT_RE = /\.(?![eE][+-]?\d)[A-Za-z_]/y;
 const IDENT_RE = /[A-Za-z_][A-Za-z0-9_]*/y;
 const IDENT_CHAR_RE = /[A-Za-z0-9_]/;
 const SPACE_RE = /\s/;
@@ -50,7 +53,7 @@ export function tokenize(text: string, from = 0): Token[] {
       let end = pos + (m ? m[0].length : 1);
       // A number glued to letters, digits or a lone dot (`1e`, `12abc`, `0x`,
       // `1.2.3`) is one malformed number, not a number followed by a word.
-      if (end < text.length && (IDENT_CHAR_RE.test(text[end]!) || (text[end] === '.' && text[end + 1] !== '.'))) {
+      if (end < text.length && (IDENT_CHAR_RE.test(text[end]!) || (text[end] === '.' && text[end + 1] !== '.' && !isFieldDot(text, end)))) {
         while (end < text.length && (IDENT_CHAR_RE.test(text[end]!) || (text[end] === '.' && text[end + 1] !== '.'))) end++;
         const bad = text.slice(pos, end);
         tokens.push({ kind: 'invalid', text: bad, column, reason: `malformed number '${bad}'` });
@@ -94,6 +97,12 @@ export function tokenize(text: string, from = 0): Token[] {
   }
   tokens.push({ kind: 'end', text: '', column: endColumn(text, tokens) });
   return tokens;
+}
+
+/** A `.name` at `pos` (not an exponent such as `.e5`): a field access after a number. */
+function isFieldDot(text: string, pos: number): boolean {
+  FIELD_DOT_RE.lastIndex = pos;
+  return FIELD_DOT_RE.test(text);
 }
 
 function isDigit(ch: string | undefined): boolean {

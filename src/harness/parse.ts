@@ -145,6 +145,8 @@ function resolveExpect(
   const where = bindingName(d);
   const rangeText = `${d.start.text}..${d.end.text}`;
   if (d.file) return resolveFileExpect(d, header, decl, errors);
+  if (decl?.kind === 'buffer' && decl.spec && ((decl.spec as BufferSpec).typed || d.path))
+    return resolveFieldExpect(d, header, decl.spec as BufferSpec, errors);
 
   if (!d.single && end === start)
     fail(d.start.column, `expect range ${rangeText} is empty; the end is exclusive, so write ${start}..${start + 1} for one element`);
@@ -180,6 +182,44 @@ function resolveExpect(
   return { group: d.group, binding: d.binding, ...headerSpan(header, d.column), start, end, values };
 }
 
+/**
+ * An expect line of a struct buffer: the number and types of its values depend on the
+ * shader's layout, so only the element range is checked here (runner/field-expects.ts
+ * checks the rest).
+ */
+function resolveFieldExpect(d: ExpectDirective, header: HeaderLine, spec: BufferSpec, errors: HarnessError[]): ExpectSpec | undefined {
+  const fail = (column: number, reason: string) => errors.push(new HarnessError(reason, headerSpan(header, column)));
+  const where = bindingName(d);
+  if (!spec.typed) {
+    fail(
+      d.path![0]!.at.column,
+      `${where} is a buffer of ${spec.type}; a field path needs a struct buffer (\`//! buffer ${d.binding} NAME[COUNT]\`)`,
+    );
+    return undefined;
+  }
+  const start = d.start.value;
+  const end = d.end.value;
+  const rangeText = `${d.start.text}..${d.end.text}`;
+  if (!d.single && end <= start)
+    fail(d.start.column, `expect range ${rangeText} is ${end === start ? 'empty; the end is exclusive' : 'reversed'}`);
+  if (!d.whole && end > spec.count)
+    fail(
+      d.start.column,
+      `expect range ${d.single ? `[${start}]` : rangeText} is outside ${where}, which has ${spec.count} element${spec.count === 1 ? '' : 's'}`,
+    );
+  if (errors.some((e) => e.loc.line === d.line)) return undefined;
+  return {
+    group: d.group,
+    binding: d.binding,
+    ...headerSpan(header, d.column),
+    start,
+    end,
+    values: d.values.map((v) => v.value),
+    ...(d.path ? { path: d.path } : {}),
+    ...(d.whole ? { whole: true } : {}),
+  };
+}
+
 /** `expect G:B = file("NAME")`: the whole buffer; its values come from the file (attachFiles). */
 function resolveFileExpect(
   d: ExpectDirective,
@@ -193,6 +233,13 @@ function resolveFileExpect(
   else if (decl.kind === 'uniform')
     errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
   if (!decl?.spec || decl.kind !== 'buffer') return undefined;
+  if ((decl.spec as BufferSpec).typed) {
+    // A file holds raw elements of one type; a struct buffer is compared by field.
+    errors.push(
+      new HarnessError(`${where} is a struct buffer: compare it by field (\`expect ${d.binding}[0..N].FIELD = …\`), not with a file`, ref),
+    );
+    return undefined;
+  }
   return {
     group: d.group,
     binding: d.binding,

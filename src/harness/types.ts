@@ -47,6 +47,41 @@ export interface FileRef extends Location {
   bytes?: Uint8Array;
 }
 
+/**
+ * A value written by fields and constructors (`{ size: 4, dims: vec4u(1, 2, 3, 4) }`), laid out
+ * later by the type the shader declares (runner/typed-values.ts). Each part keeps where it
+ * was written, so a type mismatch found then is reported at it.
+ */
+export type ValueLit =
+  | { kind: 'struct'; at: Location; fields: FieldLit[] }
+  /** `[a, b, c]`: a fixed-size array (or a runtime-sized array's elements). */
+  | { kind: 'list'; at: Location; items: ValueLit[] }
+  /** `vec4u(…)`, `vec3<f32>(…)`, `mat2x2f(…)`, `f32(…)`: `name` as written, without spaces. */
+  | { kind: 'construct'; at: Location; name: string; args: ValueLit[] }
+  /** An init expression of `i` for one scalar (or a vector's splat). */
+  | { kind: 'scalar'; at: Location; expr: InitExpr; text: string };
+
+export interface FieldLit {
+  name: string;
+  at: Location;
+  value: ValueLit;
+}
+
+/**
+ * A binding laid out by a type of the shader: `//! buffer G:B NAME[COUNT] [= VALUE]`,
+ * `//! buffer G:B NAME [= VALUE]`, `//! uniform G:B [NAME] = VALUE`.
+ */
+export interface TypedInit {
+  /** The struct name as written (absent in `uniform G:B = VALUE`). */
+  typeName?: string;
+  typeAt?: Location;
+  /** `NAME[COUNT]`: elements of an array of NAME, or of NAME's runtime-sized last member. */
+  count?: number;
+  /** Zeros without a value. */
+  value?: ValueLit;
+  valueText?: string;
+}
+
 /** `//! buffer G:B TYPE[COUNT] [= EXPR | = file("NAME")]`. Location is that of the directive word. */
 export interface BufferSpec extends BindingRef, Location {
   type: ElementType;
@@ -55,6 +90,8 @@ export interface BufferSpec extends BindingRef, Location {
   initText?: string;
   /** Contents from a file (then there is no `init`). */
   file?: FileRef;
+  /** A struct-typed buffer (then `type` is u32, the raw words, and `count` its elements). */
+  typed?: TypedInit;
 }
 
 /**
@@ -69,7 +106,12 @@ export interface UniformSpec extends BindingRef, Location {
   init?: InitExpr;
   initText?: string;
   file?: FileRef;
+  /** `uniform G:B [NAME] = VALUE`: laid out by the shader's type (then `type` is u32, raw words). */
+  typed?: TypedInit;
 }
+
+/** One step of a field path in an expect line: `.vel`, `.x`, `[2]`. */
+export type PathStep = { kind: 'field'; name: string; at: Location } | { kind: 'index'; index: number; at: Location };
 
 /**
  * `//! expect G:B[start..end] = values` (end exclusive), or `//! expect G:B = file("NAME")`:
@@ -80,6 +122,13 @@ export interface ExpectSpec extends BindingRef, Location {
   end: number;
   values: number[];
   file?: FileRef;
+  /**
+   * `expect 1[3].vel.x = …`, `expect 1.count = …`: the field path within each element (or the
+   * whole binding when `whole`); the values are the selected scalars, element after element.
+   */
+  path?: PathStep[];
+  /** `expect G:B.PATH = …`: no element range; the binding is one value (a struct or a uniform). */
+  whole?: boolean;
 }
 
 /** `//! override NAME = VALUE`: the value of the shader's `override` NAME (a pipeline constant). */

@@ -5,6 +5,7 @@ import { bindingName } from '../harness/index.js';
 import type { CompileMessage, RunResult } from '../runner/result.js';
 import { formatDiagnostic } from './diagnostic-text.js';
 import { formatElement, formatValues } from './numbers.js';
+import { formatStructBuffer } from './struct-text.js';
 
 export interface RunTextOptions {
   full?: boolean;
@@ -40,20 +41,25 @@ export function formatRunResult(r: RunResult, o: RunTextOptions): string {
   const passes = (r.passes ?? []).map((p) => `${p.entryPoint}: dispatch ${dims(p.dispatch)} of workgroup ${dims(p.workgroupSize)}`);
   out.push(`${o.file}: ran ${passes.join(', then ')} on ${where}${time}`);
   for (const b of r.buffers) {
-    out.push(`${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, !!o.full)}`);
+    if (b.struct) out.push(...formatStructBuffer(b, b.struct, !!o.full));
+    else out.push(`${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, !!o.full)}`);
   }
   for (const e of r.expects) {
     const range = e.end - e.start === 1 ? `[${e.start}]` : `[${e.start}..${e.end}]`;
-    const ref = `${e.group ? `${e.group}:` : ''}${e.binding}${range}`;
-    const type = r.buffers.find((b) => b.group === e.group && b.binding === e.binding)!.type;
+    // A field of a struct buffer that holds one struct (`expect 1.count`) has no range.
+    const whole = e.field !== undefined && r.buffers.find((b) => b.group === e.group && b.binding === e.binding)?.struct?.single;
+    const ref = `${e.group ? `${e.group}:` : ''}${e.binding}${whole ? '' : range}${e.field ?? ''}`;
+    const type = e.type ?? r.buffers.find((b) => b.group === e.group && b.binding === e.binding)!.type;
     if (e.ok) {
       out.push(`ok   expect ${ref} = ${formatValues(e.expected, type, false, 8, 2).slice(1, -1)}`);
     } else {
       const m = e.mismatches[0]!;
       const ulps = m.ulps !== undefined && Number.isFinite(m.ulps) ? ` (${m.ulps} ULP apart)` : '';
       out.push(
-        `${o.file}:${e.line}:${e.column}: error: expect ${ref} failed: element ${m.index} is ${formatElement(m.actual, type)}, expected ${formatElement(m.expected, type)}${ulps}` +
-          (e.mismatches.length > 1 ? `; ${e.mismatches.length} of ${e.end - e.start} elements differ` : ''),
+        `${o.file}:${e.line}:${e.column}: error: expect ${ref} failed: ${m.field !== undefined ? `${m.field}` : `element ${m.index}`} is ${formatElement(m.actual, type)}, expected ${formatElement(m.expected, type)}${ulps}` +
+          (e.mismatches.length > 1
+            ? `; ${e.mismatches.length} of ${e.field !== undefined ? `${e.actual.length} values` : `${e.end - e.start} elements`} differ`
+            : ''),
       );
       out.push(`     got ${formatValues(e.actual, type, false, 8, 2)}`);
     }

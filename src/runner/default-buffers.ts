@@ -27,9 +27,16 @@ export function withDefaultBuffers(harness: Harness, reflection: Reflection, ent
     const type: ElementType = b.leaf === 'f32' || b.leaf === 'i32' ? b.leaf : 'u32';
     const loc = sourceSpan(b.loc);
     if (b.space === 'uniform') {
-      if (b.minSize > 4) continue; // planRun explains what the harness cannot provide
-      uniforms.push({ group: b.group, binding: b.binding, type, init: { kind: 'number', value: 0 }, initText: '0', ...loc });
-      synthesized.push(`'${b.name}' (uniform = 0)`);
+      const zero = { init: { kind: 'number', value: 0 } as const, initText: '0' };
+      if (b.minSize <= 4) {
+        uniforms.push({ group: b.group, binding: b.binding, type, ...zero, ...loc });
+        synthesized.push(`'${b.name}' (uniform = 0)`);
+      } else {
+        // A struct, vector or array uniform: zero-filled raw words of the layout's size.
+        const words = Math.ceil(b.minSize / 4);
+        uniforms.push({ group: b.group, binding: b.binding, type, count: words, ...zero, ...loc });
+        synthesized.push(`'${b.name}' (uniform ${type}[${words}] = 0)`);
+      }
     } else {
       const words = b.runtimeSized ? (b.minSize - (b.runtimeStride ?? 4)) / 4 + invocations * ((b.runtimeStride ?? 4) / 4) : b.minSize / 4;
       buffers.push({ group: b.group, binding: b.binding, type, count: Math.max(1, Math.ceil(words)), ...loc });

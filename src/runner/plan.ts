@@ -16,6 +16,8 @@ import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js
 import { typeName } from '../wgsl/types.js';
 import type { SourceSpan } from '../diagnostics/index.js';
 import { InputError } from './errors.js';
+import { structHint, typedBinding } from './typed-binding.js';
+import { resolveFieldExpects, type FieldExpect } from './field-expects.js';
 import type { RunLimits } from '../gpu/limits.js';
 
 export interface PlannedBinding {
@@ -42,6 +44,8 @@ export interface RunPlan {
   passes: PlannedPass[];
   /** Every buffer of the header, in header order (storage buffers first, then uniforms). */
   bindings: PlannedBinding[];
+  /** The expect lines of struct buffers, resolved to the bytes they compare (field-expects.ts). */
+  fieldExpects: FieldExpect[];
 }
 
 export interface PlanOptions {
@@ -95,7 +99,8 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
     passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
   }
   checkOverrides(harness, reflection);
-  return { passes, bindings: planBindings(harness, reflection, limits, passes) };
+  const bindings = planBindings(harness, reflection, limits, passes);
+  return { passes, bindings, fieldExpects: resolveFieldExpects(harness, reflection) };
 }
 
 /** Every `//! override NAME` must name one of the shader's `override` declarations. */
@@ -186,6 +191,19 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
+    if (spec.typed) {
+      const { data, byteSize } = typedBinding(spec, spec.typed, b, isUniform, limits);
+      bindings.push({
+        group: spec.group,
+        binding: spec.binding,
+        kind: isUniform ? 'uniform' : 'storage',
+        spec,
+        shader: used.has(key) ? b : undefined,
+        data,
+        byteSize,
+      });
+      continue;
+    }
     // Raw u32 words may fill f16 data, as they fill bools (captured kernels give f16 that way).
     if (b.leaf && b.leaf !== 'bool' && b.leaf !== spec.type && !(b.leaf === 'f16' && spec.type === 'u32')) {
       throw new InputError(
@@ -242,9 +260,10 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
     if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
     if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc);
     const hint =
-      b.space === 'uniform'
+      structHint(b) ??
+      (b.space === 'uniform'
         ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`
-        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / (b.leaf === 'f16' ? 2 : 4)))}]`;
+        : `//! buffer ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'}[${Math.max(1, Math.ceil(b.minSize / (b.leaf === 'f16' ? 2 : 4)))}]`);
     throw new InputError(`the shader's ${describe(b)} has no buffer in the header: add a line like \`${hint}\``, b.loc);
   }
 

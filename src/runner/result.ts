@@ -5,6 +5,8 @@ import type { CompilerMessage, Diagnostic } from '../diagnostics/index.js';
 import type { DeviceDescription } from '../gpu/device.js';
 import type { Timing } from '../gpu/timing.js';
 import type { RunPlan } from './plan.js';
+import { checkField, type FieldExpect } from './field-expects.js';
+import { structView, type StructView } from './struct-view.js';
 
 export type { DeviceDescription, Timing };
 
@@ -25,6 +27,8 @@ export interface BufferResult {
   type: ElementType;
   count: number;
   values: ElementArray;
+  /** A struct buffer (`//! buffer 1 Particle[N]`): `values` are its raw u32 words, this is them by field. */
+  struct?: StructView;
 }
 
 export interface ExpectOutcome {
@@ -37,7 +41,11 @@ export interface ExpectOutcome {
   expected: number[];
   actual: number[];
   ok: boolean;
-  mismatches: { index: number; expected: number; actual: number; ulps?: number }[];
+  /** `field` (a struct buffer's mismatch): the scalar that differs, e.g. `[3].vel.x`. */
+  mismatches: { index: number; expected: number; actual: number; ulps?: number; field?: string }[];
+  /** A field expectation (`expect 1[3].vel.x`): the path as written, and the field's scalar type. */
+  field?: string;
+  type?: ElementType;
 }
 
 export interface PassResult {
@@ -65,9 +73,15 @@ export interface RunResult {
 }
 
 /** Evaluates every `expect` line against the buffers read back. */
-export function evaluateExpects(harness: Harness, buffers: BufferResult[]): ExpectOutcome[] {
+export function evaluateExpects(harness: Harness, buffers: BufferResult[], fields: readonly FieldExpect[] = []): ExpectOutcome[] {
   return harness.expects.map((spec) => {
     const buf = buffers.find((b) => b.group === spec.group && b.binding === spec.binding)!;
+    const field = fields.find((f) => f.spec === spec);
+    if (field) {
+      const r = checkField(field, new Uint8Array(buf.values.buffer, buf.values.byteOffset, buf.values.byteLength));
+      const { line, column, group, binding, start, end } = spec;
+      return { line, column, group, binding, start, end, expected: spec.values, ...r, field: field.path, type: field.type };
+    }
     const r = checkExpect(spec, buf.type, buf.values);
     return {
       line: spec.line,
@@ -94,13 +108,19 @@ export function bufferResults(plan: RunPlan, contents: ElementArray[]): BufferRe
   return plan.bindings
     .map((b, i) => ({ b, values: contents[i]! }))
     .filter(({ b }) => b.kind === 'storage')
-    .map(({ b, values }) => ({
-      group: b.group,
-      binding: b.binding,
-      name: b.shader?.name,
-      type: b.spec.type,
-      count: values.length,
-      // f16 contents travel as bits; results hold their values.
-      values: b.spec.type === 'f16' ? f16Values(values as Uint16Array) : values,
-    }));
+    .map(({ b, values }) => {
+      const typed = 'typed' in b.spec ? b.spec.typed : undefined;
+      const struct =
+        typed && b.shader && structView(b.shader, new Uint8Array(values.buffer, values.byteOffset, values.byteLength), typed.count);
+      return {
+        group: b.group,
+        binding: b.binding,
+        name: b.shader?.name,
+        type: b.spec.type,
+        count: values.length,
+        // f16 contents travel as bits; results hold their values.
+        values: b.spec.type === 'f16' ? f16Values(values as Uint16Array) : values,
+        ...(struct ? { struct } : {}),
+      };
+    });
 }

@@ -115,7 +115,7 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
   const plan = planRun(harness, reflectOrExplain(source, constants), handle.limits, { entry: options.entry });
   const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
   const buffers = bufferResults(plan, out.contents);
-  const expects = evaluateExpects(harness, buffers);
+  const expects = evaluateExpects(harness, buffers, plan.fieldExpects);
   return {
     ...base,
     ...passResults(plan),

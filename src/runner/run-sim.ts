@@ -43,7 +43,7 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
     );
   }
   const buffers = bufferResults(run.plan, readBack(run.plan, run.memory));
-  const expects = evaluateExpects(kernel.harness, buffers);
+  const expects = evaluateExpects(kernel.harness, buffers, run.plan.fieldExpects);
   return {
     ...base,
     ...passResults(run.plan),
