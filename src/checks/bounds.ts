@@ -24,10 +24,13 @@ export class BoundsCheck implements SimHooks {
       const eager = site.inSelect
         ? ' The access is an argument of select(), which evaluates both arguments for every invocation, so it happens even where the condition picks the other one.'
         : '';
+      const message = first.texel
+        ? `${first.texel} in ${site.text ?? first.what}, invocation ${first.lane}; WGSL then loads some texel of the texture or zero, or discards the store, and GPUs differ in which.${eager}`
+        : `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}; WGSL then clamps the index or discards the access, and GPUs differ in which.${eager}`;
       return {
         severity: 'error' as const,
         kind: 'out-of-bounds' as const,
-        message: `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}; WGSL then clamps the index or discards the access, and GPUs differ in which.${eager}`,
+        message,
         loc: site.loc,
         related: [],
         notes: [],

@@ -186,7 +186,7 @@ interface Side {
 
 interface RaceRecord {
   variable: string;
-  space: 'workgroup' | 'storage';
+  space: 'workgroup' | 'storage' | 'texture';
   hazard: Hazard;
   /** Every conflicting pair wrote the same value. */
   benign: boolean;
@@ -200,6 +200,8 @@ export class RaceDetector implements SimHooks {
   private readonly states = new Map<Region, RegionState>();
   private workgroupEpoch = 0;
   private storageEpoch = 0;
+  /** Storage textures are ordered by textureBarrier() only (WGSL: the handle address space). */
+  private textureEpoch = 0;
   private epochCounter = 0;
   private wg = 0;
   private readonly races = new Map<string, RaceRecord>();
@@ -215,17 +217,19 @@ export class RaceDetector implements SimHooks {
     this.wg = e.linear;
     this.workgroupEpoch = ++this.epochCounter;
     this.storageEpoch = ++this.epochCounter;
+    this.textureEpoch = ++this.epochCounter;
   }
 
   barrier(e: BarrierEvent): void {
     if (e.kind === 'workgroup') this.workgroupEpoch = ++this.epochCounter;
     else if (e.kind === 'storage') this.storageEpoch = ++this.epochCounter;
+    else this.textureEpoch = ++this.epochCounter;
   }
 
   private state(r: Region): RegionState {
     let s = this.states.get(r);
     if (!s) {
-      s = new RegionState(r.size >> 2, r.space === 'storage');
+      s = new RegionState(r.size >> 2, r.space === 'storage' || r.space === 'texture');
       this.states.set(r, s);
     }
     return s;
@@ -233,9 +237,9 @@ export class RaceDetector implements SimHooks {
 
   access(b: AccessBatch): void {
     const r = b.region;
-    if (r.space !== 'workgroup' && r.space !== 'storage') return;
+    if (r.space !== 'workgroup' && r.space !== 'storage' && r.space !== 'texture') return;
     const st = this.state(r);
-    const epoch = r.space === 'workgroup' ? this.workgroupEpoch : this.storageEpoch;
+    const epoch = r.space === 'workgroup' ? this.workgroupEpoch : r.space === 'texture' ? this.textureEpoch : this.storageEpoch;
     const isWrite = b.kind === 'write' || (b.kind === 'atomic' && !!b.bits);
     const atomic = b.kind === 'atomic';
     const words = b.bytes >> 2;
@@ -371,7 +375,7 @@ export class RaceDetector implements SimHooks {
     }
     this.races.set(key, {
       variable: r.name,
-      space: r.space as 'workgroup' | 'storage',
+      space: r.space as 'workgroup' | 'storage' | 'texture',
       hazard,
       benign: hazard === 'WAW' && benign,
       crossWorkgroup: cross,
@@ -390,13 +394,20 @@ export class RaceDetector implements SimHooks {
     const a = sites.get(x.first.site);
     const b = sites.get(x.second.site);
     const who = (s: Side) => (x.crossWorkgroup ? `invocation ${s.lane} of workgroup ${s.wg}` : `invocation ${s.lane}`);
-    const memory = x.space === 'workgroup' ? `workgroup variable '${x.variable}'` : `storage buffer '${x.variable}'`;
+    const memory =
+      x.space === 'workgroup'
+        ? `workgroup variable '${x.variable}'`
+        : x.space === 'texture'
+          ? `storage texture '${x.variable}'`
+          : `storage buffer '${x.variable}'`;
     const verb = (k: 'read' | 'write') => (k === 'read' ? 'reads' : 'writes');
     const order = x.crossWorkgroup
       ? 'different workgroups of one dispatch are never ordered (no barrier spans workgroups); split the work into two dispatches'
       : x.space === 'workgroup'
         ? 'no workgroupBarrier() separates them'
-        : 'no storageBarrier() separates them';
+        : x.space === 'texture'
+          ? 'no textureBarrier() separates them'
+          : 'no storageBarrier() separates them';
     const benign = x.benign ? ' Every conflicting write stores the same value, but it is still a race.' : '';
     const message = `data race (${x.hazard}) on ${memory}: ${who(x.second)} ${verb(x.second.kind)} ${b.text ?? x.variable} while ${who(x.first)} ${verb(x.first.kind)} ${a.text ?? x.variable} (line ${a.line}); ${order}.${benign}`;
     return {
@@ -405,7 +416,7 @@ export class RaceDetector implements SimHooks {
       message,
       loc: b.loc,
       variable: x.variable,
-      addressSpace: x.space,
+      addressSpace: x.space === 'texture' ? 'handle' : x.space,
       hazard: x.hazard,
       benign: x.benign,
       related: [{ loc: a.loc, message: `conflicting ${x.first.kind} by ${who(x.first)}` }],

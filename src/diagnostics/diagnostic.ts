@@ -48,7 +48,7 @@ export interface Diagnostic {
   notes: string[];
   /** The analyzer's facts about a finding (part of the `check --json` contract). */
   variable?: string;
-  addressSpace?: 'workgroup' | 'storage';
+  addressSpace?: 'workgroup' | 'storage' | 'handle';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
   /** How many times the finding occurred (e.g. racing pairs of invocations). */

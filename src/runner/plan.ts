@@ -15,6 +15,7 @@ import type { BindingInfo, EntryPointInfo, Reflection } from '../wgsl/reflect.js
 import { typeName } from '../wgsl/types.js';
 import type { SourceSpan } from '../diagnostics/index.js';
 import { InputError } from './errors.js';
+import { planTextures, type PlannedSampler, type PlannedTexture } from './plan-textures.js';
 import type { RunLimits } from '../gpu/limits.js';
 
 export interface PlannedBinding {
@@ -41,6 +42,9 @@ export interface RunPlan {
   passes: PlannedPass[];
   /** Every buffer of the header, in header order (storage buffers first, then uniforms). */
   bindings: PlannedBinding[];
+  /** Textures and samplers (plan-textures.ts), in header order. */
+  textures: PlannedTexture[];
+  samplers: PlannedSampler[];
 }
 
 export interface PlanOptions {
@@ -94,7 +98,16 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
     passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
   }
   checkOverrides(harness, reflection);
-  return { passes, bindings: planBindings(harness, reflection, limits, passes) };
+  const bindings = planBindings(harness, reflection, limits, passes);
+  return {
+    passes,
+    bindings,
+    ...planTextures(
+      harness,
+      reflection,
+      passes.map((p) => p.entry),
+    ),
+  };
 }
 
 /** Every `//! override NAME` must name one of the shader's `override` declarations. */
@@ -177,7 +190,11 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
-    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler; the harness provides buffers only`, spec);
+    if (b.space === 'handle')
+      throw new InputError(
+        `${describe(b)} is a texture or sampler: give it a \`//! texture\` or \`//! sampler\` line instead of a ${directive} line`,
+        spec,
+      );
     if (isUniform !== (b.space === 'uniform')) {
       const want = b.space === 'uniform' ? `//! uniform ${spec.binding} …` : `//! buffer ${spec.binding} …`;
       throw new InputError(
@@ -237,7 +254,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
 
   for (const b of usedBindings) {
     if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
-    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc);
+    if (b.space === 'handle') continue; // planTextures provides textures and samplers
     const hint =
       b.space === 'uniform'
         ? `//! uniform ${b.group ? `${b.group}:` : ''}${b.binding} ${b.leaf ?? 'u32'} = …`

@@ -11,6 +11,7 @@ import { vcode, type RefCode, type ValueCode } from './code.js';
 import type { ExprCompiler } from './expr-compiler.js';
 import type { Mask } from './mask.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
+import { compileTextureCall } from './textures.js';
 
 export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {
   const target = info.call!;
@@ -32,6 +33,8 @@ export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInf
       return subgroup(c, e, name, overload);
     case 'quad':
       return c.unsupported(e.loc, `'${name}'`);
+    case 'texture':
+      return compileTextureCall(c, e, name, overload);
     default:
       break;
   }

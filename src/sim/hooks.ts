@@ -61,6 +61,8 @@ export interface OutOfBoundsEvent {
   length: number;
   /** What was indexed, e.g. `tile` or `v` (a vector). */
   what: string;
+  /** For a texel access: what is out of bounds, coordinates and texture size, as the message words it (index/length are then the x axis). */
+  texel?: string;
 }
 
 export interface WorkgroupEvent {

@@ -3,7 +3,7 @@
 // address space with a slice per invocation. Scalars are 4 bytes and 4-aligned (f16 is
 // refused), so typed-array views at index addr >> 2 do every load and store.
 
-export type RegionSpace = 'function' | 'private' | 'workgroup' | 'storage' | 'uniform';
+export type RegionSpace = 'function' | 'private' | 'workgroup' | 'storage' | 'uniform' | 'texture';
 
 export class Region {
   readonly f32: Float32Array;
