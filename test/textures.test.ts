@@ -141,7 +141,7 @@ describe('texture types and builtins in the front end', () => {
 
 describe('texture builtins in the simulator', () => {
   it('stores with the format precision: unorm8 steps, f16 rounding, integer bits', () => {
-    const src = (format: string, type: string, value: string) => `//! texture 0 ${format} 1x1
+    const src = (format: string, value: string) => `//! texture 0 ${format} 1x1
 //! buffer 1 f32[4]
 @group(0) @binding(0) var t: texture_storage_2d<${format}, read_write>;
 @group(0) @binding(1) var<storage, read_write> o: array<f32>;
@@ -151,12 +151,12 @@ describe('texture builtins in the simulator', () => {
   for (var i = 0; i < 4; i++) { o[i] = f32(v[i]); }
 }`;
     // unorm8: round(v * 255) / 255, clamped to [0, 1].
-    expect(simBuffer(src('rgba8unorm', 'f32', 'vec4f(0.5, 1.5, -1, 0.1)'))).toEqual([128 / 255, 1, 0, 26 / 255].map(Math.fround));
+    expect(simBuffer(src('rgba8unorm', 'vec4f(0.5, 1.5, -1, 0.1)'))).toEqual([128 / 255, 1, 0, 26 / 255].map(Math.fround));
     // f16: 0.1 rounds to 0.0999755859375; 65520 overflows to inf.
-    expect(simBuffer(src('rgba16float', 'f32', 'vec4f(0.1, 65520, 1, 2048.5)'))).toEqual([0.0999755859375, Infinity, 1, 2048]);
-    expect(simBuffer(src('rgba8uint', 'u32', 'vec4u(1, 255, 256, 7)'))).toEqual([1, 255, 0, 7]);
+    expect(simBuffer(src('rgba16float', 'vec4f(0.1, 65520, 1, 2048.5)'))).toEqual([0.0999755859375, Infinity, 1, 2048]);
+    expect(simBuffer(src('rgba8uint', 'vec4u(1, 255, 256, 7)'))).toEqual([1, 255, 0, 7]);
     // A one-channel format reads 0 for g and b, 1 for alpha.
-    expect(simBuffer(src('r32float', 'f32', 'vec4f(3.25, 9, 9, 9)'))).toEqual([3.25, 0, 0, 1]);
+    expect(simBuffer(src('r32float', 'vec4f(3.25, 9, 9, 9)'))).toEqual([3.25, 0, 0, 1]);
   });
 
   it('reports dimensions and layers', () => {
