@@ -118,6 +118,11 @@ function planTexture(spec: TextureSpec, b: BindingInfo, shape: TextureShape): Pl
     const want = dims === 1 ? 'W (one number)' : dims === 2 ? 'WxH' : arrayed ? 'WxHxLAYERS' : 'WxHxD';
     throw new InputError(`${at(b)} is a ${shape.dim} texture: its size is ${want}, found ${spec.size.join('x')}`, spec);
   }
+  if (spec.file)
+    throw new InputError(
+      `texture images are not decoded yet ('${spec.file.path}'): give ${at(b)} its texels with an expression of x, y, z and c`,
+      spec.file,
+    );
   const size: [number, number, number] = [spec.size[0]!, spec.size[1] ?? 1, spec.size[2] ?? 1];
   const init = compileTextureInit(spec);
   const texels = new Float64Array(size[0] * size[1] * size[2] * 4);
