@@ -5,7 +5,7 @@ import { f16BitsToF32, f32ToF16Bits } from '../wgsl/bits.js';
 import type { TexelFormat } from '../wgsl/textures.js';
 
 /** The bytes of `texels` (4 channel values per texel, already rounded to the format). */
-export function packTexels(format: TexelFormat, texels: ArrayLike<number>): Uint8Array {
+export function packTexels(format: TexelFormat, texels: ArrayLike<number>): Uint8Array<ArrayBuffer> {
   const count = texels.length / 4;
   const out = new Uint8Array(count * format.bytesPerTexel);
   const view = new DataView(out.buffer);
