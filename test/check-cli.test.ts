@@ -93,7 +93,7 @@ describe('wgsl-lab check', () => {
     );
     file(
       'tex.wgsl',
-      `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
+      `@group(0) @binding(0) var img: texture_multisampled_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
     );
     const r = await wgslLabIn(scratch, 'check', '--sarif', 'my kernel#1.wgsl', 'tex.wgsl', 'missing.wgsl');
     expect(r.code).toBe(2);
@@ -114,7 +114,7 @@ describe('wgsl-lab check', () => {
     expect(inv.toolExecutionNotifications).toEqual([
       expect.objectContaining({
         level: 'error',
-        message: { text: "tex.wgsl could not be analyzed: not supported: textures and samplers ('img')" },
+        message: { text: "tex.wgsl could not be analyzed: not supported: multisampled textures ('img')" },
         associatedRule: { id: 'not-supported', index: expect.any(Number) },
       }),
       expect.objectContaining({
@@ -125,7 +125,7 @@ describe('wgsl-lab check', () => {
     ]);
     expect(inv.toolExecutionNotifications[0].locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: 'tex.wgsl', uriBaseId: '%SRCROOT%' },
-      region: { startLine: 3, startColumn: 60, endColumn: expect.any(Number) },
+      region: { startLine: 1, startColumn: 27, endColumn: expect.any(Number) },
     });
   });
 
@@ -195,11 +195,11 @@ describe('wgsl-lab check', () => {
   it('refuses what it cannot analyze with exit 2 and says why', async () => {
     const tex = file(
       'tex.wgsl',
-      `@group(0) @binding(0) var img: texture_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
+      `@group(0) @binding(0) var img: texture_multisampled_2d<f32>;\n@group(0) @binding(1) var<storage, read_write> o: array<f32>;\n@compute @workgroup_size(1) fn main() { o[0] = textureLoad(img, vec2i(0, 0), 0).x; }\n`,
     );
     const r = await check(tex);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/tex\.wgsl:3:60: error: not supported: textures and samplers \('img'\) at 3:60/);
+    expect(r.err).toMatch(/tex\.wgsl:1:27: error: not supported: multisampled textures \('img'\) at 1:27/);
     const bad = await check('--banks', '12', tex);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--banks must be 32 or 16, got 12');

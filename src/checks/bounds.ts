@@ -31,9 +31,14 @@ export class BoundsCheck implements SimHooks {
 
   diagnostics(): Diagnostic[] {
     return [...this.findings.values()].map(({ site, used, unused, first }) => {
-      const base = `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}`;
+      const base = first.texel
+        ? `${first.texel} in ${site.text ?? first.what}, invocation ${first.lane}`
+        : `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}`;
+      const consequence = first.texel
+        ? 'WGSL then loads some texel of the texture or zero, or discards the store, and GPUs differ in which.'
+        : 'WGSL then clamps the index or discards the access, and GPUs differ in which.';
       const message = used
-        ? `${base}; WGSL then clamps the index or discards the access, and GPUs differ in which.${
+        ? `${base}; ${consequence}${
             site.inSelect
               ? ' The access is an argument of select(), which evaluates both arguments for every invocation, so it happens even where the condition picks the other one.'
               : ''

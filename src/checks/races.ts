@@ -192,7 +192,7 @@ interface RaceRecord {
   clampedBy: number;
   onlyClamped: boolean;
   variable: string;
-  space: 'workgroup' | 'storage';
+  space: 'workgroup' | 'storage' | 'texture';
   hazard: Hazard;
   /** Every conflicting pair wrote the same value. */
   benign: boolean;
@@ -206,6 +206,8 @@ export class RaceDetector implements SimHooks {
   private readonly states = new Map<Region, RegionState>();
   private workgroupEpoch = 0;
   private storageEpoch = 0;
+  /** Storage textures are ordered by textureBarrier() only (WGSL: the handle address space). */
+  private textureEpoch = 0;
   private epochCounter = 0;
   private wg = 0;
   private readonly races = new Map<string, RaceRecord>();
@@ -226,17 +228,19 @@ export class RaceDetector implements SimHooks {
     this.wg = e.linear;
     this.workgroupEpoch = ++this.epochCounter;
     this.storageEpoch = ++this.epochCounter;
+    this.textureEpoch = ++this.epochCounter;
   }
 
   barrier(e: BarrierEvent): void {
     if (e.kind === 'workgroup') this.workgroupEpoch = ++this.epochCounter;
     else if (e.kind === 'storage') this.storageEpoch = ++this.epochCounter;
+    else this.textureEpoch = ++this.epochCounter;
   }
 
   private state(r: Region): RegionState {
     let s = this.states.get(r);
     if (!s) {
-      s = new RegionState(r.size / r.granule, r.space === 'storage');
+      s = new RegionState(r.size / r.granule, r.space === 'storage' || r.space === 'texture');
       this.states.set(r, s);
     }
     return s;
@@ -244,9 +248,9 @@ export class RaceDetector implements SimHooks {
 
   access(b: AccessBatch): void {
     const r = b.region;
-    if (r.space !== 'workgroup' && r.space !== 'storage') return;
+    if (r.space !== 'workgroup' && r.space !== 'storage' && r.space !== 'texture') return;
     const st = this.state(r);
-    const epoch = r.space === 'workgroup' ? this.workgroupEpoch : this.storageEpoch;
+    const epoch = r.space === 'workgroup' ? this.workgroupEpoch : r.space === 'texture' ? this.textureEpoch : this.storageEpoch;
     const isWrite = b.kind === 'write' || (b.kind === 'atomic' && !!b.bits);
     const atomic = b.kind === 'atomic';
     // Locations are words, or halves of words in a region holding f16 (docs/analyzer.md).
@@ -399,7 +403,7 @@ export class RaceDetector implements SimHooks {
       clampedBy,
       onlyClamped: clampedBy >= 0,
       variable: r.name,
-      space: r.space as 'workgroup' | 'storage',
+      space: r.space as 'workgroup' | 'storage' | 'texture',
       hazard,
       benign: hazard === 'WAW' && benign,
       crossWorkgroup: cross,
@@ -426,13 +430,20 @@ export class RaceDetector implements SimHooks {
     const a = sites.get(x.first.site);
     const b = sites.get(x.second.site);
     const who = (s: Side) => (x.crossWorkgroup ? `invocation ${s.lane} of workgroup ${s.wg}` : `invocation ${s.lane}`);
-    const memory = x.space === 'workgroup' ? `workgroup variable '${x.variable}'` : `storage buffer '${x.variable}'`;
+    const memory =
+      x.space === 'workgroup'
+        ? `workgroup variable '${x.variable}'`
+        : x.space === 'texture'
+          ? `storage texture '${x.variable}'`
+          : `storage buffer '${x.variable}'`;
     const verb = (k: 'read' | 'write') => (k === 'read' ? 'reads' : 'writes');
     const order = x.crossWorkgroup
       ? 'different workgroups of one dispatch are never ordered (no barrier spans workgroups); split the work into two dispatches'
       : x.space === 'workgroup'
         ? 'no workgroupBarrier() separates them'
-        : 'no storageBarrier() separates them';
+        : x.space === 'texture'
+          ? 'no textureBarrier() separates them'
+          : 'no storageBarrier() separates them';
     const benign = x.benign ? ' Every conflicting write stores the same value, but it is still a race.' : '';
     // A race that exists only because an out-of-bounds index was clamped onto another
     // invocation's element is a consequence of that access (an error of its own), not an
@@ -450,7 +461,7 @@ export class RaceDetector implements SimHooks {
       message,
       loc: b.loc,
       variable: x.variable,
-      addressSpace: x.space,
+      addressSpace: x.space === 'texture' ? 'handle' : x.space,
       hazard: x.hazard,
       benign: x.benign,
       related,

@@ -79,18 +79,18 @@ describe('describeFailure', () => {
   it('unsupported features: the documented "not supported: FEATURE at LINE:COL"', () => {
     const tex = thrown(() =>
       runOnSimulatorFromSource(
-        '@group(0) @binding(0) var img: texture_2d<f32>;\n@compute @workgroup_size(1) fn main() { _ = textureLoad(img, vec2i(0, 0), 0); }\n',
+        '@group(0) @binding(0) var img: texture_multisampled_2d<f32>;\n@compute @workgroup_size(1) fn main() { _ = textureLoad(img, vec2i(0, 0), 0); }\n',
       ),
     );
     expect(tex).toBeInstanceOf(NotSupportedError);
     const f = describeFailure(tex, 'tex.wgsl');
-    // The error's own message is bare (its span says where: `img` in textureLoad(img, …)).
+    // The error's own message is bare (its span says where: `img` in its declaration).
     expect(tex).toMatchObject({
-      message: "not supported: textures and samplers ('img')",
-      loc: { line: 2, column: 57, offset: 104, length: 3 },
+      message: "not supported: multisampled textures ('img')",
+      loc: { line: 1, column: 27, offset: 26, length: 3 },
     });
-    expect(f.lines).toEqual(["tex.wgsl:2:57: error: not supported: textures and samplers ('img') at 2:57"]);
-    expect(f.json).toEqual([{ error: "not supported: textures and samplers ('img') at 2:57", kind: 'not-supported', line: 2, column: 57 }]);
+    expect(f.lines).toEqual(["tex.wgsl:1:27: error: not supported: multisampled textures ('img') at 1:27"]);
+    expect(f.json).toEqual([{ error: "not supported: multisampled textures ('img') at 1:27", kind: 'not-supported', line: 1, column: 27 }]);
   });
 
   it('GPU failures keep their class name as the JSON kind', () => {

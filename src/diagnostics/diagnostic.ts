@@ -50,7 +50,7 @@ export interface Diagnostic {
   notes: string[];
   /** The analyzer's facts about a finding (part of the `check --json` contract). */
   variable?: string;
-  addressSpace?: 'workgroup' | 'storage';
+  addressSpace?: 'workgroup' | 'storage' | 'handle';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
   /**

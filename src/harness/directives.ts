@@ -10,8 +10,17 @@ import type { HeaderLine } from './scan.js';
 import { TokenStream } from './lexer.js';
 import { parseInitExpr } from './expr.js';
 import { parseValueLiteral } from './value-literal.js';
+import {
+  parseSamplerLine,
+  parseTextureExpectLine,
+  parseTextureLine,
+  type SamplerDirective,
+  type TextureDirective,
+  type TextureExpectDirective,
+  type LineReaders,
+} from './texture-directives.js';
 
-export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override'] as const;
+export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override', 'texture', 'sampler'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'f16', 'i32', 'u32'];
@@ -93,7 +102,16 @@ export interface OverrideDirective {
   value: number;
 }
 
-export type Directive = DispatchDirective | PassDirective | BufferDirective | UniformDirective | ExpectDirective | OverrideDirective;
+export type Directive =
+  | DispatchDirective
+  | PassDirective
+  | BufferDirective
+  | UniformDirective
+  | ExpectDirective
+  | OverrideDirective
+  | TextureDirective
+  | SamplerDirective
+  | TextureExpectDirective;
 
 /**
  * Filled in by parseDirective as soon as a buffer/uniform binding reference
@@ -102,7 +120,7 @@ export type Directive = DispatchDirective | PassDirective | BufferDirective | Un
  * `expect` of it as naming an undeclared binding).
  */
 export interface DeclarationSink {
-  declared?: BindingRef & { column: number; kind: 'buffer' | 'uniform' };
+  declared?: BindingRef & { column: number; kind: 'buffer' | 'uniform' | 'texture' | 'sampler' };
 }
 
 /** Parses one header line. Throws HarnessError on the first syntax error. */
@@ -124,11 +142,28 @@ export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): 
     case 'uniform':
       return parseUniform(ts, word.column, sink);
     case 'expect':
+      if (ts.peek().kind === 'ident' && ts.peek().text === 'texture') {
+        ts.next();
+        return parseTextureExpectLine(ts, word.column, READERS);
+      }
       return parseExpect(ts, word.column);
     case 'override':
       return parseOverride(ts, word.column);
+    case 'texture':
+      return parseTextureLine(ts, word.column, (ref) => (sink.declared = { ...ref, kind: 'texture' }), READERS);
+    case 'sampler':
+      return parseSamplerLine(ts, word.column, (ref) => (sink.declared = { ...ref, kind: 'sampler' }), READERS);
   }
 }
+
+/** What the texture lines' parser (texture-directives.ts) shares with the other directives. */
+const READERS: LineReaders = {
+  readBindingRef: (ts) => readBindingRef(ts),
+  readInteger: (ts, expected, noun, min, max) => readInteger(ts, expected, noun, min, max),
+  readExpectValue: (ts) => readExpectValue(ts),
+  isFileCall: (ts) => isFileCall(ts),
+  readFileRef: (ts) => readFileRef(ts),
+};
 
 function listOr(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;

@@ -9,6 +9,8 @@ import { HarnessError, sortHarnessErrors } from './errors.js';
 import { findHeaderLines, headerSpan, type HeaderLine } from './scan.js';
 import type { SourceSpan } from '../diagnostics/index.js';
 import { parseDirective, type DeclarationSink, type Directive, type ExpectDirective } from './directives.js';
+import type { SamplerSpec, TextureExpectSpec, TextureSpec } from './types.js';
+import { resolveTextureExpect } from './texture-expect.js';
 
 export interface ParseResult {
   /**
@@ -21,10 +23,10 @@ export interface ParseResult {
 }
 
 interface Declaration {
-  kind: 'buffer' | 'uniform';
+  kind: 'buffer' | 'uniform' | 'texture' | 'sampler';
   line: number;
   /** Undefined when the declaring line had an error after its binding reference. */
-  spec?: BufferSpec | UniformSpec;
+  spec?: BufferSpec | UniformSpec | TextureSpec | SamplerSpec;
 }
 
 /** Parses all header lines of `source`. Never throws for malformed headers: see `errors`. */
@@ -33,6 +35,7 @@ export function parseHarness(source: string): ParseResult {
   const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [], overrides: [] };
   const declarations = new Map<string, Declaration>();
   const expects: { d: ExpectDirective; header: HeaderLine }[] = [];
+  const textureExpects: { d: TextureExpectSpec; header: HeaderLine }[] = [];
   let dispatchLine: number | undefined;
 
   const declare = (ref: BindingRef, at: SourceSpan, decl: Declaration): boolean => {
@@ -106,6 +109,15 @@ export function parseHarness(source: string): ParseResult {
       case 'expect':
         expects.push({ d, header });
         break;
+      case 'texture':
+        if (declare(d.spec, at(d.refColumn), { kind: 'texture', line: d.spec.line, spec: d.spec })) (harness.textures ??= []).push(d.spec);
+        break;
+      case 'sampler':
+        if (declare(d.spec, at(d.refColumn), { kind: 'sampler', line: d.spec.line, spec: d.spec })) (harness.samplers ??= []).push(d.spec);
+        break;
+      case 'expect-texture':
+        textureExpects.push({ d: d.spec, header });
+        break;
       case 'override': {
         const first = harness.overrides.find((o) => o.name === d.name);
         if (first)
@@ -116,6 +128,10 @@ export function parseHarness(source: string): ParseResult {
     }
   }
 
+  for (const { d, header } of textureExpects) {
+    const spec = resolveTextureExpect(d, header, declarations.get(`${d.group}:${d.binding}`), errors);
+    if (spec) (harness.textureExpects ??= []).push(spec);
+  }
   for (const { d, header } of expects) {
     const spec = resolveExpect(d, header, declarations.get(`${d.group}:${d.binding}`), errors);
     if (spec) harness.expects.push(spec);
@@ -161,6 +177,11 @@ function resolveExpect(
 
   if (!decl) {
     fail(d.refColumn, `expect names ${where}, but no buffer line declares it`);
+  } else if (decl.kind === 'texture' || decl.kind === 'sampler') {
+    fail(
+      d.refColumn,
+      `expect names ${where}, which is a ${decl.kind}; check a texel with \`expect texture ${d.group}:${d.binding} (x, y) = …\``,
+    );
   } else if (decl.kind === 'uniform') {
     fail(d.refColumn, `expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`);
   } else if (decl.spec) {
@@ -230,6 +251,8 @@ function resolveFileExpect(
   const where = bindingName(d);
   const ref = headerSpan(header, d.refColumn);
   if (!decl) errors.push(new HarnessError(`expect names ${where}, but no buffer line declares it`, ref));
+  else if (decl.kind === 'texture' || decl.kind === 'sampler')
+    errors.push(new HarnessError(`expect names ${where}, which is a ${decl.kind}; a file can only be compared with a buffer`, ref));
   else if (decl.kind === 'uniform')
     errors.push(new HarnessError(`expect names ${where}, which is a uniform; only storage buffers (buffer lines) can be checked`, ref));
   if (!decl?.spec || decl.kind !== 'buffer') return undefined;

@@ -154,4 +154,47 @@ export interface Harness {
   uniforms: UniformSpec[];
   expects: ExpectSpec[];
   overrides: OverrideSpec[];
+  /** Texture lines; absent or empty when the header has none. */
+  textures?: TextureSpec[];
+  samplers?: SamplerSpec[];
+  textureExpects?: TextureExpectSpec[];
+}
+
+// ---- texture lines (texture-directives.ts parses them) ----
+
+/**
+ * An init expression of a texture's texel coordinates x, y, z (layer or depth slice) and
+ * channel c, kept as an AST; texture-init.ts compiles it.
+ */
+export type TexInitExpr =
+  | { kind: 'number'; value: number }
+  | { kind: 'var'; name: 'x' | 'y' | 'z' | 'c' }
+  | { kind: 'unary'; op: '-' | '+'; operand: TexInitExpr }
+  | { kind: 'binary'; op: '+' | '-' | '*' | '/' | '%'; left: TexInitExpr; right: TexInitExpr }
+  | { kind: 'call'; fn: string; args: TexInitExpr[] }
+  /** `site` is the 0-based index of this random() call, left to right. */
+  | { kind: 'random'; site: number };
+
+/** `//! texture G:B FORMAT WxH[xD] [= EXPR | = vec4(E, E, E, E) | = file("NAME.png")]`. */
+export interface TextureSpec extends BindingRef, Location {
+  format: string;
+  /** Width, height, depth or layers, as written (1 to 3 numbers). */
+  size: number[];
+  /** One expression for every channel (c tells them apart), or one per channel. */
+  init?: TexInitExpr | TexInitExpr[];
+  initText?: string;
+  /** A PNG image beside the kernel (decoded when the plan is made). */
+  file?: FileRef;
+}
+
+/** `//! sampler G:B [nearest|linear] [clamp|repeat|mirror]`. */
+export interface SamplerSpec extends BindingRef, Location {
+  filter: 'nearest' | 'linear';
+  address: 'clamp' | 'repeat' | 'mirror';
+}
+
+/** `//! expect texture G:B (x, y[, z]) = v0[, v1, v2, v3]`: a texel's channels after the run. */
+export interface TextureExpectSpec extends BindingRef, Location {
+  coords: number[];
+  values: number[];
 }

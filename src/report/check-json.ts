@@ -12,7 +12,7 @@ export interface DiagnosticJson {
   line: number;
   column: number;
   variable?: string;
-  addressSpace?: 'workgroup' | 'storage';
+  addressSpace?: 'workgroup' | 'storage' | 'handle';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
   consequenceOf?: 'out-of-bounds';

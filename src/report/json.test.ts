@@ -21,9 +21,12 @@ describe('jsonChunks: toJson in pieces', () => {
       ),
     }));
     fc.assert(
-      fc.property(tree.filter((v) => v !== undefined), (v) => {
-        expect(joined(v)).toBe(toJson(v));
-      }),
+      fc.property(
+        tree.filter((v) => v !== undefined),
+        (v) => {
+          expect(joined(v)).toBe(toJson(v));
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -6,6 +6,7 @@ import type { CompileMessage, RunResult } from '../runner/result.js';
 import { formatDiagnostic } from './diagnostic-text.js';
 import { formatElement, formatValues } from './numbers.js';
 import { formatStructBuffer } from './struct-text.js';
+import { formatTextures } from './texture-text.js';
 
 export interface RunTextOptions {
   full?: boolean;
@@ -64,13 +65,11 @@ export function formatRunResult(r: RunResult, o: RunTextOptions): string {
       out.push(`     got ${formatValues(e.actual, type, false, 8, 2)}`);
     }
   }
-  const failed = r.expects.filter((e) => !e.ok).length;
-  if (r.expects.length) {
-    out.push(
-      failed
-        ? `${o.file}: ${failed} of ${r.expects.length} expectation(s) FAILED`
-        : `${o.file}: all ${r.expects.length} expectation(s) passed`,
-    );
+  out.push(...formatTextures(r, o.file, !!o.full));
+  const all = [...r.expects, ...(r.textureExpects ?? [])];
+  const failed = all.filter((e) => !e.ok).length;
+  if (all.length) {
+    out.push(failed ? `${o.file}: ${failed} of ${all.length} expectation(s) FAILED` : `${o.file}: all ${all.length} expectation(s) passed`);
   }
   return out.join('\n');
 }

@@ -121,7 +121,7 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
   'not-supported': {
     name: 'NotSupported',
     short: 'The shader uses WGSL the simulator does not implement, so the file could not be analyzed.',
-    full: 'The shader is valid WGSL but uses a feature the simulator does not implement (textures, samplers), so no finding can be reported for it.',
+    full: 'The shader is valid WGSL but uses a feature the simulator does not implement (multisampled or cube textures, derivatives), so no finding can be reported for it.',
     help: 'Nothing is wrong with the shader; it was not analyzed. Exclude it from the check or move the part under test into a kernel without the feature.',
     level: 'error',
     tags: ['input'],

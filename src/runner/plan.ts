@@ -18,6 +18,7 @@ import type { SourceSpan } from '../diagnostics/index.js';
 import { InputError } from './errors.js';
 import { structHint, typedBinding } from './typed-binding.js';
 import { resolveFieldExpects, type FieldExpect } from './field-expects.js';
+import { planTextures, type PlannedSampler, type PlannedTexture } from './plan-textures.js';
 import type { RunLimits } from '../gpu/limits.js';
 
 export interface PlannedBinding {
@@ -46,6 +47,9 @@ export interface RunPlan {
   bindings: PlannedBinding[];
   /** The expect lines of struct buffers, resolved to the bytes they compare (field-expects.ts). */
   fieldExpects: FieldExpect[];
+  /** Textures and samplers (plan-textures.ts), in header order. */
+  textures: PlannedTexture[];
+  samplers: PlannedSampler[];
 }
 
 export interface PlanOptions {
@@ -100,7 +104,16 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
   }
   checkOverrides(harness, reflection);
   const bindings = planBindings(harness, reflection, limits, passes);
-  return { passes, bindings, fieldExpects: resolveFieldExpects(harness, reflection) };
+  return {
+    passes,
+    bindings,
+    fieldExpects: resolveFieldExpects(harness, reflection),
+    ...planTextures(
+      harness,
+      reflection,
+      passes.map((p) => p.entry),
+    ),
+  };
 }
 
 /** Every `//! override NAME` must name one of the shader's `override` declarations. */
@@ -183,7 +196,11 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
-    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler; the harness provides buffers only`, spec);
+    if (b.space === 'handle')
+      throw new InputError(
+        `${describe(b)} is a texture or sampler: give it a \`//! texture\` or \`//! sampler\` line instead of a ${directive} line`,
+        spec,
+      );
     if (isUniform !== (b.space === 'uniform')) {
       const want = b.space === 'uniform' ? `//! uniform ${spec.binding} …` : `//! buffer ${spec.binding} …`;
       throw new InputError(
@@ -258,7 +275,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
 
   for (const b of usedBindings) {
     if (bindings.some((p) => p.group === b.group && p.binding === b.binding)) continue;
-    if (b.space === 'handle') throw new InputError(`${describe(b)} is a texture or sampler, which the harness cannot provide`, b.loc);
+    if (b.space === 'handle') continue; // planTextures provides textures and samplers
     const hint =
       structHint(b) ??
       (b.space === 'uniform'

@@ -7,6 +7,7 @@ import type { Timing } from '../gpu/timing.js';
 import type { RunPlan } from './plan.js';
 import { checkField, type FieldExpect } from './field-expects.js';
 import { structView, type StructView } from './struct-view.js';
+import type { TextureExpectOutcome, TextureResult } from './texture-results.js';
 
 export type { DeviceDescription, Timing };
 
@@ -67,6 +68,10 @@ export interface RunResult {
   compile: { ok: boolean; messages: CompileMessage[] };
   buffers: BufferResult[];
   expects: ExpectOutcome[];
+  /** Storage textures after the run, when the kernel has any (texture-results.ts). */
+  textures?: TextureResult[];
+  /** The header's `expect texture` lines, when it has any. */
+  textureExpects?: TextureExpectOutcome[];
   timing?: Timing;
   /** Compiled, ran, and every expectation held. */
   ok: boolean;

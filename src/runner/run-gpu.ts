@@ -113,6 +113,13 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
   };
   if (!shader.ok) return base;
   const plan = planRun(harness, reflectOrExplain(source, constants), handle.limits, { entry: options.entry });
+  // The GPU executor binds buffers only so far: say so rather than fail in WebGPU's words.
+  const handleBinding = [...plan.textures, ...plan.samplers][0];
+  if (handleBinding)
+    throw new InputError(
+      `textures and samplers ('${handleBinding.shader.name}') run on the simulator only so far: use 'run --sim'`,
+      handleBinding.spec,
+    );
   const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers, plan.fieldExpects);

@@ -6,6 +6,7 @@ import { InputError } from './errors.js';
 import { bufferResults, evaluateExpects, passResults, type RunResult } from './result.js';
 import type { RunOptions } from './run-gpu.js';
 import { loadKernel, readBack, simulate, type SimulateOptions } from './simulate.js';
+import { evaluateTextureExpects, textureResults } from './texture-results.js';
 
 /** A run's options; subscribers observe the run (as the checks do under `check`). */
 export type SimRunOptions = RunOptions & Pick<SimulateOptions, 'subgroupSize' | 'maxSteps' | 'subscribers'>;
@@ -44,12 +45,16 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
   }
   const buffers = bufferResults(run.plan, readBack(run.plan, run.memory));
   const expects = evaluateExpects(kernel.harness, buffers, run.plan.fieldExpects);
+  const textures = textureResults(run.plan, run.textures);
+  const textureExpects = evaluateTextureExpects(kernel.harness, run.plan, run.textures);
   return {
     ...base,
     ...passResults(run.plan),
     buffers,
     expects,
+    ...(textures.length ? { textures } : {}),
+    ...(textureExpects.length ? { textureExpects } : {}),
     timing: { ms: run.ms, method: 'wall-clock' },
-    ok: expects.every((e) => e.ok),
+    ok: expects.every((e) => e.ok) && textureExpects.every((e) => e.ok),
   };
 }

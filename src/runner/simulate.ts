@@ -17,7 +17,10 @@ import { Simulator } from '../sim/simulator.js';
 import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
-import { planRun, type RunPlan } from './plan.js';
+import { planRun, selectEntryPoint, type RunPlan } from './plan.js';
+import { withDefaultTextures } from './plan-textures.js';
+import { bindTextures } from './sim-textures.js';
+import type { SimTexture } from '../sim/texture-memory.js';
 import type { CompileMessage } from './result.js';
 
 /**
@@ -108,6 +111,8 @@ export interface Simulation {
   synthesized: string[];
   /** The memory of each of the plan's bindings, as the passes left it. */
   memory: Uint8Array[];
+  /** The simulator's texture of each of the plan's textures, as the passes left it. */
+  textures: SimTexture[];
   /** The site table: access events and step limits name sites by its ids. */
   sites: SiteTable;
   /** The sampled passes, in order, up to the pass that ran out of steps. */
@@ -125,7 +130,15 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
   const reflection = reflectModule(module);
   let harness = kernel.harness;
   let synthesized: string[] = [];
-  if (options.defaultBuffers) ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry));
+  if (options.defaultBuffers) {
+    ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry));
+    const entries = harness.passes.length
+      ? harness.passes.map((p) => selectEntryPoint(reflection, p.entry))
+      : [selectEntryPoint(reflection, options.entry)];
+    const tex = withDefaultTextures(harness, entries);
+    harness = tex.harness;
+    synthesized = [...synthesized, ...tex.synthesized];
+  }
   const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
   const sim = new Simulator(
     kernel.source,
@@ -133,6 +146,7 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     module,
   );
   const memory = bindPlan(sim, plan);
+  const textures = bindTextures(sim, plan);
   const sampled: SampledPass[] = [];
   let stepLimit: Simulation['stepLimit'];
   const t0 = performance.now();
@@ -160,7 +174,7 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     stepLimit = { site: e.site, steps: e.steps };
   }
   const ms = performance.now() - t0;
-  return { plan, synthesized, memory, sites: sim.sites, sampled, stepLimit, ms };
+  return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms };
 }
 
 /** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */

@@ -13,6 +13,7 @@ import type { OutOfBoundsEvent } from './hooks.js';
 import type { Mask } from './mask.js';
 import { compileQuadCall } from './quad-calls.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
+import { compileTextureCall } from './textures.js';
 
 export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {
   const target = info.call!;
@@ -34,6 +35,8 @@ export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInf
       return subgroup(c, e, name, overload);
     case 'quad':
       return compileQuadCall(c, e, name, overload);
+    case 'texture':
+      return compileTextureCall(c, e, name, overload);
     default:
       break;
   }

@@ -19,6 +19,7 @@ import { ScalarKind, loadScalar, storeScalar, toBits, type Region } from './memo
 import { SiteTable, startLoc } from './sites.js';
 import { compileBuiltinCall } from './builtin-calls.js';
 import type { ExprCompiler } from './expr-compiler.js';
+import { handleValue } from './textures.js';
 import { StatementCompiler, type ReturnTarget } from './statements.js';
 
 interface CompiledFn extends ReturnTarget {
@@ -167,6 +168,7 @@ export class Compiler implements ExprCompiler {
 
   private identValue(e: A.IdentExpr, info: ExprInfo): ValueCode {
     const r = info.ident;
+    if (r?.kind === 'global' && r.g.space === 'handle') return handleValue(this, r.g);
     if (r?.kind !== 'local') throw new Error(`internal: '${e.name}' has no value`);
     const v = r.v;
     const type = v.type;

@@ -40,6 +40,8 @@ export class Ctx {
   readonly numSubgroups: Float64Array;
   /** Regions of module-scope variables, by variable name. */
   readonly regions = new Map<string, Region>();
+  /** Bound textures and samplers by the index of their module-scope variable (the simulator's list). */
+  handles: readonly unknown[] = [];
   functionRegion!: Region;
   privateRegion!: Region;
   steps = 0;

@@ -77,6 +77,8 @@ export interface OutOfBoundsEvent {
    * for this lane (WGSL evaluates both arguments eagerly).
    */
   valueUnused?: boolean;
+  /** For a texel access: what is out of bounds, coordinates and texture size, as the message words it (index/length are then the x axis). */
+  texel?: string;
 }
 
 export interface WorkgroupEvent {

@@ -5,7 +5,7 @@
 // share a word) and go through the 16-bit view at addr >> 1.
 import { f16FromBits, f16ToBits } from '../numbers/f16.js';
 
-export type RegionSpace = 'function' | 'private' | 'workgroup' | 'storage' | 'uniform';
+export type RegionSpace = 'function' | 'private' | 'workgroup' | 'storage' | 'uniform' | 'texture';
 
 export class Region {
   readonly f32: Float32Array;

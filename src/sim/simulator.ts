@@ -16,6 +16,7 @@ import { granuleOf, leafPlan } from './layout.js';
 import { Region, storeScalar, type ScalarKind } from './memory.js';
 import { DEFAULT_MAX_STEPS } from './limits.js';
 import { BudgetedWorkgroups } from './step-budget.js';
+import type { SimSampler, SimTexture } from './texture-memory.js';
 
 export interface SimulatorOptions {
   /** Lanes per subgroup (default 32). */
@@ -66,6 +67,8 @@ export class Simulator {
   private readonly entries = new Map<string, CompiledEntry>();
   /** Storage and uniform memory by variable name, shared by all passes. */
   readonly buffers = new Map<string, Region>();
+  /** Textures and samplers by the index of their variable among the module's globals. */
+  readonly handles: (SimTexture | SimSampler | undefined)[] = [];
   /** The subscribers' hooks, combined once: every entry point's context calls these. */
   private readonly hooks: SimHooks;
   /** Source sites of all compiled entry points; access events refer to them by id. */
@@ -99,6 +102,11 @@ export class Simulator {
     return r;
   }
 
+  /** Gives a texture or sampler variable its object (texture-memory.ts): textures and samplers are handles. */
+  bindHandle(g: GlobalVar, h: SimTexture | SimSampler): void {
+    this.handles[this.module.globals.indexOf(g)] = h;
+  }
+
   entry(name: string): CompiledEntry {
     const have = this.entries.get(name);
     if (have) return have;
@@ -107,6 +115,7 @@ export class Simulator {
     const ws = fn.workgroupSize!;
     const W = ws[0] * ws[1] * ws[2];
     const ctx = new Ctx(W, ws, this.subgroupSize, this.maxSteps, this.hooks);
+    ctx.handles = this.handles;
     const compiler = new Compiler(this.module, this.source, ctx, this.sites);
     const perInvocation = compiler.frameBytes + compiler.privateBytes;
     if (perInvocation > MAX_INVOCATION_BYTES || perInvocation * W > MAX_INVOCATION_MEMORY) {

@@ -78,6 +78,16 @@ export function accessText(source: string, offset: number): string {
   const ident = /^[\p{XID_Start}_][\p{XID_Continue}]*/u.exec(source.slice(i, i + 256));
   if (!ident) return source.slice(offset, offset + 1);
   i += ident[0].length;
+  // A texel access is a call (`textureLoad(src, p, 0)`): quote it up to its closing parenthesis.
+  if (/^texture[A-Z]/.test(ident[0]) && source[i] === '(') {
+    let depth = 0;
+    let j = i;
+    for (; j < n; j++) {
+      if (source[j] === '(') depth++;
+      else if (source[j] === ')' && --depth === 0) break;
+    }
+    return source.slice(offset, j + 1).replace(/\s+/g, ' ');
+  }
   for (;;) {
     let j = i;
     while (j < n && /\s/.test(source[j]!)) j++;

@@ -33,7 +33,7 @@ export interface Overload {
   result: Type;
 }
 
-export type SpecialBuiltin = 'barrier' | 'atomic' | 'subgroup' | 'quad' | 'uniformLoad' | 'arrayLength';
+export type SpecialBuiltin = 'barrier' | 'atomic' | 'subgroup' | 'quad' | 'uniformLoad' | 'arrayLength' | 'texture';
 
 export interface BuiltinDef {
   resolve(args: Type[], allConst: boolean): Overload;

@@ -8,6 +8,8 @@ import { ConstructorTypeError, evalConstructor, typeConstructor, type PartialTyp
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo, OverrideInfo, Resolution, CallTarget } from './module-info.js';
 import { OperatorTypeError, evalBinary, evalUnary, typeBinary, typeUnary } from './operators.js';
 import { NotSupportedError, WgslSemanticError, type Loc } from './source.js';
+import { TEXTURE_BUILTINS, constantArguments } from './texture-builtins.js';
+import { TextureTypeError, textureType } from './textures.js';
 import {
   ABSTRACT_FLOAT,
   BOOL,
@@ -443,8 +445,28 @@ class Resolver {
       case 'sampler_comparison':
         return { kind: 'opaque', name };
     }
-    if (name.startsWith('texture_')) return { kind: 'opaque', name };
+    if (name.startsWith('texture_')) return this.textureTypeOf(id);
     return undefined;
+  }
+
+  /** `texture_2d<f32>`, `texture_storage_2d<rgba8unorm, write>`, `texture_depth_2d`, … (textures.ts). */
+  private textureTypeOf(id: A.IdentExpr): Type {
+    const tmpl = id.template;
+    const storage = id.name.startsWith('texture_storage_');
+    let elem: Type | undefined;
+    if (tmpl && !storage) elem = this.typeOf(tmpl[0]!);
+    const enums = tmpl && storage ? tmpl.map((t) => this.enumerant(t)) : undefined;
+    try {
+      return textureType(
+        id.name,
+        elem?.kind === 'scalar' ? elem.name : elem ? (typeName(elem) as ScalarType['name']) : undefined,
+        enums,
+        !!tmpl,
+      );
+    } catch (e) {
+      if (e instanceof TextureTypeError) this.err(tmpl?.[0]?.loc ?? id.loc, e.message);
+      throw e;
+    }
   }
 
   // ---------- constants ----------
@@ -753,7 +775,8 @@ class Resolver {
       case 'global': {
         const g = sym!.g;
         if (this.fn) this.fn.globalsUsed.add(g);
-        if (g.space === 'handle') this.unsupported(e.loc, `textures and samplers ('${g.name}')`);
+        // A texture or sampler is a value (a handle), not a memory view.
+        if (g.space === 'handle') return { type: g.type, ident: { kind: 'global', g } };
         return { type: { kind: 'ref', space: g.space, store: g.type, access: g.access }, ident: { kind: 'global', g } };
       }
       case 'type':
@@ -925,7 +948,11 @@ class Resolver {
       return { type: c.type, call };
     }
 
-    const def = Object.prototype.hasOwnProperty.call(BUILTINS, name) ? BUILTINS[name] : undefined;
+    const def = Object.prototype.hasOwnProperty.call(TEXTURE_BUILTINS, name)
+      ? TEXTURE_BUILTINS[name]
+      : Object.prototype.hasOwnProperty.call(BUILTINS, name)
+        ? BUILTINS[name]
+        : undefined;
     if (!def) {
       if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
       if (/^(dpdx|dpdy|fwidth)/.test(name)) this.unsupported(id.loc, `'${name}' (fragment shaders)`);
@@ -940,6 +967,12 @@ class Resolver {
       const p = overload.params[i]!;
       if (p.kind !== 'ptr') this.convert(a, p);
     });
+    if (def!.special === 'texture')
+      for (const i of constantArguments(name, argTypes))
+        if (!args[i]!.const)
+          this.err(e.args[i]!.loc, `the ${i === 0 ? 'component' : 'offset'} argument of '${name}' must be a constant expression`);
+        else if (i === 0 && !(args[0]!.const!.v[0]! >= 0 && args[0]!.const!.v[0]! <= 3))
+          this.err(e.args[0]!.loc, `the component argument of '${name}' must be 0, 1, 2 or 3, got ${args[0]!.const!.v[0]}`);
     if ((def!.special === 'subgroup' || def!.special === 'quad') && !this.info.enables.includes('subgroups')) {
       this.err(id.loc, `'${name}' needs 'enable subgroups;' at the top of the module`);
     }

@@ -61,10 +61,27 @@ export interface ReferenceType {
 export interface VoidType {
   kind: 'void';
 }
-/** Textures and samplers: the parser accepts them, the simulator refuses them. */
+export type TextureDim = '1d' | '2d' | '2d_array' | '3d' | 'cube' | 'cube_array';
+export type TextureKind = 'sampled' | 'storage' | 'depth' | 'multisampled';
+
+/** What a texture type says: its kind, dimensionality, channel type and (storage) format and access. */
+/** What a texture type says (textures.ts builds it): kind, dimensionality, channel type, storage format and access. */
+export interface TextureShape {
+  kind: TextureKind;
+  dim: TextureDim;
+  /** The scalar a load returns per channel: f32 for float, unorm, snorm and depth formats. */
+  sampled: 'f32' | 'i32' | 'u32';
+  /** Storage textures only. */
+  format?: string;
+  access?: AccessMode;
+}
+
+/** Textures and samplers (handle address space): `name` is the type as written canonically. */
 export interface OpaqueType {
   kind: 'opaque';
   name: string;
+  /** Set for texture types (textures.ts); samplers have none. */
+  texture?: TextureShape;
 }
 
 export type Type =

@@ -8,8 +8,10 @@ const slotCache = new WeakMap<object, number>();
 
 export function slotCount(t: Type): number {
   switch (t.kind) {
+    // A texture or sampler value (opaque) is a handle: the index of its module-scope variable.
     case 'scalar':
     case 'atomic':
+    case 'opaque':
       return 1;
     case 'vec':
       return t.n;
