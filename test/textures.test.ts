@@ -1,8 +1,9 @@
 // Textures and samplers: the header's texture lines (good and bad), the simulator's texture
 // builtins against CPU references of WebGPU's sampling rules, texel races and bounds, and
-// the real-pattern texture kernels of corpus/real with their `// verdict:` lines.
+// the values the real-pattern texture kernels of corpus/real compute (their verdicts are
+// checked by test/corpus.test.ts).
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHarness } from '../src/harness/index.js';
@@ -299,28 +300,7 @@ describe('texel races and bounds', () => {
 
 describe('real-pattern texture kernels (corpus/real)', () => {
   const DIR = fileURLToPath(new URL('../corpus/real', import.meta.url));
-  const files = readdirSync(DIR).filter((f) => f.endsWith('.wgsl'));
-  it('has texture kernels with verdicts', () => expect(files.length).toBeGreaterThanOrEqual(3));
-  for (const f of files) {
-    it(f, () => {
-      const source = readFileSync(join(DIR, f), 'utf8');
-      const want = [...source.matchAll(/^\/\/ verdict: (.*)$/gm)]
-        .map((m) => m[1]!.trim().split(/\s+/))
-        .filter((w) => w[0] !== 'clean')
-        .map((w) => (w[0] === 'race' ? `data-race ${w.slice(1).join(' ')}` : w.join(' ')))
-        .sort();
-      const r = analyze(source, { file: f, compile: { ok: true, messages: [] } });
-      const got = r.diagnostics
-        .map((d) =>
-          d.kind === 'data-race'
-            ? `data-race ${d.hazard} ${d.addressSpace} ${d.variable} ${d.related[0]!.loc.line} ${d.loc!.line}`
-            : `${d.kind} ${d.loc!.line}`,
-        )
-        .sort();
-      expect(got).toEqual(want);
-    });
-  }
-
+  // Their verdict lines are checked with the whole corpus (test/corpus.test.ts); here, their values.
   it('the clean blur computes the 3×3 box average of the image', () => {
     const source = readFileSync(join(DIR, 'box-blur-tiled.wgsl'), 'utf8') + '//! expect texture 1 (0, 0) = 0.0118, 0.0118, 0.0157, 1\n';
     const r = runOnSimulatorFromSource(source);
