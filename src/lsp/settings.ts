@@ -23,7 +23,7 @@ export const DEFAULT_SETTINGS: LspSettings = {
   // The CLI's default is 50M; an editor wants an answer (or a step-limit verdict) quickly.
   maxSteps: 5_000_000,
   analyzeOn: 'type',
-  debounceMs: 120,
+  debounceMs: 75,
   timeoutMs: 10_000,
 };
 
