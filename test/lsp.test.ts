@@ -217,6 +217,17 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   });
 });
 
+describe('wgsl-lab lsp: the command', () => {
+  it('prints its usage for help, and refuses to start without --stdio (exit 2)', async () => {
+    const help = await wgslLab('help', 'lsp');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^usage: wgsl-lab lsp --stdio \[--no-compiler\]/);
+    const bare = await wgslLab('lsp');
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('wgsl-lab lsp: --stdio is required');
+  });
+});
+
 describe('wgsl-lab lsp --stdio: budgets, cancellation and settings', () => {
   it('cancels the running analysis on rapid edits and publishes only the latest version', async () => {
     // An unlimited step budget: the endless kernel would run until the 60 s guard.

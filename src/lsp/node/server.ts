@@ -136,6 +136,8 @@ export function startLanguageServer(options: ServerOptions): Promise<void> {
   let settingsArrived: () => void = () => {};
   const configured = new Promise<void>((resolve) => (settingsArrived = resolve));
   connection.onInitialized(async () => {
+    // Start Dawn now rather than on the first document (it takes a second or more).
+    void compiler.compile('@compute @workgroup_size(1) fn main() {}').catch(() => {});
     try {
       if (pullConfiguration) applySettings(await connection.workspace.getConfiguration(CONFIG_SECTION));
     } finally {
