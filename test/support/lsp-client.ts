@@ -44,9 +44,12 @@ export class LspClient {
     public settings: Record<string, unknown>,
   ) {}
 
-  /** Spawns the server, initializes it with `settings` (section wgsl-lab) and waits for it to be ready. */
-  static async start(settings: Record<string, unknown> = {}, args: string[] = []): Promise<LspClient> {
-    const child = spawn(process.execPath, [BIN, 'lsp', '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * Spawns the server (`bin`: the repository's launcher unless an installed one is given),
+   * initializes it with `settings` (section wgsl-lab) and waits for it to be ready.
+   */
+  static async start(settings: Record<string, unknown> = {}, args: string[] = [], bin = BIN): Promise<LspClient> {
+    const child = spawn(process.execPath, [bin, 'lsp', '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(connection, child, settings);
     child.stderr!.on('data', (d: Buffer) => (client.stderr += d.toString()));
