@@ -23,6 +23,8 @@ const LAYERS: Record<string, number> = {
   capture: 5,
   lessons: 5,
   bench: 5,
+  // The language server renders the report's diagnostics and is started by the CLI.
+  lsp: 5.5,
   api: 6,
   cli: 6,
   web: 6,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_HEADER } from '../src/cli/site-policy.js';
+import { LspClient } from './support/lsp-client.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PKG = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -253,6 +254,17 @@ describe('installed without webgpu (an optional peer dependency)', () => {
 });
 
 describe('installed with webgpu', () => {
+  it('wgsl-lab lsp --stdio answers a real client with the race of the project’s kernel', async () => {
+    const lsp = await LspClient.start({}, [], join(app, 'node_modules', 'wgsl-lab', 'bin', 'wgsl-lab.js'));
+    const uri = `file://${join(app, 'kernels', 'racy.wgsl')}`;
+    await lsp.open(uri, RACY);
+    const ds = await lsp.diagnostics(uri);
+    expect(ds.map((d) => [d.code, d.range.start.line, d.relatedInformation?.[0]?.location.range.start.line])).toEqual([
+      ['data-race', 5, 4],
+    ]);
+    expect(await lsp.stop()).toBe(0);
+  });
+
   it('npx wgsl-lab run and check work on the project’s own kernels', async () => {
     const r = await sh(app, 'npx', ['wgsl-lab', 'run', '--json', 'kernels/affine.wgsl']);
     expect(r.code, r.err).toBe(0);

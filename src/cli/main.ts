@@ -13,6 +13,7 @@ usage: wgsl-lab <command> [options]
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
   version         print wgsl-lab's version (also --version)
   capture         record the compute dispatches of a Node program as kernel files
+  lsp --stdio     the language server for editors (diagnostics, hover, definitions, fixes)
 Run 'wgsl-lab help <command>' (or 'wgsl-lab <command> --help') for a command's options.
 
 ${RUN_USAGE}`;
@@ -35,6 +36,7 @@ const commands: Record<string, () => Promise<Command>> = {
   'build-site': async () => (await import('./build-site.js')).buildSiteCommand,
   version: async () => versionCommand,
   capture: async () => (await import('./capture.js')).captureCommand,
+  lsp: async () => (await import('./lsp.js')).lspCommand,
 };
 
 async function versionCommand(_argv: string[], io: { out: (s: string) => void }): Promise<number> {
