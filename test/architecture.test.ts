@@ -21,6 +21,7 @@ const LAYERS: Record<string, number> = {
   report: 5,
   capture: 5,
   lessons: 5,
+  watch: 5,
   bench: 5,
   api: 6,
   cli: 6,
