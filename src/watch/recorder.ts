@@ -7,6 +7,8 @@ import type { AccessBatch, BarrierEvent, SimHooks, SiteInfo, WorkgroupEvent } fr
 import { Mask } from '../sim/mask.js';
 import { MAX_RACES_PER_STEP, type WatchAccessStep, type WatchSite, type WatchStep } from './trace.js';
 
+const NO_LANES = new Int32Array(0);
+
 /** Recording stopped at its cap: the driver catches it and ends the run there. */
 export class RecordingFull extends Error {
   constructor(readonly reason: string) {
@@ -31,6 +33,7 @@ export class WatchRecorder implements SimHooks {
   private phase = 0;
   private laneEntries = 0;
   private current?: WatchAccessStep;
+  private readonly raceLanes = new Set<number>();
 
   constructor(
     /** The pass whose (one) workgroup is recorded. */
@@ -74,11 +77,16 @@ export class WatchRecorder implements SimHooks {
       wordsPerLane: Math.max(1, b.bytes >> 2),
       races: [],
       raceCount: 0,
+      raceLanes: NO_LANES,
     };
     if (space === 'workgroup') Object.assign(step, this.bankCost(b, lanes));
     this.steps.push(step);
     this.current = step;
     this.races.access(b);
+    if (this.raceLanes.size) {
+      step.raceLanes = Int32Array.from(this.raceLanes).sort();
+      this.raceLanes.clear();
+    }
     this.current = undefined;
   }
 
@@ -102,6 +110,7 @@ export class WatchRecorder implements SimHooks {
     const step = this.current;
     if (!step || c.crossWorkgroup) return;
     step.raceCount++;
+    this.raceLanes.add(c.first.lane).add(c.second.lane);
     if (step.races.length < MAX_RACES_PER_STEP)
       step.races.push({
         hazard: c.hazard,

@@ -45,6 +45,8 @@ export interface WatchAccessStep {
   /** Races this step completed (at most MAX_RACES_PER_STEP kept; raceCount counts all). */
   races: WatchRace[];
   raceCount: number;
+  /** Every lane on either side of a race at this step (this step's and the earlier accesses'), ascending. */
+  raceLanes: Int32Array;
 }
 
 export interface WatchBarrierStep {
@@ -80,6 +82,8 @@ export interface WatchTrace {
   steps: WatchStep[];
   /** Set when recording stopped at the cap: what was left out. */
   truncated?: string;
+  /** The compiler's uniformity analysis refuses the shader; the simulator ran it anyway (see watch.ts). */
+  rejected?: { line: number; column: number; message: string };
   /** Set when the simulator's step budget ran out (the kernel may never end). */
   stepLimit?: { line: number; column: number };
 }

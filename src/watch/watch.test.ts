@@ -46,6 +46,8 @@ describe('watchWorkgroup', () => {
     expect(r).toMatchObject({ hazard: 'RAW', variable: 'tile', otherKind: 'write' });
     expect(t.sites[r.otherSite]!.line).toBe(23);
     expect(r.otherLane).toBe(r.lane - 1);
+    // Both sides of the 63 races: every lane (lane 0 wrote the slot lane 1 reads).
+    expect(step.raceLanes).toEqual(Int32Array.from({ length: 64 }, (_, i) => i));
   });
 
   it('costs each subgroup its bank-model wavefronts: a stride of 2 words is a 2-way conflict', () => {

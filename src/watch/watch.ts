@@ -9,7 +9,12 @@ import { withDefaultBuffers } from '../runner/default-buffers.js';
 import { InputError } from '../runner/errors.js';
 import { planRun } from '../runner/plan.js';
 import { bindPlan, loadKernel, SIM_LIMITS } from '../runner/simulate.js';
+import type { ModuleInfo } from '../wgsl/module-info.js';
+import { parseWgsl } from '../wgsl/parser.js';
 import { reflectModule } from '../wgsl/reflect.js';
+import { resolveModule } from '../wgsl/resolve.js';
+import { WgslSemanticError, WgslSyntaxError } from '../wgsl/source.js';
+import { overrideValues } from '../runner/header.js';
 import { RecordingFull, WatchRecorder, type RecorderLimits } from './recorder.js';
 import type { WatchTrace } from './trace.js';
 
@@ -31,13 +36,27 @@ export interface WatchOptions {
  */
 export const WATCH_LIMITS: RecorderLimits = { steps: 4000, laneEntries: 1_000_000 };
 
+/**
+ * The module of a shader whose only errors are the uniformity analysis's (a barrier in
+ * divergent control flow): the compiler refuses it, but the simulator can still show a
+ * learner what would happen, which lanes wait and which never arrive. Undefined for
+ * any other error.
+ */
+function uniformityOnly(source: string, overrides: Record<string, number> | undefined): ModuleInfo | undefined {
+  try {
+    return resolveModule(parseWgsl(source), overrides ? { overrides } : {});
+  } catch (e) {
+    if (e instanceof WgslSyntaxError || e instanceof WgslSemanticError) return undefined;
+    throw e;
+  }
+}
+
 export function watchWorkgroup(source: string, options: WatchOptions = {}): WatchTrace {
   const kernel = loadKernel(source);
-  const module = kernel.module;
-  if (!module) {
-    const m = kernel.messages.find((x) => x.severity === 'error') ?? kernel.messages[0];
-    throw new InputError(`the shader does not compile, so there is nothing to watch: ${m?.message ?? 'unknown error'}`, m);
-  }
+  const refusal = kernel.module ? undefined : (kernel.messages.find((x) => x.severity === 'error') ?? kernel.messages[0]);
+  const module = kernel.module ?? uniformityOnly(source, overrideValues(kernel.harness));
+  if (!module)
+    throw new InputError(`the shader does not compile, so there is nothing to watch: ${refusal?.message ?? 'unknown error'}`, refusal);
   const reflection = reflectModule(module);
   const { harness } = withDefaultBuffers(kernel.harness, reflection);
   const plan = planRun(harness, reflection, SIM_LIMITS);
@@ -76,6 +95,7 @@ export function watchWorkgroup(source: string, options: WatchOptions = {}): Watc
     sites: recorder.sites,
     steps: recorder.steps,
   };
+  if (refusal) trace.rejected = { line: refusal.line, column: refusal.column, message: refusal.message };
   try {
     for (let i = 0; i <= passIndex; i++) {
       const p = plan.passes[i]!;
