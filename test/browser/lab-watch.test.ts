@@ -88,6 +88,58 @@ describe('watch a workgroup run', () => {
   });
 });
 
+describe('find your way', () => {
+  const SECTION = 'take-the-barrier-away';
+
+  it('desktop: the sidebar lists lessons and sections, scrolls to a section without re-rendering, links lessons', async () => {
+    await openLesson(page, lab.url, LESSON);
+    const nav = page.getByRole('navigation', { name: 'Lessons and sections' });
+    expect(await nav.locator('summary').isVisible()).toBe(false);
+    expect(await nav.locator('a[aria-current="page"]').innerText()).toBe('Workgroup memory and barriers');
+    const sections = nav.locator('.sidebar-sections a');
+    const headings = await page.locator('.lesson-body h2').evaluateAll((hs) => hs.map((x) => x.id));
+    expect(await sections.evaluateAll((as) => as.map((a) => (a as HTMLElement).dataset.section))).toEqual(headings);
+    expect(headings).toContain(SECTION);
+    // The lesson is not rebuilt: an attribute set on it now is still there after the jump.
+    await page.locator('article.lesson').evaluate((a) => a.setAttribute('data-probe', '1'));
+    await nav.locator(`a[data-section="${SECTION}"]`).click();
+    expect(await page.evaluate(() => location.hash)).toBe(`#/lessons/${LESSON}/${SECTION}`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(SECTION);
+    expect(await page.locator(`h2#${SECTION}`).isVisible()).toBe(true);
+    expect(await page.locator('article.lesson').getAttribute('data-probe')).toBe('1');
+    await expect.poll(() => nav.getAttribute('data-section')).toBe(SECTION);
+    expect(await nav.locator(`a[data-section="${SECTION}"]`).getAttribute('aria-current')).toBe('location');
+    // Lesson links and previous/next.
+    await nav.getByRole('link', { name: 'Bank conflicts' }).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Bank conflicts');
+    expect(await page.locator('.lesson-nav a[rel="prev"]').first().getAttribute('href')).toBe(`#/lessons/${LESSON}`);
+    expect(await page.locator('.lesson-nav a[rel="next"]').first().getAttribute('href')).toMatch(/^#\/lessons\/04-/);
+  });
+
+  it('phone: the sidebar is a closed menu; a section link closes it and shows the section; a section address opens there', async () => {
+    const phone = await lab.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await openLesson(phone, lab.url, LESSON);
+    const nav = phone.getByRole('navigation', { name: 'Lessons and sections' });
+    const summary = nav.locator('summary');
+    expect(await summary.innerText()).toMatch(/^Lessons · 2 of \d+: Workgroup memory and barriers$/);
+    const link = nav.locator(`a[data-section="${SECTION}"]`);
+    expect(await link.isVisible()).toBe(false);
+    await summary.click();
+    expect(await link.isVisible()).toBe(true);
+    await link.click();
+    expect(await nav.locator('details').getAttribute('open')).toBeNull();
+    expect(await phone.evaluate(() => document.activeElement?.id)).toBe(SECTION);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+    // A fresh load of a section address.
+    await phone.goto(`${lab.url}#/lessons/${LESSON}/${SECTION}`);
+    await phone.waitForSelector('body[data-backend]');
+    await expect
+      .poll(() => phone.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), SECTION))
+      .toBeLessThan(100);
+    await phone.close();
+  });
+});
+
 describe('first load', () => {
   /** The built site's scripts: the page's entry chunk (named in index.html) and the rest. */
   const scripts = () => {
@@ -96,6 +148,23 @@ describe('first load', () => {
     const files = readdirSync(join(lab.dir, 'assets')).filter((f) => f.endsWith('.js'));
     return { entry, text: (f: string) => readFileSync(join(lab.dir, 'assets', f), 'utf8'), files };
   };
+
+  it('paints and becomes interactive (times printed, not asserted)', async () => {
+    const fresh = await lab.browser.newPage();
+    await fresh.goto(`${lab.url}#/lessons/${LESSON}`);
+    await fresh.waitForSelector('body[data-ready]');
+    const times = await fresh.evaluate(async () => {
+      // The paint entry may arrive a frame after the mark.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const interactive = performance.getEntriesByName('wgsl-lab:interactive')[0]?.startTime;
+      return { paint, interactive };
+    });
+    console.log(`first contentful paint: ${Math.round(times.paint ?? NaN)} ms; interactive: ${Math.round(times.interactive ?? NaN)} ms`);
+    expect(times.paint).toBeGreaterThan(0);
+    expect(times.interactive).toBeGreaterThan(0);
+    await fresh.close();
+  });
 
   it('keeps the main bundle under 300 KB gzip, with the front end only in the worker and no Markdown parser', () => {
     const { entry, text, files } = scripts();
