@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CSP_META } from './src/cli/site-policy.js';
+import { lessonHtml } from './scripts/lesson-html-plugin.js';
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -28,7 +29,7 @@ function securityPolicyMeta(): Plugin {
 
 export default defineConfig({
   root: repo('./src/web'),
-  plugins: [securityPolicyMeta()],
+  plugins: [securityPolicyMeta(), lessonHtml(repo('./lessons'))],
   // Relative asset URLs: the site works from any path prefix (and hash routing needs no
   // server rewrites).
   base: './',

@@ -22,6 +22,7 @@ const LAYERS: Record<string, number> = {
   report: 5,
   capture: 5,
   lessons: 5,
+  watch: 5,
   bench: 5,
   // The language server renders the report's diagnostics and is started by the CLI.
   lsp: 5.5,

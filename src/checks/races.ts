@@ -177,7 +177,8 @@ class RegionState {
   }
 }
 
-interface Side {
+/** One invocation's access of a conflicting pair. */
+export interface Side {
   site: number;
   lane: number;
   wg: number;
@@ -202,7 +203,20 @@ interface RaceRecord {
   count: number;
 }
 
+/** A conflict at the moment the detector finds it (every one, not only a pair's first). */
+export interface RaceConflict {
+  variable: string;
+  hazard: Hazard;
+  crossWorkgroup: boolean;
+  /** The earlier access and the one that completes the race. */
+  first: Side;
+  second: Side;
+}
+
 export class RaceDetector implements SimHooks {
+  /** `onConflict` sees each conflict as it happens (the lab's workgroup view marks that step). */
+  constructor(private readonly onConflict?: (c: RaceConflict) => void) {}
+
   private readonly states = new Map<Region, RegionState>();
   private workgroupEpoch = 0;
   private storageEpoch = 0;
@@ -388,6 +402,7 @@ export class RaceDetector implements SimHooks {
    * and the invocations; later ones add to the count (and a different value makes it not benign).
    */
   private record(r: Region, hazard: Hazard, benign: boolean, cross: boolean, first: Side, second: Side): void {
+    this.onConflict?.({ variable: r.name, hazard, crossWorkgroup: cross, first, second });
     const a = Math.min(first.site, second.site);
     const b = Math.max(first.site, second.site);
     const key = `${r.name}|${a}|${b}`;

@@ -96,7 +96,23 @@ export async function runOnGpu(
   return { contents, timing: out.timing };
 }
 
-export async function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
+/** Reads a shader's declarations for planning: reflectOrExplain, or (in the lab) the analyzer worker's. */
+export type ReflectSource = (source: string, overrides?: Record<string, number>) => Reflection | Promise<Reflection>;
+
+export function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
+  return runOnGpuReflecting(session, source, reflectOrExplain, options);
+}
+
+/**
+ * runOnGpuFromSource with the reflection supplied: the lab passes its worker's, so the
+ * WGSL front end stays out of the page's bundle.
+ */
+export async function runOnGpuReflecting(
+  session: GpuSession,
+  source: string,
+  reflectSource: ReflectSource,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const harness = readHeader(source, options.files);
   const constants = overrideValues(harness);
   const handle = await session.device();
@@ -112,7 +128,7 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
     ok: false,
   };
   if (!shader.ok) return base;
-  const plan = planRun(harness, reflectOrExplain(source, constants), handle.limits, { entry: options.entry });
+  const plan = planRun(harness, await reflectSource(source, constants), handle.limits, { entry: options.entry });
   // The GPU executor binds buffers only so far: say so rather than fail in WebGPU's words.
   const handleBinding = [...plan.textures, ...plan.samplers][0];
   if (handleBinding)

@@ -7,6 +7,7 @@ import { backend } from './engine/backend.js';
 import { renderIndexPage } from './pages/index-page.js';
 import { renderLessonPage, type Page } from './pages/lesson-page.js';
 import { INDEX_HREF, startRouter, type Route } from './router.js';
+import { revealSection } from './nav/sidebar.js';
 
 const main = h('main', { id: 'content' });
 const banner = h('div', { class: 'banner-slot', role: 'status' });
@@ -51,7 +52,10 @@ function show(route: Route, first: boolean): void {
         ? renderLessonPage(lesson)
         : notFound(route.page === 'lesson' ? `for lesson '${route.slug}'` : `at '${route.path}'`);
   replaceChildren(main, current.element);
+  current.shown?.();
   document.title = route.page === 'index' ? 'wgsl-lab' : `${current.title} · wgsl-lab`;
+  // A section route (#/lessons/SLUG/SECTION) opens the lesson at that heading.
+  if (route.page === 'lesson' && route.section && revealSection(main, route.section)) return;
   // After a navigation, focus the new page's heading so keyboard and screen-reader users
   // start at the top of it (on first load the browser's own start is right).
   if (!first) {

@@ -1,16 +1,22 @@
-// Lesson prose to HTML. The Markdown comes from the lessons folder, bundled at build time
-// (project content, not user input), so marked's HTML output is trusted as such.
-import { Marked } from 'marked';
-
-const marked = new Marked({ gfm: true });
+// Lesson prose as HTML. The Markdown was rendered when the site was built
+// (scripts/lesson-html-plugin.ts, with raw HTML escaped and only safe link addresses), so
+// the page ships no Markdown parser; here a text is looked up and its HTML placed.
+import lessonHtml from 'virtual:lesson-html';
+import { textKey } from '../lessons/text-key.js';
 
 export function renderMarkdown(text: string): DocumentFragment {
   const template = document.createElement('template');
-  template.innerHTML = marked.parse(text, { async: false });
-  // Links that leave the site open in a new tab and do not expose the lab to the target.
-  for (const a of template.content.querySelectorAll<HTMLAnchorElement>('a[href^="http"]')) {
-    a.target = '_blank';
-    a.rel = 'noopener noreferrer';
+  const html = lessonHtml[textKey(text)];
+  if (html !== undefined) {
+    template.innerHTML = html;
+    return template.content;
+  }
+  // A text the build did not see (it cannot happen for lesson files): shown as plain text,
+  // paragraph by paragraph, never as markup.
+  for (const para of text.split(/\n\s*\n/)) {
+    const p = document.createElement('p');
+    p.textContent = para.trim();
+    template.content.append(p);
   }
   return template.content;
 }

@@ -28,6 +28,8 @@ export const CHROMIUM_ARGS = [
 
 export interface Lab {
   url: string;
+  /** The built site being served. */
+  dir: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export async function startLab(): Promise<Lab> {
   const s = server;
   return {
     url: s.url,
+    dir,
     browser: b,
     async close() {
       await b.close();

@@ -3,6 +3,8 @@
 import type { AnalyzeOptions } from '../../runner/analyze.js';
 import type { CheckReport } from '../../checks/report.js';
 import type { RunResult } from '../../runner/result.js';
+import type { WatchTrace } from '../../watch/trace.js';
+import type { Reflection } from '../../wgsl/reflect.js';
 import { WorkerClient } from './worker-client.js';
 
 /** How long one simulation or analysis may take before the worker is replaced. */
@@ -24,4 +26,14 @@ export function simulate(source: string, file: string): Promise<RunResult> {
 
 export function analyzeInWorker(source: string, options: AnalyzeOptions): Promise<CheckReport> {
   return worker().run<CheckReport>({ op: 'analyze', source, options });
+}
+
+/** One workgroup's run, step by step, for the workgroup view. */
+export function watchInWorker(source: string, file: string, workgroup: number): Promise<WatchTrace> {
+  return worker().run<WatchTrace>({ op: 'watch', source, file, workgroup });
+}
+
+/** A shader's declarations, read by the worker's front end (the page bundle has none). */
+export function reflectInWorker(source: string, overrides?: Record<string, number>): Promise<Reflection> {
+  return worker().run<Reflection>({ op: 'reflect', source, overrides });
 }

@@ -1,7 +1,10 @@
 // The analyzer and the simulator run here, off the page's thread: simulating every
 // invocation of a kernel can take seconds, and the page must stay responsive meanwhile.
+// The WGSL front end lives only here: a GPU run on the page asks for its reflection.
 import { analyze } from '../../runner/analyze.js';
+import { reflectOrExplain } from '../../runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
+import { watchWorkgroup } from '../../watch/watch.js';
 import { problemsOf } from './problems.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
@@ -9,7 +12,14 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
   let reply: WorkerResponse;
   try {
-    const value = req.op === 'simulate' ? runOnSimulatorFromSource(req.source, { file: req.file }) : analyze(req.source, req.options);
+    const value =
+      req.op === 'simulate'
+        ? runOnSimulatorFromSource(req.source, { file: req.file })
+        : req.op === 'watch'
+          ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup })
+          : req.op === 'reflect'
+            ? reflectOrExplain(req.source, req.overrides)
+            : analyze(req.source, req.options);
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };

@@ -5,9 +5,9 @@ import type { CheckReport } from '../../checks/report.js';
 import type { Diagnostic } from '../../diagnostics/index.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { parseHarness } from '../../harness/index.js';
-import { runOnGpuFromSource } from '../../runner/run-gpu.js';
+import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
-import { analyzeInWorker, simulate } from './analyzer-client.js';
+import { analyzeInWorker, reflectInWorker, simulate } from './analyzer-client.js';
 import { backend } from './backend.js';
 import { problemsOf, type Problem } from './problems.js';
 import { TaskFailed } from './worker-client.js';
@@ -32,7 +32,7 @@ function failed(e: unknown): Problem[] {
 export async function runExample(source: string, file: string): Promise<RunOutcome> {
   const b = await backend();
   try {
-    const result = b.kind === 'gpu' ? await runOnGpuFromSource(b.session, source, { file }) : await simulate(source, file);
+    const result = b.kind === 'gpu' ? await runOnGpuReflecting(b.session, source, reflectInWorker, { file }) : await simulate(source, file);
     return { simulated: b.kind === 'simulator', result, problems: [] };
   } catch (e) {
     return { simulated: b.kind === 'simulator', problems: failed(e) };

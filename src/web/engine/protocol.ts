@@ -4,9 +4,16 @@ import type { AnalyzeOptions } from '../../runner/analyze.js';
 import type { CheckReport } from '../../checks/report.js';
 import type { RunResult } from '../../runner/result.js';
 import type { Problem } from './problems.js';
+import type { WatchTrace } from '../../watch/trace.js';
+import type { Reflection } from '../../wgsl/reflect.js';
 
-export type WorkerTask = { op: 'simulate'; source: string; file: string } | { op: 'analyze'; source: string; options: AnalyzeOptions };
+export type WorkerTask =
+  | { op: 'simulate'; source: string; file: string }
+  | { op: 'analyze'; source: string; options: AnalyzeOptions }
+  | { op: 'watch'; source: string; file: string; workgroup: number }
+  | { op: 'reflect'; source: string; overrides?: Record<string, number> };
 
 export type WorkerRequest = WorkerTask & { id: number };
 
-export type WorkerResponse = { id: number; ok: true; value: RunResult | CheckReport } | { id: number; ok: false; problems: Problem[] };
+export type WorkerResponse =
+  { id: number; ok: true; value: RunResult | CheckReport | WatchTrace | Reflection } | { id: number; ok: false; problems: Problem[] };

@@ -9,7 +9,8 @@ import type { Timing } from '../../gpu/timing.js';
 import { parseHarness } from '../../harness/index.js';
 import { HarnessErrors, InputError } from '../../runner/errors.js';
 import { planRun } from '../../runner/plan.js';
-import { planExecution, reflectOrExplain } from '../../runner/run-gpu.js';
+import { planExecution } from '../../runner/run-gpu.js';
+import { reflectInWorker } from './analyzer-client.js';
 
 export interface DispatchTiming {
   /** How many times the whole plan (every pass) was dispatched. */
@@ -27,7 +28,7 @@ export async function timeDispatches(session: GpuSession, source: string, count:
   const handle = await session.device();
   const shader = await compileWgsl(handle.device, source);
   if (!shader.ok) throw new InputError('the shader does not compile; press Run to see the errors');
-  const plan = planRun(harness, reflectOrExplain(source), handle.limits);
+  const plan = planRun(harness, await reflectInWorker(source), handle.limits);
   // The same bound passes as Run (explicit layouts), all `count` repetitions in one pass;
   // nothing is read back.
   const { timing } = await execute(handle, planExecution(plan, shader.module), {

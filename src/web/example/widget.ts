@@ -21,6 +21,7 @@ import { OutputPanel, renderCheck, renderCompileMessages, renderProblems, render
 import { summarizeRuns } from './repeat-runs.js';
 import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smoothing-controls.js';
 import type { TimingBoard } from './timing-board.js';
+import { createWatchSlot } from '../watch/watch-slot.js';
 
 export interface WidgetContext {
   slug: string;
@@ -231,6 +232,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     storage.remove(codeKey);
     clearMarkers();
     panel.clear();
+    watchSlot.clear();
     smoothing?.sync(original);
     if (ref.rejects) void showRejection();
   };
@@ -239,14 +241,24 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   // `exclusive` ignores presses meanwhile.
   const button = (label: string, action: () => unknown, cls = '') =>
     h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
-  const controls = h('div', { class: 'controls' }, button('Run', run, 'primary'), button('Check', check), button('Reset', reset));
+  // Watch: one workgroup's run step by step (src/web/watch), under the output panel.
+  const watchSlot = createWatchSlot(id, ref.file);
+  const watch = () => exclusive(() => watchSlot.watch(editor.code()));
+  const controls = h(
+    'div',
+    { class: 'controls' },
+    button('Run', run, 'primary'),
+    button('Check', check),
+    button('Watch', watch),
+    button('Reset', reset),
+  );
   if (ref.racy || ref.toggleBarrier) controls.append(button(`Run ${REPEAT_RUNS}×`, runRepeatedly));
   if (ref.timing) controls.append(button(`Time ${TIMED_DISPATCHES}×`, time));
   smoothing?.sync(editor.code());
 
   if (barrierSwitch) controls.append(barrierSwitch.element);
   if (smoothing) controls.append(...smoothing.field);
-  element.append(controls, ...(smoothing ? [smoothing.chart] : []), panel.element);
+  element.append(controls, ...(smoothing ? [smoothing.chart] : []), panel.element, watchSlot.element);
 
   // A `rejects` example exists to show the compiler's refusal: mark it without a click.
   async function showRejection() {
@@ -277,6 +289,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     element,
     destroy() {
       for (const t of timers) clearTimeout(t);
+      watchSlot.destroy();
       editor.destroy();
     },
   };

@@ -8,10 +8,13 @@ import { createWidget, type Widget } from '../example/widget.js';
 import { renderMarkdown } from '../markdown.js';
 import { INDEX_HREF, lessonHref } from '../router.js';
 import { renderQuestion } from './question.js';
+import { createSidebar } from '../nav/sidebar.js';
 
 export interface Page {
   element: HTMLElement;
   title: string;
+  /** Called once the page is in the document (the sidebar starts following the section in view). */
+  shown?(): void;
   destroy(): void;
 }
 
@@ -40,27 +43,45 @@ export function renderLessonPage(l: SiteLesson): Page {
     const board = timingExamples.length >= 2 ? new TimingBoard() : undefined;
     const lastTiming = timingExamples[timingExamples.length - 1];
     let questions = 0;
-    for (const block of l.lesson.blocks) {
+    const blocks = l.lesson.blocks;
+    for (const [i, block] of blocks.entries()) {
       if (block.kind === 'markdown') {
-        body.append(h('div', { class: 'prose' }, renderMarkdown(block.text)));
+        const prose = h('div', { class: 'prose' }, renderMarkdown(block.text));
+        // Prose that introduces an example goes beside it on very wide screens (nav.css).
+        body.append(blocks[i + 1]?.kind === 'example' ? h('div', { class: 'pair' }, prose) : prose);
       } else if (block.kind === 'question') {
         body.append(renderQuestion(l.slug, block, ++questions));
       } else {
         const w = createWidget(block.ref, l.sources.get(block.ref.file), { slug: l.slug, timing: board });
         widgets.push(w);
-        body.append(w.element);
+        const pair = blocks[i - 1]?.kind === 'markdown' ? body.lastElementChild : null;
+        (pair?.classList.contains('pair') ? pair : body).append(w.element);
         if (board && block === lastTiming) body.append(board.element);
       }
     }
   }
+  const sidebar = createSidebar(l);
   const element = h(
     'article',
-    { class: 'lesson', 'data-slug': l.slug },
-    neighbours(l.slug),
-    heading,
-    l.lesson?.meta.summary ? h('p', { class: 'summary' }, l.lesson.meta.summary) : null,
-    body,
-    neighbours(l.slug),
+    { class: 'lesson lesson-layout', 'data-slug': l.slug },
+    sidebar.element,
+    h(
+      'div',
+      { class: 'lesson-main' },
+      neighbours(l.slug),
+      heading,
+      l.lesson?.meta.summary ? h('p', { class: 'summary' }, l.lesson.meta.summary) : null,
+      body,
+      neighbours(l.slug),
+    ),
   );
-  return { element, title, destroy: () => widgets.forEach((w) => w.destroy()) };
+  return {
+    element,
+    title,
+    shown: () => sidebar.follow(body),
+    destroy: () => {
+      sidebar.destroy();
+      widgets.forEach((w) => w.destroy());
+    },
+  };
 }
