@@ -54,8 +54,9 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
     }
     report = await runBench(gpu, { ...options, progress: progressBar(process.stderr) });
   } catch (e) {
-    io.err(describeFailure(e).lines.join('\n'));
-    return 2;
+    const f = describeFailure(e);
+    io.err(f.lines.join('\n'));
+    return f.exitCode;
   }
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'bench.json'), toJson(report) + '\n');
