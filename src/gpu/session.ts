@@ -12,12 +12,6 @@ export interface GpuProvider {
   gpu(): Promise<GPU | undefined>;
   /** What to do when no adapter is found. */
   installHint: string;
-  /**
-   * Gives up a device whose submitted work did not finish in time. Default: destroy() it.
-   * Dawn in Node waits for the device's queue to drain inside destroy(), which a kernel
-   * that never ends never does, so the Node adapter keeps such devices aside instead.
-   */
-  abandon?(device: GPUDevice): void;
 }
 
 export interface SessionOptions {
@@ -67,8 +61,6 @@ export class GpuSession {
       {
         platform,
         installHint: '',
-        // The caller's device in Node is Dawn's, whose destroy() waits for a stuck queue.
-        ...(platform === 'node' ? { abandon: keepAside } : {}),
         gpu: async () => {
           const lost = own.handle?.lost;
           const why = lost ? `${lost.reason}${lost.message ? `: ${lost.message}` : ''}` : 'unknown';
@@ -95,6 +87,17 @@ export class GpuSession {
     if (h.lost) throw new DeviceLostError(h.lost.reason, h.lost.message);
   }
 
+  /**
+   * Gives the current device up on the caller's request (a reader's Stop): it counts as
+   * lost ('stopped'), is released as the platform can, and the next run gets a new one.
+   */
+  stop(): void {
+    const h = this.handle;
+    if (!h || h.lost) return;
+    h.lost = { reason: 'stopped', message: 'stopped before the work finished' };
+    this.release(h.device);
+  }
+
   /** Destroys the device (tests use this to simulate loss); the next run gets a new one. */
   destroy(): void {
     this.handle?.device.destroy();
@@ -117,16 +120,26 @@ export class GpuSession {
     return this.describe(device, adapter);
   }
 
+  /**
+   * Gives a device up without destroy(): Dawn — in Node, and in Chrome's GPU process — waits
+   * inside destroy() for the device's queue to drain, which on a software adapter running a
+   * kernel that never ends never happens, so destroy() would hang the caller (in Chrome,
+   * every page's rendering). The device is set aside instead; a hardware GPU's driver
+   * resets a stuck queue on its own, and the next run gets a new device either way.
+   */
+  private release(device: GPUDevice): void {
+    abandoned.push(device);
+  }
+
   /** The handle of a device, with its watchdog: on expiry the device counts as lost and is given up. */
   private describe(device: GPUDevice, adapter: GPUAdapter | undefined): DeviceHandle {
     const handle = describeHandle(device, adapter, this.provider.platform);
-    const abandon = this.provider.abandon ?? ((d: GPUDevice) => d.destroy());
     handle.watchdog = {
       seconds: this.timeoutSeconds,
       expire: () => {
         if (handle.lost) return;
         handle.lost = { reason: 'timeout', message: `work did not finish within ${this.timeoutSeconds} s` };
-        abandon(device);
+        this.release(device);
       },
     };
     return handle;
@@ -134,15 +147,10 @@ export class GpuSession {
 }
 
 /**
- * Devices given up with work still running, kept referenced: releasing one (destroy() or
- * its collection) would make Dawn wait for a queue that never drains.
+ * Devices given up with work still running, kept referenced: their collection would make
+ * Dawn wait for a queue that never drains, as destroy() does.
  */
 const abandoned: GPUDevice[] = [];
-
-/** An abandon() for Dawn: the device is set aside, never destroyed. */
-export function keepAside(device: GPUDevice): void {
-  abandoned.push(device);
-}
 
 /** A device with what runs need to know about it, watched for loss. */
 function describeHandle(device: GPUDevice, adapter: GPUAdapter | undefined, platform: GpuProvider['platform']): DeviceHandle {

@@ -2,8 +2,7 @@
 // mapping) races a deadline. A kernel that never ends, or a dispatch far larger than meant,
 // would otherwise keep a run (or a browser tab) waiting forever. On expiry the device is
 // given up — the session gets a fresh one for the next run — and the wait ends in
-// GpuTimeoutError. Environment-neutral: how a stuck device is given up is the platform's
-// (GpuProvider.abandon).
+// GpuTimeoutError. Environment-neutral: the lab in the browser and the CLI share it.
 import { LocatedError } from '../diagnostics/index.js';
 
 /** The deadline of one piece of submitted work when nobody chose another (`run --timeout`). */

@@ -2,7 +2,7 @@
 // dependency of wgsl-lab: the simulator, `check` and the primitives in a browser need none
 // of its native binaries. Timestamp quantization is disabled so timings have full resolution.
 import { GpuUnavailableError } from '../errors.js';
-import { keepAside, type GpuProvider } from '../session.js';
+import type { GpuProvider } from '../session.js';
 
 export const NODE_INSTALL_HINT =
   "wgsl-lab runs on the GPU through Vulkan. Without a GPU, install Mesa's lavapipe (a CPU Vulkan driver): on Debian 12, " +
@@ -28,7 +28,6 @@ export function nodeGpuProvider(): GpuProvider {
   return {
     platform: 'node',
     installHint: NODE_INSTALL_HINT,
-    abandon: keepAside,
     gpu: () =>
       (cached ??= (async () => {
         let dawn: typeof import('webgpu');
