@@ -61,8 +61,9 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
     }
     report = await runBench(gpu, { ...options, progress: progressBar(process.stderr) });
   } catch (e) {
-    io.err(describeFailure(e).lines.join('\n'));
-    return 2;
+    const f = describeFailure(e);
+    io.err(f.lines.join('\n'));
+    return f.exitCode;
   }
   // The report reaches stdout first: should the files fail after all (the disk filled up
   // while measuring), the numbers are not lost.

@@ -1,6 +1,11 @@
 // Turns any error of a command into a message and an exit code: 2 for bad input or an
-// unusable environment, printed as FILE:LINE:COL: error: message when it has a location.
+// unusable environment, 124 for GPU work stopped by the watchdog (the code of timeout(1)),
+// printed as FILE:LINE:COL: error: message when it has a location.
 import { diagnosticsOf, type Diagnostic } from '../diagnostics/index.js';
+import { GpuTimeoutError } from '../gpu/watchdog.js';
+
+/** The exit code of a run whose GPU work did not finish within `--timeout`. */
+export const TIMEOUT_EXIT_CODE = 124;
 import { formatDiagnostic } from '../report/diagnostic-text.js';
 
 export interface Failure {
@@ -21,7 +26,7 @@ export function describeFailure(e: unknown, file?: string): Failure {
     };
   }
   return {
-    exitCode: 2,
+    exitCode: e instanceof GpuTimeoutError ? TIMEOUT_EXIT_CODE : 2,
     lines: diagnostics.flatMap((d) => formatDiagnostic(d, { file })),
     json: diagnostics.map((d) => ({
       error: d.message,

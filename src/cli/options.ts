@@ -16,3 +16,12 @@ export function positiveInt(name: string, text: string | undefined, fallback: nu
   if (!Number.isInteger(n) || n < 1) throw new CliUsageError(`${name} must be a positive integer, got '${text}'`);
   return n;
 }
+
+/** `text` as a positive number of seconds (fractions allowed), `fallback` when not given. */
+export function positiveSeconds(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!/^\s*[0-9.]/.test(text) || !Number.isFinite(n) || n <= 0 || n > 86400)
+    throw new CliUsageError(`${name} must be a number of seconds above 0 and at most 86400, got '${text}'`);
+  return n;
+}

@@ -7,15 +7,18 @@ import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
 import { readKernelFiles, readSource } from './io.js';
 import { jsonChunks } from '../report/json.js';
-import { CliUsageError, positiveInt } from './options.js';
+import { CliUsageError, positiveInt, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
+import { DEFAULT_GPU_TIMEOUT_SECONDS } from '../gpu/watchdog.js';
 
-export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--json] [--full] [--entry NAME]
+export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--timeout SECONDS] [--json] [--full] [--entry NAME]
   Runs each file's @compute entry point as its //! header says, prints the buffers and
   checks every expect line. Exit 0: all passed; 1: an expectation failed or the shader did
-  not compile; 2: bad input (missing file, header error, binding mismatch, limits).
+  not compile; 2: bad input (missing file, header error, binding mismatch, limits);
+  124: the GPU work did not finish within --timeout.
   --sim          run on the simulator instead of the GPU
   --max-steps N  with --sim: the step budget before a kernel counts as endless (default 50000000)
+  --timeout S    on the GPU: seconds a submission may take before the device is given up (default ${DEFAULT_GPU_TIMEOUT_SECONDS})
   --json         print a JSON result per file (an array when several files)
   --full         print every buffer element (default: long buffers are abbreviated)
   --entry NAME   the entry point to run when the shader has several`;
@@ -37,6 +40,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       full: { type: 'boolean' },
       entry: { type: 'string' },
       'max-steps': { type: 'string' },
+      timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -45,17 +49,21 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     return 0;
   }
   let maxSteps: number;
+  let timeoutSeconds: number;
   try {
     if (!positionals.length) throw new CliUsageError('no file given');
     if (values['max-steps'] !== undefined && !values.sim)
       throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
     maxSteps = positiveInt('--max-steps', values['max-steps'], DEFAULT_MAX_STEPS);
+    if (values.timeout !== undefined && values.sim)
+      throw new CliUsageError('--timeout goes with the GPU (the simulator stops at --max-steps)');
+    timeoutSeconds = positiveSeconds('--timeout', values.timeout, DEFAULT_GPU_TIMEOUT_SECONDS);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab run: ${e.message}\n${RUN_USAGE}`);
     return 2;
   }
-  const session = new GpuSession(nodeGpuProvider());
+  const session = new GpuSession(nodeGpuProvider(), { timeoutSeconds });
   let exit = 0;
   const results: unknown[] = [];
   for (const file of positionals) {

@@ -9,6 +9,7 @@ import { BufferUsage, MapMode, ShaderStage } from './constants.js';
 import { DeviceLostError, GpuOperationError } from './errors.js';
 import { withErrorScopes } from './scopes.js';
 import { GpuSession, type DeviceHandle } from './session.js';
+import { withinDeadline, GpuTimeoutError } from './watchdog.js';
 import { timeRepetitions, type RepeatOptions, type RepeatedWork, type Timing } from './timing.js';
 
 export interface BufferSpec {
@@ -192,7 +193,7 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
       return { timing, readbacks };
     });
     const contents: (ArrayBuffer | undefined)[] = run.buffers.map(() => undefined);
-    await Promise.all(readbacks.map((r) => r.buffer.mapAsync(MapMode.READ)));
+    await withinDeadline(handle.watchdog, Promise.all(readbacks.map((r) => r.buffer.mapAsync(MapMode.READ))));
     for (const r of readbacks) {
       contents[r.index] = r.buffer.getMappedRange().slice(0);
       r.buffer.unmap();
@@ -201,7 +202,8 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
     GpuSession.checkLost(handle);
     return { contents, timing };
   } catch (e) {
-    if (handle.lost && !(e instanceof DeviceLostError)) throw new DeviceLostError(handle.lost.reason, handle.lost.message);
+    if (handle.lost && !(e instanceof DeviceLostError) && !(e instanceof GpuTimeoutError))
+      throw new DeviceLostError(handle.lost.reason, handle.lost.message);
     throw e;
   } finally {
     for (const b of created) b.destroy();

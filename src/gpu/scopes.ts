@@ -6,6 +6,7 @@
 import { LocatedError } from '../diagnostics/index.js';
 import { DeviceLostError, GpuOperationError } from './errors.js';
 import type { DeviceHandle } from './session.js';
+import { GpuTimeoutError } from './watchdog.js';
 
 /** An error an error scope caught, with the scope that caught it. */
 export interface CaughtGpuError {
@@ -71,7 +72,8 @@ export async function captureErrors<T>(device: GPUDevice, fn: () => Promise<T> |
 export async function withErrorScopes<T>(target: ScopeTarget, what: string, fn: () => Promise<T> | T): Promise<T> {
   const outcome = await scoped(deviceOf(target), fn);
   if (outcome.ok && !outcome.caught) return outcome.value;
-  if (!outcome.ok && outcome.thrown instanceof DeviceLostError) throw outcome.thrown;
+  // The device lost, or given up by the watchdog: that is the whole story.
+  if (!outcome.ok && (outcome.thrown instanceof DeviceLostError || outcome.thrown instanceof GpuTimeoutError)) throw outcome.thrown;
   const lost = await lossOf(target);
   if (lost) throw new DeviceLostError(lost.reason, lost.message);
   const { caught } = outcome;

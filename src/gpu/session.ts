@@ -4,6 +4,7 @@
 import type { DeviceDescription } from './device.js';
 import { LIMIT_NAMES, limitsFrom, type RunLimits } from './limits.js';
 import { DeviceLostError, GpuUnavailableError } from './errors.js';
+import { DEFAULT_GPU_TIMEOUT_SECONDS, type Watchdog } from './watchdog.js';
 
 export interface GpuProvider {
   platform: 'node' | 'browser';
@@ -11,6 +12,11 @@ export interface GpuProvider {
   gpu(): Promise<GPU | undefined>;
   /** What to do when no adapter is found. */
   installHint: string;
+}
+
+export interface SessionOptions {
+  /** Seconds one piece of submitted work may take before the device is given up (default 10). */
+  timeoutSeconds?: number;
 }
 
 /** Features wgsl-lab uses when the adapter has them. */
@@ -24,32 +30,46 @@ export interface DeviceHandle {
   limits: RunLimits;
   hasTimestamps: boolean;
   hasSubgroups: boolean;
-  /** Set once the device is lost. */
+  /** Set once the device is lost (reason 'timeout': given up by the watchdog). */
   lost?: { reason: string; message: string };
+  /** The deadline of submitted work on this device (see watchdog.ts). */
+  watchdog?: Watchdog;
 }
 
 export class GpuSession {
   private handle?: DeviceHandle;
   private pending?: Promise<DeviceHandle>;
 
-  constructor(readonly provider: GpuProvider) {}
+  readonly timeoutSeconds: number;
+
+  constructor(
+    readonly provider: GpuProvider,
+    options: SessionOptions = {},
+  ) {
+    this.timeoutSeconds = options.timeoutSeconds ?? DEFAULT_GPU_TIMEOUT_SECONDS;
+  }
 
   /**
    * A session over a device the caller made (a page's own device, or one from the `webgpu`
    * package): it is never replaced, since the caller owns it; once it is lost every run
    * ends in DeviceLostError.
    */
-  static ofDevice(device: GPUDevice, platform: GpuProvider['platform']): GpuSession {
-    const handle = describeHandle(device, undefined, platform);
-    const session = new GpuSession({
-      platform,
-      installHint: '',
-      gpu: async () => {
-        const why = handle.lost ? `${handle.lost.reason}${handle.lost.message ? `: ${handle.lost.message}` : ''}` : 'unknown';
-        throw new GpuUnavailableError(`the GPUDevice given to wgsl-lab was lost (${why}); create a new device and pass that one`);
+  static ofDevice(device: GPUDevice, platform: GpuProvider['platform'], options: SessionOptions = {}): GpuSession {
+    // The handle, once made below: device() forgets a lost one before asking gpu().
+    const own: { handle?: DeviceHandle } = {};
+    const session = new GpuSession(
+      {
+        platform,
+        installHint: '',
+        gpu: async () => {
+          const lost = own.handle?.lost;
+          const why = lost ? `${lost.reason}${lost.message ? `: ${lost.message}` : ''}` : 'unknown';
+          throw new GpuUnavailableError(`the GPUDevice given to wgsl-lab was lost (${why}); create a new device and pass that one`);
+        },
       },
-    });
-    session.handle = handle;
+      options,
+    );
+    session.handle = own.handle = session.describe(device, undefined);
     return session;
   }
 
@@ -65,6 +85,17 @@ export class GpuSession {
   /** Throws DeviceLostError if the handle's device was lost. */
   static checkLost(h: DeviceHandle): void {
     if (h.lost) throw new DeviceLostError(h.lost.reason, h.lost.message);
+  }
+
+  /**
+   * Gives the current device up on the caller's request (a reader's Stop): it counts as
+   * lost ('stopped'), is released as the platform can, and the next run gets a new one.
+   */
+  stop(): void {
+    const h = this.handle;
+    if (!h || h.lost) return;
+    h.lost = { reason: 'stopped', message: 'stopped before the work finished' };
+    this.release(h.device);
   }
 
   /** Destroys the device (tests use this to simulate loss); the next run gets a new one. */
@@ -86,9 +117,40 @@ export class GpuSession {
       if (typeof v === 'number') requiredLimits[name] = v;
     }
     const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
-    return describeHandle(device, adapter, this.provider.platform);
+    return this.describe(device, adapter);
+  }
+
+  /**
+   * Gives a device up without destroy(): Dawn — in Node, and in Chrome's GPU process — waits
+   * inside destroy() for the device's queue to drain, which on a software adapter running a
+   * kernel that never ends never happens, so destroy() would hang the caller (in Chrome,
+   * every page's rendering). The device is set aside instead; a hardware GPU's driver
+   * resets a stuck queue on its own, and the next run gets a new device either way.
+   */
+  private release(device: GPUDevice): void {
+    abandoned.push(device);
+  }
+
+  /** The handle of a device, with its watchdog: on expiry the device counts as lost and is given up. */
+  private describe(device: GPUDevice, adapter: GPUAdapter | undefined): DeviceHandle {
+    const handle = describeHandle(device, adapter, this.provider.platform);
+    handle.watchdog = {
+      seconds: this.timeoutSeconds,
+      expire: () => {
+        if (handle.lost) return;
+        handle.lost = { reason: 'timeout', message: `work did not finish within ${this.timeoutSeconds} s` };
+        this.release(device);
+      },
+    };
+    return handle;
   }
 }
+
+/**
+ * Devices given up with work still running, kept referenced: their collection would make
+ * Dawn wait for a queue that never drains, as destroy() does.
+ */
+const abandoned: GPUDevice[] = [];
 
 /** A device with what runs need to know about it, watched for loss. */
 function describeHandle(device: GPUDevice, adapter: GPUAdapter | undefined, platform: GpuProvider['platform']): DeviceHandle {
@@ -111,7 +173,8 @@ function describeHandle(device: GPUDevice, adapter: GPUAdapter | undefined, plat
     hasSubgroups: device.features.has('subgroups'),
   };
   void device.lost.then((info) => {
-    handle.lost = { reason: info.reason ?? 'unknown', message: info.message ?? '' };
+    // A device the watchdog gave up stays lost by timeout, whatever the destruction says.
+    handle.lost ??= { reason: info.reason ?? 'unknown', message: info.message ?? '' };
   });
   return handle;
 }

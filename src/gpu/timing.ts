@@ -4,6 +4,7 @@
 // Without timestamps the wall-clock time from submission to completion stands in, labelled.
 import { median } from './stats.js';
 import { TimestampQueries } from './timestamps.js';
+import { withinDeadline, type Watchdog } from './watchdog.js';
 
 export interface Timing {
   /** Time of one repetition: the median of the timed ones (per dispatch of a batch). */
@@ -40,12 +41,20 @@ export interface RepeatOptions {
 /** The largest warm-up batch in one submission. */
 const MAX_WARMUP_BATCH = 4096;
 
-async function submitTimed(device: GPUDevice, record: (encoder: GPUCommandEncoder) => void): Promise<number> {
+/** The device work is timed on; its watchdog, when it has one, bounds every submission. */
+export interface TimedDevice {
+  device: GPUDevice;
+  hasTimestamps: boolean;
+  watchdog?: Watchdog;
+}
+
+async function submitTimed(gpu: TimedDevice, record: (encoder: GPUCommandEncoder) => void): Promise<number> {
+  const { device } = gpu;
   const encoder = device.createCommandEncoder();
   record(encoder);
   const t0 = performance.now();
   device.queue.submit([encoder.finish()]);
-  await device.queue.onSubmittedWorkDone();
+  await withinDeadline(gpu.watchdog, device.queue.onSubmittedWorkDone());
   return performance.now() - t0;
 }
 
@@ -53,12 +62,7 @@ function summary(runs: number[], method: Timing['method']): Timing {
   return { ms: median(runs), method, ...(runs.length > 1 ? { runs } : {}) };
 }
 
-export async function timeRepetitions(
-  gpu: { device: GPUDevice; hasTimestamps: boolean },
-  work: RepeatedWork,
-  options: RepeatOptions = {},
-): Promise<Timing> {
-  const { device } = gpu;
+export async function timeRepetitions(gpu: TimedDevice, work: RepeatedWork, options: RepeatOptions = {}): Promise<Timing> {
   const repeat = Math.max(1, Math.floor(options.repeat ?? 1));
   const batch = options.timing === 'batch' ? work.encodeBatch?.bind(work) : undefined;
   if (options.timing === 'batch' && !batch) throw new Error('internal: batch timing needs work that can record a batch');
@@ -74,14 +78,14 @@ export async function timeRepetitions(
   let spent = 0;
   let done = 0;
   for (let size = Math.max(1, warmup); done < warmup || spent < warmupMs; size = Math.min(size * 2, MAX_WARMUP_BATCH)) {
-    spent += await submitTimed(device, (e) => record(e, size));
+    spent += await submitTimed(gpu, (e) => record(e, size));
     done += size;
   }
 
   const queries = TimestampQueries.create(gpu, batch ? 1 : repeat);
   try {
     if (queries || batch) {
-      const wallMs = await submitTimed(device, (e) => {
+      const wallMs = await submitTimed(gpu, (e) => {
         if (batch) batch(e, repeat, queries?.bracket(0));
         else for (let i = 0; i < repeat; i++) work.encode(e, queries!.bracket(i));
         queries?.resolve(e);
@@ -93,8 +97,8 @@ export async function timeRepetitions(
     }
     // No timestamps: each repetition in its own submission, timed to its completion.
     const runs: number[] = [];
-    for (let i = 0; i < repeat; i++) runs.push(await submitTimed(device, (e) => work.encode(e)));
-    if (options.after) await submitTimed(device, options.after);
+    for (let i = 0; i < repeat; i++) runs.push(await submitTimed(gpu, (e) => work.encode(e)));
+    if (options.after) await submitTimed(gpu, options.after);
     return summary(runs, 'wall-clock');
   } finally {
     queries?.destroy();

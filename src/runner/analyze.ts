@@ -21,6 +21,8 @@ export interface AnalyzeOptions {
   banks?: 32 | 16;
   subgroupSize?: number;
   maxSteps?: number;
+  /** What to do about a long kernel, ending the step-limit message (the lab has no --max-steps). */
+  stepLimitAdvice?: string;
   entry?: string;
   /** Invocations simulated per dispatch before workgroups are sampled (default 2^17). */
   maxInvocations?: number;
@@ -99,7 +101,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
       diagnostic({
         severity: 'error',
         kind: 'step-limit',
-        message: `the kernel did not finish within ${run.stepLimit.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. If it is just long, raise --max-steps.`,
+        message: `the kernel did not finish within ${run.stepLimit.steps} simulated steps (statements and loop iterations summed over invocations); it may never terminate. ${options.stepLimitAdvice ?? 'If it is just long, raise --max-steps.'}`,
         loc: run.stepLimit.site.loc,
       }),
     );

@@ -8,6 +8,7 @@ import type { DeviceHandle, GpuSession } from '../gpu/session.js';
 import type { Timing } from '../gpu/timing.js';
 import { reflect, type Reflection } from '../wgsl/reflect.js';
 import { InputError } from './errors.js';
+import { refuseUncountableDispatches } from './invocation-count.js';
 import { overrideValues, readHeader } from './header.js';
 import { planRun, type PlannedBinding, type RunPlan } from './plan.js';
 import { bufferResults, compileMessage, evaluateExpects, passResults, type RunResult } from './result.js';
@@ -82,6 +83,7 @@ export async function runOnGpu(
   plan: RunPlan,
   options: GpuRunOptions = {},
 ): Promise<GpuRunOutput> {
+  refuseUncountableDispatches(handle.description, plan.passes);
   const out = await execute(handle, planExecution(plan, shader.module, options.constants), {
     repeat: options.repeat,
     warmup: options.warmup,

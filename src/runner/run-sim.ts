@@ -9,7 +9,11 @@ import { loadKernel, readBack, simulate, type SimulateOptions } from './simulate
 import { evaluateTextureExpects, textureResults } from './texture-results.js';
 
 /** A run's options; subscribers observe the run (as the checks do under `check`). */
-export type SimRunOptions = RunOptions & Pick<SimulateOptions, 'subgroupSize' | 'maxSteps' | 'subscribers'>;
+export type SimRunOptions = RunOptions &
+  Pick<SimulateOptions, 'subgroupSize' | 'maxSteps' | 'subscribers'> & {
+    /** What to do about a long kernel, ending the step-limit message (the lab has no --max-steps). */
+    stepLimitAdvice?: string;
+  };
 
 export function runOnSimulatorFromSource(source: string, options: SimRunOptions = {}): RunResult {
   const kernel = loadKernel(source, options.files);
@@ -39,7 +43,7 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
   if (run.stepLimit) {
     const { site, steps } = run.stepLimit;
     throw new InputError(
-      `the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; if it is just long, raise the step budget ('--max-steps N' on the command line)`,
+      `the kernel did not finish within ${steps} simulated steps (stopped at line ${site.line}); it may never terminate; ${options.stepLimitAdvice ?? "if it is just long, raise the step budget ('--max-steps N' on the command line)"}`,
       site.loc,
     );
   }

@@ -32,4 +32,6 @@ export const keys = {
   code: (slug: string, file: string) => `code:${slug}/${file}`,
   answer: (slug: string, line: number) => `answer:${slug}/${line}`,
   solved: (slug: string, file: string) => `solved:${slug}/${file}`,
+  /** Set while the example's code runs: left behind when a run never finished. */
+  running: (slug: string, file: string) => `running:${slug}/${file}`,
 };

@@ -20,12 +20,12 @@ function worker(): WorkerClient {
   return client;
 }
 
-export function simulate(source: string, file: string): Promise<RunResult> {
-  return worker().run<RunResult>({ op: 'simulate', source, file });
+export function simulate(source: string, file: string, signal?: AbortSignal): Promise<RunResult> {
+  return worker().run<RunResult>({ op: 'simulate', source, file }, signal);
 }
 
-export function analyzeInWorker(source: string, options: AnalyzeOptions): Promise<CheckReport> {
-  return worker().run<CheckReport>({ op: 'analyze', source, options });
+export function analyzeInWorker(source: string, options: AnalyzeOptions, signal?: AbortSignal): Promise<CheckReport> {
+  return worker().run<CheckReport>({ op: 'analyze', source, options }, signal);
 }
 
 /** One workgroup's run, step by step, for the workgroup view. */

@@ -8,18 +8,25 @@ import { watchWorkgroup } from '../../watch/watch.js';
 import { problemsOf } from './problems.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
+/** The lab's step budget is fixed: the advice is about the kernel, not a command-line option. */
+const STEP_LIMIT_ADVICE =
+  'the lab cannot raise its step budget: look for a loop whose condition never changes, or try a smaller dispatch (the command line has --max-steps)';
+
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
   let reply: WorkerResponse;
   try {
     const value =
       req.op === 'simulate'
-        ? runOnSimulatorFromSource(req.source, { file: req.file })
+        ? runOnSimulatorFromSource(req.source, { file: req.file, stepLimitAdvice: STEP_LIMIT_ADVICE })
         : req.op === 'watch'
           ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup })
           : req.op === 'reflect'
             ? reflectOrExplain(req.source, req.overrides)
-            : analyze(req.source, req.options);
+            : analyze(req.source, {
+                ...req.options,
+                stepLimitAdvice: `${STEP_LIMIT_ADVICE[0]!.toUpperCase()}${STEP_LIMIT_ADVICE.slice(1)}.`,
+              });
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };

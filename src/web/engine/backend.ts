@@ -22,3 +22,15 @@ export function backend(): Promise<Backend> {
   })();
   return chosen;
 }
+
+/**
+ * After the GPU device was given up (Stop, or the watchdog), the page's later runs go to the
+ * simulator: a software GPU (SwiftShader) keeps running the stuck kernel and serves no new
+ * device meanwhile, and no page can tell it apart from a GPU that recovers.
+ */
+export function leaveGpu(): void {
+  chosen = Promise.resolve({
+    kind: 'simulator',
+    reason: 'the GPU was given up after a kernel that did not finish; examples run on the simulator until the page is reloaded',
+  });
+}

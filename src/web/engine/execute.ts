@@ -2,13 +2,14 @@
 // the reader's GPU when there is one and by the worker's simulator otherwise. Failures
 // come back as Problems, never as exceptions, so the widget has one shape to draw.
 import type { CheckReport } from '../../checks/report.js';
-import type { Diagnostic } from '../../diagnostics/index.js';
+import { LocatedError, type Diagnostic } from '../../diagnostics/index.js';
 import { compileWgsl } from '../../gpu/compile.js';
+import { GpuTimeoutError } from '../../gpu/watchdog.js';
 import { parseHarness } from '../../harness/index.js';
 import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, reflectInWorker, simulate } from './analyzer-client.js';
-import { backend } from './backend.js';
+import { backend, leaveGpu } from './backend.js';
 import { problemsOf, type Problem } from './problems.js';
 import { TaskFailed } from './worker-client.js';
 
@@ -29,14 +30,42 @@ function failed(e: unknown): Problem[] {
   return e instanceof TaskFailed ? e.problems : problemsOf(e);
 }
 
-export async function runExample(source: string, file: string): Promise<RunOutcome> {
+/**
+ * Runs an example; aborting `signal` (the reader's Stop) ends it at once: the simulator's
+ * worker is replaced, or the GPU device given up (the next run gets a new one), and the
+ * outcome says it was stopped.
+ */
+export async function runExample(source: string, file: string, signal?: AbortSignal): Promise<RunOutcome> {
   const b = await backend();
   try {
-    const result = b.kind === 'gpu' ? await runOnGpuReflecting(b.session, source, reflectInWorker, { file }) : await simulate(source, file);
+    const result =
+      b.kind === 'gpu'
+        ? await untilStopped(runOnGpuReflecting(b.session, source, reflectInWorker, { file }), signal, () => {
+            b.session.stop();
+            leaveGpu();
+          })
+        : await simulate(source, file, signal);
     return { simulated: b.kind === 'simulator', result, problems: [] };
   } catch (e) {
+    if (e instanceof GpuTimeoutError) leaveGpu();
     return { simulated: b.kind === 'simulator', problems: failed(e) };
   }
+}
+
+const STOPPED_ON_GPU = 'stopped before it finished (Stop was pressed); the GPU device was given up and the next run gets a new one';
+
+/** `work`, or a StoppedError as soon as `signal` aborts (after `onStop` gave the work up). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined, onStop: () => void): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => {
+      onStop();
+      reject(new LocatedError('input', STOPPED_ON_GPU));
+    };
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 /** The header's errors, for marking the editor alongside the compiler's messages. */
@@ -66,11 +95,11 @@ export async function compileOnGpu(source: string): Promise<CompileMessage[] | u
  */
 const LAB_MAX_INVOCATIONS = 1 << 15;
 
-export async function checkExample(source: string, file: string): Promise<CheckOutcome> {
+export async function checkExample(source: string, file: string, signal?: AbortSignal): Promise<CheckOutcome> {
   const messages = await compileOnGpu(source);
   const compile = messages && { ok: !messages.some((m) => m.severity === 'error'), messages };
   try {
-    const report = await analyzeInWorker(source, { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) });
+    const report = await analyzeInWorker(source, { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) }, signal);
     return { report, compile: messages, problems: [] };
   } catch (e) {
     return { compile: messages, problems: failed(e) };

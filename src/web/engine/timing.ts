@@ -8,6 +8,7 @@ import type { GpuSession } from '../../gpu/session.js';
 import type { Timing } from '../../gpu/timing.js';
 import { parseHarness } from '../../harness/index.js';
 import { HarnessErrors, InputError } from '../../runner/errors.js';
+import { refuseUncountableDispatches } from '../../runner/invocation-count.js';
 import { planRun } from '../../runner/plan.js';
 import { planExecution } from '../../runner/run-gpu.js';
 import { reflectInWorker } from './analyzer-client.js';
@@ -29,6 +30,7 @@ export async function timeDispatches(session: GpuSession, source: string, count:
   const shader = await compileWgsl(handle.device, source);
   if (!shader.ok) throw new InputError('the shader does not compile; press Run to see the errors');
   const plan = planRun(harness, await reflectInWorker(source), handle.limits);
+  refuseUncountableDispatches(handle.description, plan.passes);
   // The same bound passes as Run (explicit layouts), all `count` repetitions in one pass;
   // nothing is read back.
   const { timing } = await execute(handle, planExecution(plan, shader.module), {

@@ -81,4 +81,30 @@ describe('WorkerClient', () => {
     await expect(p).rejects.toThrow(/stopped with an error: module failed to load/);
     expect(workers[0]!.terminated).toBe(true);
   });
+
+  it('stops a running task on abort: the worker is terminated, the next task gets a new one', async () => {
+    const client = new WorkerClient(create, 1000);
+    const stop = new AbortController();
+    const p = client.run(task, stop.signal);
+    const next = client.run<string>({ ...task, file: 'next.wgsl' });
+    stop.abort();
+    await expect(p).rejects.toThrow(/stopped before it finished \(Stop was pressed\)/);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[1]!.received).toEqual([{ ...task, file: 'next.wgsl', id: 2 }]);
+    workers[1]!.answer({ id: 2, ok: true, value: 'fresh' as never });
+    await expect(next).resolves.toBe('fresh');
+  });
+
+  it('drops a queued task on abort without touching the running one', async () => {
+    const client = new WorkerClient(create, 1000);
+    const stop = new AbortController();
+    const first = client.run<string>(task);
+    const queued = client.run({ ...task, file: 'queued.wgsl' }, stop.signal);
+    stop.abort();
+    await expect(queued).rejects.toThrow(/Stop was pressed/);
+    expect(workers[0]!.terminated).toBe(false);
+    workers[0]!.answer({ id: 1, ok: true, value: 'first' as never });
+    await expect(first).resolves.toBe('first');
+    expect(workers[0]!.received).toHaveLength(1);
+  });
 });

@@ -1,6 +1,8 @@
 // Sends tasks to the analyzer worker one at a time and waits for each answer with a
 // deadline. A worker that misses it (a kernel that simulates for too long, a bug that
 // loops) is terminated and replaced, so one bad kernel never blocks the other examples.
+// A task can also be stopped by its caller (the reader's Stop): a queued one is dropped,
+// a running one terminates the worker, which is replaced for the next task.
 import { diagnostic } from '../../diagnostics/index.js';
 import type { Problem } from './problems.js';
 import type { WorkerRequest, WorkerResponse, WorkerTask } from './protocol.js';
@@ -21,6 +23,12 @@ export class TaskFailed extends Error {
   }
 }
 
+const STOPPED_MESSAGE = 'stopped before it finished (Stop was pressed); the simulator was restarted';
+
+function stoppedTask(): TaskFailed {
+  return new TaskFailed([diagnostic({ severity: 'error', kind: 'input', message: STOPPED_MESSAGE })]);
+}
+
 interface Queued {
   task: WorkerTask;
   resolve: (value: unknown) => void;
@@ -38,11 +46,26 @@ export class WorkerClient {
     private readonly timeoutMs: number,
   ) {}
 
-  run<T>(task: WorkerTask): Promise<T> {
+  /** Runs `task`; aborting `signal` stops it (TaskFailed saying it was stopped). */
+  run<T>(task: WorkerTask, signal?: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task, resolve: resolve as (v: unknown) => void, reject });
+      const queued: Queued = { task, resolve: resolve as (v: unknown) => void, reject };
+      if (signal?.aborted) return reject(stoppedTask());
+      signal?.addEventListener('abort', () => this.stop(queued), { once: true });
+      this.queue.push(queued);
       this.pump();
     });
+  }
+
+  /** Drops `queued` if it still waits; terminates the worker if it is the running task. */
+  private stop(queued: Queued): void {
+    const i = this.queue.indexOf(queued);
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      queued.reject(stoppedTask());
+    } else if (this.current && this.current.resolve === queued.resolve) {
+      this.restart(STOPPED_MESSAGE, 'input');
+    }
   }
 
   private pump(): void {

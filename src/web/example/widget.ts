@@ -22,6 +22,8 @@ import { summarizeRuns } from './repeat-runs.js';
 import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smoothing-controls.js';
 import type { TimingBoard } from './timing-board.js';
 import { createWatchSlot } from '../watch/watch-slot.js';
+import { createStopButton } from './stop-button.js';
+import { unfinishedRun } from './unfinished-run.js';
 
 export interface WidgetContext {
   slug: string;
@@ -104,6 +106,10 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   let compileTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let busy = false;
+  /** An action pressed while another ran: it runs next (the latest press wins). */
+  let queued: ((signal: AbortSignal) => Promise<void>) | undefined;
+  const stop = createStopButton(ref.file);
+  const unfinished = unfinishedRun(ctx.slug, ref.file);
 
   const editor = createEditor(host, {
     doc: storage.load(codeKey) ?? original,
@@ -136,16 +142,27 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     return messages;
   }
 
-  /** Runs `task` unless another action of this example is in progress. */
-  async function exclusive(task: () => Promise<void>) {
-    if (busy) return;
+  /**
+   * Runs `task` now, or after the action in progress (one press is remembered, so a Run
+   * pressed during Check is not lost). Stop aborts the task's signal and forgets the queue.
+   */
+  async function exclusive(task: (signal: AbortSignal) => Promise<void>) {
+    if (busy) {
+      queued = task;
+      return;
+    }
     busy = true;
     element.setAttribute('aria-busy', 'true');
+    const signal = stop.start();
     try {
-      await task();
+      await task(signal);
     } finally {
       busy = false;
+      stop.finish();
       element.removeAttribute('aria-busy');
+      const next = stop.stopped() ? undefined : queued;
+      queued = undefined;
+      if (next) void exclusive(next);
     }
   }
 
@@ -164,16 +181,21 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   }
 
   const run = () =>
-    exclusive(async () => {
+    exclusive(async (signal) => {
       panel.busy('run', 'Running…');
-      showRunResult(await runExample(editor.code(), ref.file));
+      unfinished.begin();
+      try {
+        showRunResult(await runExample(editor.code(), ref.file, signal));
+      } finally {
+        unfinished.end();
+      }
     });
 
   const check = () =>
-    exclusive(async () => {
+    exclusive(async (signal) => {
       panel.busy('check', 'Checking (simulating every invocation)…');
       const code = editor.code();
-      const outcome = await checkExample(code, ref.file);
+      const outcome = await checkExample(code, ref.file, signal);
       if (outcome.compile) editor.mark('compiler', compilerMarkers(outcome.compile));
       editor.mark('analyzer', outcome.report ? analyzerMarkers(outcome.report, code) : diagnosticMarkers(outcome.problems));
       panel.show('check', renderCheck(outcome));
@@ -181,11 +203,11 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     });
 
   const runRepeatedly = () =>
-    exclusive(async () => {
+    exclusive(async (signal) => {
       const results: RunResult[] = [];
       for (let k = 0; k < REPEAT_RUNS; k++) {
         panel.busy('extra', `Run ${k + 1} of ${REPEAT_RUNS}…`);
-        const outcome = await runExample(editor.code(), ref.file);
+        const outcome = await runExample(editor.code(), ref.file, signal);
         if (!outcome.result?.compile.ok) return showRunResult(outcome);
         results.push(outcome.result);
       }
@@ -204,11 +226,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     });
 
   const time = () =>
-    exclusive(async () => {
+    exclusive(async (signal) => {
       const b = await backend();
       if (b.kind !== 'gpu')
         return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
       panel.busy('extra', `Dispatching ${TIMED_DISPATCHES} times…`);
+      // Stop gives the device up; the timing then fails with the device lost.
+      signal.addEventListener('abort', () => b.session.stop(), { once: true });
       try {
         const t = await timeDispatches(b.session, editor.code(), TIMED_DISPATCHES);
         ctx.timing?.record(ref.file, t);
@@ -226,6 +250,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     });
 
   const reset = () => {
+    unfinished.end();
     clearTimeout(saveTimer);
     barrierSwitch?.forget();
     editor.setCode(original);
@@ -238,7 +263,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   };
 
   // Buttons stay focusable while busy (a disabled button would drop keyboard focus);
-  // `exclusive` ignores presses meanwhile.
+  // `exclusive` queues a press made meanwhile.
   const button = (label: string, action: () => unknown, cls = '') =>
     h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
   // Watch: one workgroup's run step by step (src/web/watch), under the output panel.
@@ -248,6 +273,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     'div',
     { class: 'controls' },
     button('Run', run, 'primary'),
+    stop.element,
     button('Check', check),
     button('Watch', watch),
     button('Reset', reset),
@@ -284,6 +310,8 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       );
   }
   if (ref.rejects) void showRejection();
+  const notice = unfinished.notice();
+  if (notice) panel.show('run', notice);
 
   return {
     element,
