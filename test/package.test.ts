@@ -92,7 +92,7 @@ const total: number = await reduce(kernelDevice, new Uint32Array([1, 2, 3, 4, 5]
 const prefix = await scan(device, new Uint32Array([1, 2, 3, 4]), { exclusive: true });
 let headerError = '';
 try {
-  await run('//! buffer 0 q32[4]\\n', { sim: true });
+  await run('//! buffer 0 f64[4]\\n', { sim: true });
 } catch (e) {
   if (e instanceof HarnessErrors) headerError = e.errors.map((x) => \`\${x.line}:\${x.column}: \${x.message}\`).join('; ');
 }
@@ -298,7 +298,7 @@ describe('installed with webgpu', () => {
     expect(got.json).toEqual([expect.objectContaining({ line: 3, ok: true, actual: [1, 7, 13, 19] })]);
     expect(got.total).toBe(15);
     expect(got.prefix).toEqual([0, 1, 3, 6]);
-    expect(got.headerError).toBe("1:14: expected an element type (f32, f16, i32 or u32), found 'q32'");
+    expect(got.headerError).toBe("1:14: expected an element type (f32, f16, i32 or u32), found 'f64'");
     expect(got.refused).toMatch(/the source must be a string of WGSL, got number/);
     expect(got.gpuErrorClass).toBe('GpuUnavailableError');
   });

@@ -121,13 +121,13 @@ describe('check()', () => {
 
 describe('bad input', () => {
   it('throws the header errors with every line and column', async () => {
-    const err = await run('//! buffer 0 q32[4]\n//! dispatch x\n', { sim: true }).catch((e: unknown) => e);
+    const err = await run('//! buffer 0 f64[4]\n//! dispatch x\n', { sim: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HarnessErrors);
     expect((err as HarnessErrors).errors.map((e) => [e.line, e.column])).toEqual([
       [1, 14],
       [2, 14],
     ]);
-    expect(parseHarness('//! buffer 0 q32[4]\n').errors).toHaveLength(1);
+    expect(parseHarness('//! buffer 0 f64[4]\n').errors).toHaveLength(1);
   });
 
   it('refuses options out of range, naming them', async () => {

@@ -4,20 +4,40 @@
 // about the device, not the shader.
 import type { DeviceHandle } from '../gpu/session.js';
 import { GpuUnavailableError } from '../gpu/errors.js';
-import { parseWgsl } from '../wgsl/parser.js';
+import { tokenize } from '../wgsl/lexer.js';
 
 /** `enable` names whose device feature wgsl-lab checks before compiling. */
 const FEATURE_OF_ENABLE: Record<string, GPUFeatureName> = { f16: 'shader-f16' };
 
-/** The enable names of the source whose feature the device lacks (none when it does not parse: Tint reports that). */
-export function missingEnables(source: string, handle: DeviceHandle): string[] {
-  let enables: string[];
+/**
+ * The names of the source's `enable` directives. Directives come before every declaration,
+ * so the tokens up to the first one that is not a directive suffice: no parse (the lab's
+ * page must not carry the parser, which lives in its worker).
+ */
+function enableNames(source: string): string[] {
+  let tokens;
   try {
-    enables = parseWgsl(source).directives.flatMap((d) => (d.kind === 'enable' ? d.names : []));
+    tokens = tokenize(source);
   } catch {
-    return [];
+    return []; // Tint reports what does not lex
   }
-  return enables.filter((e) => FEATURE_OF_ENABLE[e] && !handle.device.features.has(FEATURE_OF_ENABLE[e]));
+  const names: string[] = [];
+  let i = 0;
+  while (tokens[i]?.kind === 'ident' && ['enable', 'requires', 'diagnostic'].includes(tokens[i]!.text)) {
+    const isEnable = tokens[i]!.text === 'enable';
+    i++;
+    while (tokens[i] && tokens[i]!.kind !== 'eof' && tokens[i]!.text !== ';') {
+      if (isEnable && tokens[i]!.kind === 'ident') names.push(tokens[i]!.text);
+      i++;
+    }
+    i++; // the ';'
+  }
+  return names;
+}
+
+/** The enable names of the source whose feature the device lacks. */
+export function missingEnables(source: string, handle: DeviceHandle): string[] {
+  return enableNames(source).filter((e) => FEATURE_OF_ENABLE[e] && !handle.device.features.has(FEATURE_OF_ENABLE[e]));
 }
 
 /** Throws when the device cannot run the source for want of a feature (exit 2, like no GPU). */
