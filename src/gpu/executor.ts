@@ -2,14 +2,25 @@
 // bytes, passes bound to them, dispatch counts. It creates the buffers, one explicit
 // pipeline layout per distinct set of bindings (so a binding that does not match the
 // shader's declaration is reported, not silently re-derived), the pipelines and bind groups;
-// repeats and times the passes (see timing.ts); and reads back the buffers asked for. Every
-// WebGPU failure becomes GpuOperationError or DeviceLostError, and every buffer it created
-// is destroyed on every path.
+// repeats and times the passes (see timing.ts); and reads back the buffers asked for and the
+// storage textures. Every WebGPU failure becomes GpuOperationError or DeviceLostError, and
+// every buffer and texture it created is destroyed on every path.
 import { BufferUsage, MapMode, ShaderStage } from './constants.js';
 import { DeviceLostError, GpuOperationError } from './errors.js';
 import { withErrorScopes } from './scopes.js';
 import { GpuSession, type DeviceHandle } from './session.js';
 import { withinDeadline, GpuTimeoutError } from './watchdog.js';
+import {
+  copyTextureOut,
+  createSampler,
+  createTexture,
+  readbackSize,
+  samplerLayoutEntry,
+  textureLayoutEntry,
+  unpadRows,
+  type SamplerSpec,
+  type TextureSpec,
+} from './texture-resources.js';
 import { timeRepetitions, type RepeatOptions, type RepeatedWork, type Timing } from './timing.js';
 
 export interface BufferSpec {
@@ -23,12 +34,19 @@ export interface BufferSpec {
 }
 
 /** How a pass sees a buffer: the buffer layout type of its @binding. */
-export interface BoundBinding {
+export interface BoundBuffer {
   binding: number;
   /** Index into the execution's buffers. */
   buffer: number;
   type: GPUBufferBindingType;
 }
+
+/** A texture or sampler at a @binding: its layout comes from its spec. */
+export type BoundHandle = { binding: number; texture: number } | { binding: number; sampler: number };
+
+export type BoundBinding = BoundBuffer | BoundHandle;
+
+export type { SamplerSpec, TextureSpec };
 
 /** Workgroup counts, or the offset of three u32 counts in one of the buffers (indirect). */
 export type Dispatch = readonly [number, number, number] | { indirect: number; offset?: number };
@@ -45,6 +63,9 @@ export interface BoundPass {
 export interface Execution {
   module: GPUShaderModule;
   buffers: readonly BufferSpec[];
+  /** Textures and samplers the passes bind by index (none when absent). */
+  textures?: readonly TextureSpec[];
+  samplers?: readonly SamplerSpec[];
   /** Run in order; each pass sees the writes of the ones before. */
   passes: readonly BoundPass[];
 }
@@ -57,6 +78,8 @@ export interface ExecuteOptions extends Pick<RepeatOptions, 'repeat' | 'warmup' 
 export interface ExecutionOutput {
   /** The bytes of every buffer read back, by buffer index; undefined for the others. */
   contents: (ArrayBuffer | undefined)[];
+  /** The texels of every writable storage texture after the last repetition (tightly packed), by texture index. */
+  textures: (ArrayBuffer | undefined)[];
   timing: Timing;
 }
 
@@ -79,7 +102,25 @@ function usageOf(spec: BufferSpec, readBack: boolean, indirect: boolean): number
 }
 
 /** Layouts and bind groups per distinct set of bindings, then one pipeline per pass. */
-async function preparePasses(device: GPUDevice, run: Execution, buffers: GPUBuffer[]): Promise<ReadyPass[]> {
+interface Resources {
+  buffers: GPUBuffer[];
+  textures: GPUTexture[];
+  samplers: GPUSampler[];
+}
+
+function layoutEntry(run: Execution, e: BoundBinding): GPUBindGroupLayoutEntry {
+  if ('texture' in e) return textureLayoutEntry(e.binding, run.textures![e.texture]!);
+  if ('sampler' in e) return samplerLayoutEntry(e.binding, run.samplers![e.sampler]!);
+  return { binding: e.binding, visibility: ShaderStage.COMPUTE, buffer: { type: e.type } };
+}
+
+function resourceOf(r: Resources, e: BoundBinding): GPUBindingResource {
+  if ('texture' in e) return r.textures[e.texture]!.createView();
+  if ('sampler' in e) return r.samplers[e.sampler]!;
+  return { buffer: r.buffers[e.buffer]! };
+}
+
+async function preparePasses(device: GPUDevice, run: Execution, resources: Resources): Promise<ReadyPass[]> {
   const bound = new Map<string, { layout: GPUPipelineLayout; bindGroups: GPUBindGroup[] }>();
   const ready: ReadyPass[] = [];
   for (const p of run.passes) {
@@ -89,7 +130,7 @@ async function preparePasses(device: GPUDevice, run: Execution, buffers: GPUBuff
       const groups = Array.from(p.groups, (g) => g ?? []);
       const groupLayouts = groups.map((entries) =>
         device.createBindGroupLayout({
-          entries: entries.map((e) => ({ binding: e.binding, visibility: ShaderStage.COMPUTE, buffer: { type: e.type } })),
+          entries: entries.map((e) => layoutEntry(run, e)),
         }),
       );
       b = {
@@ -97,7 +138,7 @@ async function preparePasses(device: GPUDevice, run: Execution, buffers: GPUBuff
         bindGroups: groupLayouts.map((layout, g) =>
           device.createBindGroup({
             layout,
-            entries: groups[g]!.map((e) => ({ binding: e.binding, resource: { buffer: buffers[e.buffer]! } })),
+            entries: groups[g]!.map((e) => ({ binding: e.binding, resource: resourceOf(resources, e) })),
           }),
         ),
       };
@@ -160,10 +201,13 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
   for (const i of selected)
     if (!run.buffers[i]) throw new Error(`internal: read-back of buffer ${i}, but the execution has ${run.buffers.length}`);
   const indirect = new Set(run.passes.flatMap((p) => (isIndirect(p.dispatch) ? [p.dispatch.indirect] : [])));
-  const created: GPUBuffer[] = [];
-  const track = (b: GPUBuffer) => (created.push(b), b);
+  const created: (GPUBuffer | GPUTexture)[] = [];
+  const track = <T extends GPUBuffer | GPUTexture>(b: T): T => (created.push(b), b);
+  const textureSpecs = run.textures ?? [];
+  // Storage textures a shader can write come back; the others keep their uploaded texels.
+  const textureReadback = textureSpecs.flatMap((t, i) => (t.binding.kind === 'storage' && t.binding.access !== 'read-only' ? [i] : []));
   try {
-    const { timing, readbacks } = await withErrorScopes(handle, 'the run', async () => {
+    const { timing, readbacks, textureReadbacks } = await withErrorScopes(handle, 'the run', async () => {
       const buffers = run.buffers.map((b, i) => {
         const buf = track(
           device.createBuffer({
@@ -179,7 +223,15 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
         }
         return buf;
       });
-      const passes = await preparePasses(device, run, buffers);
+      const textures = textureSpecs.map((t) => track(createTexture(device, t)));
+      const samplers = (run.samplers ?? []).map((s) => createSampler(device, s));
+      const passes = await preparePasses(device, run, { buffers, textures, samplers });
+      const textureReadbacks = textureReadback.map((index) => ({
+        index,
+        buffer: track(
+          device.createBuffer({ size: readbackSize(textureSpecs[index]!), usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST }),
+        ),
+      }));
       const readbacks = selected.map((index) => ({
         index,
         buffer: track(device.createBuffer({ size: run.buffers[index]!.size, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST })),
@@ -188,19 +240,25 @@ export async function execute(handle: DeviceHandle, run: Execution, options: Exe
         ...options,
         after: (encoder) => {
           for (const r of readbacks) encoder.copyBufferToBuffer(buffers[r.index]!, 0, r.buffer, 0, run.buffers[r.index]!.size);
+          for (const r of textureReadbacks) copyTextureOut(encoder, textures[r.index]!, textureSpecs[r.index]!, r.buffer);
         },
       });
-      return { timing, readbacks };
+      return { timing, readbacks, textureReadbacks };
     });
     const contents: (ArrayBuffer | undefined)[] = run.buffers.map(() => undefined);
-    await withinDeadline(handle.watchdog, Promise.all(readbacks.map((r) => r.buffer.mapAsync(MapMode.READ))));
+    const textures: (ArrayBuffer | undefined)[] = textureSpecs.map(() => undefined);
+    await withinDeadline(handle.watchdog, Promise.all([...readbacks, ...textureReadbacks].map((r) => r.buffer.mapAsync(MapMode.READ))));
     for (const r of readbacks) {
       contents[r.index] = r.buffer.getMappedRange().slice(0);
       r.buffer.unmap();
     }
+    for (const r of textureReadbacks) {
+      textures[r.index] = unpadRows(textureSpecs[r.index]!, r.buffer.getMappedRange());
+      r.buffer.unmap();
+    }
     // A device lost after the work was submitted may have left anything in the buffers.
     GpuSession.checkLost(handle);
-    return { contents, timing };
+    return { contents, textures, timing };
   } catch (e) {
     if (handle.lost && !(e instanceof DeviceLostError) && !(e instanceof GpuTimeoutError))
       throw new DeviceLostError(handle.lost.reason, handle.lost.message);

@@ -1,7 +1,8 @@
 // Contents kept in files (`= file("NAME")`): the header only names them. Reading files is
 // the caller's business (the CLI reads them relative to the kernel file; the lab has
 // none), so this module takes their bytes as a map and checks each against the line that
-// names it: present, and exactly the size of its buffer, uniform or expected buffer.
+// names it: present, and exactly the size of its buffer, uniform or expected buffer (a
+// texture's PNG image is only attached here; it is decoded and checked when the run is planned).
 import { bindingName } from './parse.js';
 import { HarnessError } from './errors.js';
 import { allocateElements } from './fill.js';
@@ -13,7 +14,9 @@ export type FileContents = ReadonlyMap<string, Uint8Array | { error: string }>;
 
 /** Every `file("NAME")` of the header, in header order (a name may appear more than once). */
 export function fileRefs(harness: Harness): FileRef[] {
-  return [...harness.buffers, ...harness.uniforms, ...harness.expects].flatMap((s) => (s.file ? [s.file] : []));
+  return [...harness.buffers, ...harness.uniforms, ...harness.expects, ...(harness.textures ?? [])].flatMap((s) =>
+    s.file ? [s.file] : [],
+  );
 }
 
 /**
@@ -22,7 +25,8 @@ export function fileRefs(harness: Harness): FileRef[] {
  */
 export function attachFiles(harness: Harness, files: FileContents): { harness: Harness; errors: HarnessError[] } {
   const errors: HarnessError[] = [];
-  const attach = (ref: FileRef, bytesWanted: number, what: string): FileRef | undefined => {
+  /** `bytesWanted` undefined: any size (a texture's image, whose size only decoding tells). */
+  const attach = (ref: FileRef, bytesWanted: number | undefined, what: string): FileRef | undefined => {
     const got = files.get(ref.path);
     if (!got) {
       errors.push(
@@ -37,7 +41,7 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
       errors.push(new HarnessError(`cannot read file("${ref.path}"): ${got.error}`, ref));
       return undefined;
     }
-    if (got.byteLength !== bytesWanted) {
+    if (bytesWanted !== undefined && got.byteLength !== bytesWanted) {
       errors.push(new HarnessError(`file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`, ref));
       return undefined;
     }
@@ -64,5 +68,6 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
     new Uint8Array(values.buffer).set(file.bytes);
     return { ...e, file, values: Array.from(values) };
   });
-  return { harness: { ...harness, buffers, uniforms, expects }, errors };
+  const textures = harness.textures?.map((t) => (t.file ? { ...t, file: attach(t.file, undefined, 'a texture') ?? t.file } : t));
+  return { harness: { ...harness, buffers, uniforms, expects, ...(textures ? { textures } : {}) }, errors };
 }

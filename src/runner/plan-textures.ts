@@ -13,6 +13,7 @@ import { typeName } from '../wgsl/types.js';
 import { encodeChannel, type SamplerState } from '../sim/texture-memory.js';
 import { InputError } from './errors.js';
 import { NotSupportedError } from '../wgsl/source.js';
+import { pngTexels } from './png-texels.js';
 
 export interface PlannedTexture {
   group: number;
@@ -118,12 +119,13 @@ function planTexture(spec: TextureSpec, b: BindingInfo, shape: TextureShape): Pl
     const want = dims === 1 ? 'W (one number)' : dims === 2 ? 'WxH' : arrayed ? 'WxHxLAYERS' : 'WxHxD';
     throw new InputError(`${at(b)} is a ${shape.dim} texture: its size is ${want}, found ${spec.size.join('x')}`, spec);
   }
-  if (spec.file)
-    throw new InputError(
-      `texture images are not decoded yet ('${spec.file.path}'): give ${at(b)} its texels with an expression of x, y, z and c`,
-      spec.file,
-    );
   const size: [number, number, number] = [spec.size[0]!, spec.size[1] ?? 1, spec.size[2] ?? 1];
+  if (spec.file) {
+    if (size[2] !== 1) throw new InputError(`a PNG image fills one 2d image: ${at(b)} has ${size[2]} layers or slices`, spec.file);
+    const image = pngTexels(spec.file, format, size[0], size[1]);
+    const texels = image.map((v, i) => ((i & 3) < format.channels ? encodeChannel(format, v) : (i & 3) === 3 ? 1 : 0));
+    return { group: spec.group, binding: spec.binding, shader: b, shape, format, size, texels, spec };
+  }
   const init = compileTextureInit(spec);
   const texels = new Float64Array(size[0] * size[1] * size[2] * 4);
   let t = 0;

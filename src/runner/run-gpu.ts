@@ -12,6 +12,8 @@ import { refuseUncountableDispatches } from './invocation-count.js';
 import { overrideValues, readHeader } from './header.js';
 import { planRun, type PlannedBinding, type RunPlan } from './plan.js';
 import { bufferResults, compileMessage, evaluateExpects, passResults, type RunResult } from './result.js';
+import { gpuSamplerSpec, gpuTextureSpec, texturesAfterGpuRun } from './gpu-textures.js';
+import { evaluateTextureExpects, textureResults, type TexelsAfterRun } from './texture-results.js';
 import { requireEnabledFeatures } from './shader-features.js';
 
 export interface RunOptions {
@@ -40,8 +42,8 @@ function bindingType(b: PlannedBinding): GPUBufferBindingType {
 }
 
 /**
- * A plan as the GPU executor's input: one buffer per header binding, and every pass bound
- * to every binding some pass uses, through an explicit layout made from the shader's
+ * A plan as the GPU executor's input: one buffer per header binding, one texture or sampler
+ * per planned one, and every pass bound to every binding some pass uses, through an explicit layout made from the shader's
  * declarations (so a mismatch with the shader is WebGPU's error, not a silent re-derivation).
  */
 export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?: Record<string, number>): Execution {
@@ -51,9 +53,17 @@ export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?
     for (let g = groups.length; g <= b.group; g++) groups.push([]);
     groups[b.group]!.push({ binding: b.binding, buffer: i, type: bindingType(b) });
   });
+  const group = (g: number) => {
+    for (let k = groups.length; k <= g; k++) groups.push([]);
+    return groups[g]!;
+  };
+  plan.textures.forEach((t, i) => group(t.group).push({ binding: t.binding, texture: i }));
+  plan.samplers.forEach((s, i) => group(s.group).push({ binding: s.binding, sampler: i }));
   return {
     module,
     buffers: plan.bindings.map((b) => ({ size: b.byteSize, usage: b.kind, initial: b.data })),
+    ...(plan.textures.length ? { textures: plan.textures.map(gpuTextureSpec) } : {}),
+    ...(plan.samplers.length ? { samplers: plan.samplers.map(gpuSamplerSpec) } : {}),
     passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch, ...(constants ? { constants } : {}) })),
   };
 }
@@ -73,6 +83,8 @@ export interface GpuRunOptions {
 export interface GpuRunOutput {
   /** Contents after the run, one per plan binding (uniforms keep their input). */
   contents: ElementArray[];
+  /** Texels after the run, one per plan texture (storage textures read back, the others as uploaded). */
+  textures: TexelsAfterRun[];
   timing: Timing;
 }
 
@@ -95,7 +107,7 @@ export async function runOnGpu(
     new Uint8Array(values.buffer).set(new Uint8Array(bytes, 0, b.data.byteLength));
     return values;
   });
-  return { contents, timing: out.timing };
+  return { contents, textures: texturesAfterGpuRun(plan.textures, out.textures), timing: out.timing };
 }
 
 /** Reads a shader's declarations for planning: reflectOrExplain, or (in the lab) the analyzer worker's. */
@@ -131,22 +143,19 @@ export async function runOnGpuReflecting(
   };
   if (!shader.ok) return base;
   const plan = planRun(harness, await reflectSource(source, constants), handle.limits, { entry: options.entry });
-  // The GPU executor binds buffers only so far: say so rather than fail in WebGPU's words.
-  const handleBinding = [...plan.textures, ...plan.samplers][0];
-  if (handleBinding)
-    throw new InputError(
-      `textures and samplers ('${handleBinding.shader.name}') run on the simulator only so far: use 'run --sim'`,
-      handleBinding.spec,
-    );
   const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers, plan.fieldExpects);
+  const textures = textureResults(plan, out.textures);
+  const textureExpects = evaluateTextureExpects(harness, plan, out.textures);
   return {
     ...base,
     ...passResults(plan),
     buffers,
     expects,
+    ...(textures.length ? { textures } : {}),
+    ...(textureExpects.length ? { textureExpects } : {}),
     timing: out.timing,
-    ok: expects.every((e) => e.ok),
+    ok: expects.every((e) => e.ok) && textureExpects.every((e) => e.ok),
   };
 }

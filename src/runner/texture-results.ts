@@ -4,8 +4,16 @@
 // ulps for 32-bit floats, exactly for integers.
 import { F32_ULP_TOLERANCE, ulpDistanceF32, type Harness } from '../harness/index.js';
 import type { TexelFormat } from '../wgsl/textures.js';
-import type { SimTexture } from '../sim/texture-memory.js';
 import type { RunPlan } from './plan.js';
+
+/** A texture's channel values after a run: the simulator's texture memory, or a GPU read-back (gpu-textures.ts). */
+export interface TexelsAfterRun {
+  readonly texels: number;
+  /** Texel index of (x, y, z); z is the depth slice or array layer. */
+  index(x: number, y: number, z: number): number;
+  /** Channel c (0..3) of texel t. */
+  channel(t: number, c: number): number;
+}
 
 export interface TextureResult {
   group: number;
@@ -29,8 +37,8 @@ export interface TextureExpectOutcome {
   ok: boolean;
 }
 
-/** The plan's storage textures (those a shader can write) as the simulator left them. */
-export function textureResults(plan: RunPlan, textures: SimTexture[]): TextureResult[] {
+/** The plan's storage textures (those a shader can write) as the run left them. */
+export function textureResults(plan: RunPlan, textures: readonly TexelsAfterRun[]): TextureResult[] {
   return plan.textures.flatMap((t, i) =>
     t.shape.kind === 'storage'
       ? [
@@ -62,7 +70,7 @@ export function channelMatches(format: TexelFormat, expected: number, actual: nu
 }
 
 /** Evaluates every `expect texture` line against the textures after the run (any texture of the plan). */
-export function evaluateTextureExpects(harness: Harness, plan: RunPlan, textures: SimTexture[]): TextureExpectOutcome[] {
+export function evaluateTextureExpects(harness: Harness, plan: RunPlan, textures: readonly TexelsAfterRun[]): TextureExpectOutcome[] {
   return (harness.textureExpects ?? []).map((e) => {
     const i = plan.textures.findIndex((t) => t.group === e.group && t.binding === e.binding);
     const t = textures[i]!;
