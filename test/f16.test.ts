@@ -21,20 +21,9 @@ import { compareF16 } from '../src/harness/compare-f16.js';
 import { f16Values, fillBuffer, parseHarness } from '../src/harness/index.js';
 import { compileMessage, type RunResult } from '../src/runner/result.js';
 import { gpu, gpuHas, session } from './support/gpu.js';
+import { rng } from '../src/numbers/rng.js';
 
 const HAS_F16 = gpuHas('shader-f16');
-
-/** mulberry32: fixed seed, so a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Distance in f16 ULPs, f16 subnormals flushed to 0 (a GPU may flush them). */
 function f16Ulps(a: number, b: number): number {

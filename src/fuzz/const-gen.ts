@@ -2,6 +2,8 @@
 // Tint: typed expression trees over edge values (the extremes of i32/u32/f32, shift widths,
 // zero divisors), conversions between every numeric type and the builtins with domain
 // rules, so that both sides are pushed across every "shader-creation error" boundary.
+import { rng } from '../numbers/rng.js';
+
 type NumType = 'ai' | 'af' | 'i32' | 'u32' | 'f32';
 
 const LITERALS: Record<NumType, string[]> = {
@@ -13,18 +15,6 @@ const LITERALS: Record<NumType, string[]> = {
 };
 
 const TYPE_NAME: Record<'i32' | 'u32' | 'f32', string> = { i32: 'i32', u32: 'u32', f32: 'f32' };
-
-/** A small deterministic generator (mulberry32), so a seed names one expression forever. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const isFloat = (t: NumType) => t === 'af' || t === 'f32';
 const isInt = (t: NumType) => !isFloat(t);

@@ -3,18 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { f32ToF16Bits } from '../wgsl/bits.js';
 import { f16FromBits, f16ToBits, overflowsF16, roundF16 } from './f16.js';
-
-/** mulberry32: a small fixed-seed generator, so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './rng.js';
 
 describe('f16 rounding', () => {
   it('rounds to nearest, ties to even, at normal and subnormal magnitudes', () => {
