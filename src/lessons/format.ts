@@ -9,7 +9,7 @@
 //
 //   ::: example neighbour-average.wgsl
 //   ::: example neighbour-average-no-barrier.wgsl racy
-//   ::: exercise neighbour-max.wgsl
+//   ::: exercise neighbour-max.wgsl        (the starting point; neighbour-max.solution.wgsl beside it)
 //   ::: example barrier-in-branch.wgsl rejects=13:49
 //
 //   ::: question
@@ -132,6 +132,11 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
   }
   flush();
   return { meta: { title: meta.title!, summary: meta.summary ?? '' }, blocks };
+}
+
+/** An exercise `NAME.wgsl` is the learner's starting point; its solution is `NAME.solution.wgsl`. */
+export function solutionFileName(exerciseFile: string): string {
+  return exerciseFile.replace(/\.wgsl$/, '.solution.wgsl');
 }
 
 /** All example references of a lesson, in order. */
