@@ -23,6 +23,7 @@ import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smooth
 import type { TimingBoard } from './timing-board.js';
 import { createWatchSlot } from '../watch/watch-slot.js';
 import { createStopButton } from './stop-button.js';
+import { exerciseVerdict } from './exercise-verdict.js';
 import { unfinishedRun } from './unfinished-run.js';
 
 export interface WidgetContext {
@@ -171,13 +172,20 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     editor.mark('compiler', compilerMarkers(r?.compile.messages ?? []));
     editor.mark('run', diagnosticMarkers(outcome.problems));
     panel.show('run', renderRun(outcome, ref));
-    if (r && ref.kind === 'exercise' && r.compile.ok && r.expects.length) {
-      const solved = r.expects.every((e) => e.ok);
-      if (solved) storage.save(solvedKey, '1');
-      solvedBadge.hidden = !solved && storage.load(solvedKey) !== '1';
-    }
     if (r) smoothing?.draw(r);
     element.dataset.runs = String(Number(element.dataset.runs) + 1);
+  }
+
+  /** Checkpoints passed: the exercise is solved only if Check is clean too. */
+  async function judgeExercise(code: string, signal: AbortSignal) {
+    const verdict = exerciseVerdict(await checkExample(code, ref.file, signal));
+    const line = panel.element.querySelector<HTMLElement>('.verdict-line');
+    if (line) {
+      line.textContent = verdict.text;
+      line.className = `verdict-line ${verdict.solved ? 'good solved' : 'bad'}`;
+    }
+    if (verdict.solved) storage.save(solvedKey, '1');
+    solvedBadge.hidden = storage.load(solvedKey) !== '1';
   }
 
   const run = () =>
@@ -185,7 +193,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       panel.busy('run', 'Running…');
       unfinished.begin();
       try {
-        showRunResult(await runExample(editor.code(), ref.file, signal));
+        const code = editor.code();
+        const outcome = await runExample(code, ref.file, signal);
+        showRunResult(outcome);
+        const r = outcome.result;
+        if (ref.kind === 'exercise' && r?.compile.ok && r.expects.length && r.expects.every((e) => e.ok)) {
+          await judgeExercise(code, signal);
+        }
       } finally {
         unfinished.end();
       }
