@@ -1,7 +1,8 @@
 // The lab in a real browser (Chromium, WebGPU on SwiftShader): every lesson opens, every
-// example runs with its checkpoints marked pass (an exercise's starting point: not solved), rejected shaders are marked where the
-// compiler rejects them, the page says when it is interactive (the time is printed), and
-// it is narrow-screen safe and keyboard usable.
+// example runs with its checkpoints marked pass (an exercise's starting point: not
+// solved), rejected shaders are marked where the compiler rejects them, the page says
+// when it is interactive (the time is printed), and it is narrow-screen safe and keyboard
+// usable.
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,11 @@ describe('lab site', () => {
             });
           expect(markedLine).toBe(line);
           continue;
+        }
+        if (ex.predict) {
+          // A prediction exercise shows its editor once the learner commits to a prediction.
+          await box.getByLabel('Your prediction (kept in this browser)').fill('a guess');
+          await box.getByRole('button', { name: 'Commit to my prediction' }).click();
         }
         await pressAndWait(page, ex.file, 'Run', 'runs');
         const { harness } = parseHarness(ex.source);
