@@ -1,7 +1,7 @@
 // Exercises in the lab (Chromium, WebGPU on SwiftShader): an exercise is unsolved on its
 // first Run and Solved after "Show solution" and Run, with the index counting it; the racy
-// exercise is not Solved while Check finds its race, whatever its checkpoints say; a
-// prediction exercise hides its checkpoints until the learner commits to a prediction.
+// exercise is not Solved while Check finds its race (with WebGPU and on the simulator),
+// and a prediction exercise hides its checkpoints until the learner commits to a prediction.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js'
 const solutionOf = (path: string) =>
   readFileSync(new URL(`../../lessons/${path.replace(/\.wgsl$/, '.solution.wgsl')}`, import.meta.url), 'utf8');
 /** The editor's text, blank lines dropped (innerText of CodeMirror's lines doubles them). */
+const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const editorCode = async (page: Page, file: string) => (await example(page, file).locator('.cm-content').innerText()).replace(/\n+/g, '\n');
 
 let lab: Lab;
@@ -25,9 +26,9 @@ afterAll(async () => {
 });
 
 /** Runs the exercise and waits for its final verdict (Check follows passing checkpoints). */
-async function runForVerdict(file: string): Promise<string> {
-  await pressAndWait(page, file, 'Run', 'runs');
-  const line = example(page, file).locator('.verdict-line:not(.pending)');
+async function runForVerdict(file: string, on = page): Promise<string> {
+  await pressAndWait(on, file, 'Run', 'runs');
+  const line = example(on, file).locator('.verdict-line:not(.pending)');
   await line.waitFor({ timeout: 60_000 });
   return line.innerText();
 }
@@ -55,6 +56,25 @@ describe('exercises', () => {
     const progress = page.locator('.lesson-list li', { hasText: 'reduction' }).locator('.progress');
     await progress.waitFor();
     expect(await progress.innerText()).toBe('1 of 4 exercises solved');
+  });
+
+  it('smoothing-uniform-bound without WebGPU: the simulator passes its checkpoints, Check finds 2 races, not Solved', async () => {
+    // The lockstep simulator happens to give the right values; that is what once made the
+    // racy exercise "Solved" without WebGPU.
+    const ctx = await lab.browser.newContext();
+    await ctx.addInitScript(HIDE_WEBGPU);
+    const sim = await ctx.newPage();
+    try {
+      await openLesson(sim, lab.url, '05-barriers');
+      expect(await sim.getAttribute('body', 'data-backend')).toBe('simulator');
+      const file = 'smoothing-uniform-bound.wgsl';
+      expect(await runForVerdict(file, sim)).toBe(
+        'Not solved yet: every checkpoint passes, but Check finds 2 races (press Check to see where).',
+      );
+      expect(await example(sim, file).locator('.badge.solved').isHidden()).toBe(true);
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('smoothing-uniform-bound: not Solved while Check finds its race; Solved once the barrier is back', async () => {
