@@ -16,7 +16,7 @@ describe('wgsl-lab run', () => {
   });
 
   it('prints the exact multi-workgroup sum', async () => {
-    const r = await cli('run', join(LESSONS, '04-reduction/sum-multi-exact.wgsl'));
+    const r = await cli('run', join(LESSONS, '04-reduction/sum-multi-exact.solution.wgsl'));
     expect(r.code).toBe(0);
     expect(r.out).toContain('total_as_float: f32[1] = [549755289600]');
   });

@@ -34,7 +34,11 @@ function featuresNeeded(source: string): GPUFeatureName[] {
 async function cases(): Promise<Case[]> {
   const out: Case[] = [];
   for (const l of await loadLessons(join(ROOT, 'lessons'))) {
-    for (const e of l.examples) if (!e.racy && !e.rejects) out.push({ name: `${l.slug}/${e.file}`, source: e.source });
+    for (const e of l.examples) {
+      if (!e.racy && !e.rejects) out.push({ name: `${l.slug}/${e.file}`, source: e.source });
+      // An exercise's solution too (the racy exercise's solution is race-free).
+      if (e.solution) out.push({ name: `${l.slug}/${e.file.replace(/\.wgsl$/, '.solution.wgsl')}`, source: e.solution.source });
+    }
   }
   const features = join(ROOT, 'test/kernels');
   for (const f of readdirSync(features)

@@ -1,9 +1,12 @@
 // Every lesson example on real WebGPU (Dawn): checkpoints pass, rejected shaders are
-// rejected where the lesson says, and the results agree with independent CPU references.
+// rejected where the lesson says, every exercise's solution passes while its starting point
+// does not, and the results (of the solutions, for exercises) agree with CPU references.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadLessons, type LoadedLesson } from '../src/lessons/load.js';
 import { judgeExample } from '../src/lessons/verify.js';
+import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../src/lessons/verify-exercise.js';
+import { checkSource } from '../src/runner/check-source.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
 import { session } from './support/gpu.js';
@@ -13,11 +16,13 @@ const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
 let lessons: LoadedLesson[] = [];
 const results = new Map<string, RunResult>();
 
+/** Runs an example, or an exercise's solution (what the CPU references describe). */
 async function run(path: string): Promise<RunResult> {
   const have = results.get(path);
   if (have) return have;
   const ex = lessons.flatMap((l) => l.examples).find((e) => e.path.endsWith(path))!;
-  const r = await runOnGpuFromSource(session, ex.source, { file: ex.path });
+  const shader = ex.solution ?? ex;
+  const r = await runOnGpuFromSource(session, shader.source, { file: shader.path });
   results.set(path, r);
   return r;
 }
@@ -43,7 +48,7 @@ describe('lesson examples on Dawn', async () => {
     for (const ex of l.examples) {
       it(`${l.slug}/${ex.file}`, async () => {
         const r = await run(`${l.slug}/${ex.file}`);
-        const verdict = judgeExample(ex, r);
+        const verdict = ex.kind === 'exercise' ? judgeSolution(ex, r) : judgeExample(ex, r);
         expect(verdict.summary).toBeTypeOf('string');
         expect(verdict.ok, verdict.summary).toBe(true);
         if (!ex.rejects && !ex.racy) {
@@ -52,6 +57,27 @@ describe('lesson examples on Dawn', async () => {
         }
       });
     }
+  }
+});
+
+describe('exercises start unsolved', async () => {
+  const exercises = (await loadLessons(LESSONS)).flatMap((l) => l.examples.filter((e) => e.kind === 'exercise'));
+  it('every exercise has a solution beside it', () => {
+    expect(exercises.length).toBe(10);
+    for (const ex of exercises) expect(ex.solution?.path, ex.file).toBe(ex.path.replace(/\.wgsl$/, '.solution.wgsl'));
+  });
+  for (const ex of exercises) {
+    it(`${ex.file}: the starting point fails a checkpoint or Check`, async () => {
+      const r = await runOnGpuFromSource(session, ex.source, { file: ex.path });
+      const check = startingPointNeedsCheck(r)
+        ? (await checkSource(ex.source, { file: ex.path, compiler: session })).report.summary
+        : undefined;
+      const verdict = judgeStartingPoint(r, check);
+      expect(verdict.ok, verdict.summary).toBe(true);
+      // Only the racy exercise may rely on Check (on a GPU its race may also break a
+      // checkpoint): the others fail a checkpoint outright.
+      if (!ex.racy) expect(check, verdict.summary).toBeUndefined();
+    });
   }
 });
 

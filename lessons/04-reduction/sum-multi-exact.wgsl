@@ -10,7 +10,8 @@
 
 // Exercise: the exact sum of 0 .. 1048575 with integers. Each partial sum of 1024
 // elements is below 2^31, so pass 1 works in u32. The total, 549755289600, needs 40 bits:
-// pass 2 adds in 64 bits made of two u32 words (lo, hi), carrying by hand. The result is
+// pass 2 adds in 64 bits made of two u32 words (lo, hi), carrying by hand. Or should:
+// add64 below does not carry yet. The result is
 // buffer 2 = [lo, hi] = lo + hi * 2^32; buffer 3 shows it as one number (this conversion
 // to f32 is exact for this value; in general f32(hi) * 2^32 + f32(lo) rounds).
 @group(0) @binding(0) var<storage, read> values: array<u32>;
@@ -24,11 +25,10 @@ var<workgroup> tile: array<u32, LANES>;
 var<workgroup> lo_words: array<u32, LANES>;
 var<workgroup> hi_words: array<u32, LANES>;
 
-// 64-bit addition of (a_lo, a_hi) + (b_lo, b_hi): the low words overflow exactly when the
-// wrapped sum is smaller than an addend.
+// 64-bit addition of (a_lo, a_hi) + (b_lo, b_hi).
 fn add64(a: vec2u, b: vec2u) -> vec2u {
   let lo = a.x + b.x;
-  let carry = select(0u, 1u, lo < a.x);
+  let carry = 0u; // TODO: 1 when the low words overflowed (how can you tell from lo?)
   return vec2u(lo, a.y + b.y + carry);
 }
 

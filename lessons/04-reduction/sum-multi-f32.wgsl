@@ -9,13 +9,8 @@
 
 // Exercise: sum 1,048,576 floats (0, 1, 2, ...) with many workgroups. No barrier orders the
 // workgroups of one dispatch, so the work takes two passes: 1024 workgroups each reduce
-// 1024 elements to a partial sum, then one workgroup reduces the 1024 partial sums.
-//
-// The result is exact here, but only because of this input: every intermediate sum of the
-// tree is an integer whose significant bits fit f32's 24, and 549755289600 = (2^20-1)*2^19
-// is itself representable. f32 carries about 7 decimal digits; adding the same numbers one
-// after another in f32 gives 549821087744, off by 65,798,144. For sums that must be exact,
-// use integers (sum-multi-exact.wgsl).
+// 1024 elements to a partial sum (done), then one workgroup reduces the 1024 partial sums
+// (the `combine` pass, still empty).
 @group(0) @binding(0) var<storage, read> values: array<f32>;
 @group(0) @binding(1) var<storage, read_write> partials: array<f32>;
 @group(0) @binding(2) var<storage, read_write> total: array<f32>;
@@ -51,17 +46,8 @@ fn partial_sums(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_ind
   }
 }
 
-// Pass 2: one workgroup sums the 1024 partial sums.
+// Pass 2: one workgroup sums the 1024 partial sums into total[0].
 @compute @workgroup_size(LANES)
 fn combine(@builtin(local_invocation_index) lane: u32) {
-  var acc = 0.0;
-  for (var k = 0u; k < PER_LANE; k++) {
-    acc += partials[lane + k * LANES];
-  }
-  tile[lane] = acc;
-  workgroupBarrier();
-  let sum = reduce_tile(lane);
-  if (lane == 0u) {
-    total[0] = sum;
-  }
+  // TODO: each lane adds PER_LANE partial sums, then the tile is reduced as in pass 1.
 }

@@ -3,11 +3,10 @@
 //! expect 1[0..8] = 0, 0, 1, 3, 6, 10, 10, 11
 //! expect 1[254..256] = 506, 510
 
-// Exercise solution: the Blelloch scan with conflict-free indexing. Every tree slot k is
-// stored at k + k / 32, one spare word after each run of 32 slots (264 words in all).
-// The tree's indices are multiples of a power of two minus one; without the shift, the
-// lanes of a subgroup pile up on a few banks (up to 8-way). The shift moves each group of
-// 32 over by one bank, and Check then reports no conflict on any tree access.
+// Exercise: the Blelloch scan with conflict-free indexing, half done. Every tree slot k is
+// to be stored at at(k) = k + k / 32, one spare word after each run of 32 slots, so the
+// lanes of a subgroup spread over the banks. The loads, the up-sweep and the root use
+// at(); the down-sweep does not yet, so it reads and writes the wrong words.
 @group(0) @binding(0) var<storage, read> numbers: array<u32>;
 @group(0) @binding(1) var<storage, read_write> prefix: array<u32>;
 
@@ -47,8 +46,8 @@ fn blelloch_scan_padded(@builtin(local_invocation_index) lane: u32) {
     offset /= 2u;
     workgroupBarrier();
     if (lane < width) {
-      let left = at(offset * (2u * lane + 1u) - 1u);
-      let right = at(offset * (2u * lane + 2u) - 1u);
+      let left = offset * (2u * lane + 1u) - 1u; // TODO: at()
+      let right = offset * (2u * lane + 2u) - 1u; // TODO: at()
       let carried = tree[left];
       tree[left] = tree[right];
       tree[right] += carried;

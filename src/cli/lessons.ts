@@ -4,9 +4,11 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
-import { LessonFormatError } from '../lessons/format.js';
+import { LessonFormatError, solutionFileName } from '../lessons/format.js';
 import { loadLessons } from '../lessons/load.js';
-import { judgeExample } from '../lessons/verify.js';
+import { judgeExample, type ExampleVerdict } from '../lessons/verify.js';
+import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../lessons/verify-exercise.js';
+import { checkSource } from '../runner/check-source.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
 import { describeFailure } from './errors.js';
@@ -15,7 +17,7 @@ import { toJson } from '../report/json.js';
 export const LESSONS_USAGE = `usage: wgsl-lab lessons [--verify] [--sim] [--json] [--dir DIR]
   Lists the lessons and their examples. --verify runs every example (on the GPU, or the
   simulator with --sim) and checks it: checkpoints pass, rejected shaders are rejected at
-  the stated line:column. Exit 0 when all hold, 1 otherwise.`;
+  the stated line:column, an exercise's solution passes and its starting point does not. Exit 0 when all hold, 1 otherwise.`;
 
 export const LESSONS_DIR = fileURLToPath(new URL('../../lessons', import.meta.url));
 
@@ -70,24 +72,35 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
     return 0;
   }
   const session = new GpuSession(nodeGpuProvider());
+  const runSource = async (source: string, path: string): Promise<RunResult> => {
+    if (!values.sim) return runOnGpuFromSource(session, source, { file: path });
+    const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
+    return runOnSimulatorFromSource(source, { file: path });
+  };
   const report: { lesson: string; file: string; ok: boolean; summary: string }[] = [];
+  const record = (lesson: string, file: string, path: string, judge: () => Promise<ExampleVerdict>) =>
+    judge()
+      .catch((err: unknown) => ({ ok: false, summary: describeFailure(err, path).lines.join(' ') }))
+      .then((verdict) => {
+        report.push({ lesson, file, ...verdict });
+        if (!values.json) io.out(`${verdict.ok ? 'ok  ' : 'FAIL'} ${lesson}/${file}: ${verdict.summary}`);
+      });
   for (const l of lessons) {
     for (const e of l.examples) {
-      let verdict;
-      try {
-        let result: RunResult;
-        if (values.sim) {
-          const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
-          result = runOnSimulatorFromSource(e.source, { file: e.path });
-        } else {
-          result = await runOnGpuFromSource(session, e.source, { file: e.path });
-        }
-        verdict = judgeExample(e, result);
-      } catch (err) {
-        verdict = { ok: false, summary: describeFailure(err, e.path).lines.join(' ') };
+      if (e.kind === 'exercise' && e.solution) {
+        const solution = e.solution;
+        await record(l.slug, e.file, e.path, async () => {
+          const result = await runSource(e.source, e.path);
+          if (!startingPointNeedsCheck(result)) return judgeStartingPoint(result);
+          const { report: checked } = await checkSource(e.source, { file: e.path, ...(values.sim ? {} : { compiler: session }) });
+          return judgeStartingPoint(result, checked.summary);
+        });
+        await record(l.slug, solutionFileName(e.file), solution.path, async () =>
+          judgeSolution(e, await runSource(solution.source, solution.path)),
+        );
+      } else {
+        await record(l.slug, e.file, e.path, async () => judgeExample(e, await runSource(e.source, e.path)));
       }
-      report.push({ lesson: l.slug, file: e.file, ...verdict });
-      if (!values.json) io.out(`${verdict.ok ? 'ok  ' : 'FAIL'} ${l.slug}/${e.file}: ${verdict.summary}`);
     }
   }
   const failed = report.filter((r) => !r.ok).length;

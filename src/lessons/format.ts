@@ -9,7 +9,8 @@
 //
 //   ::: example neighbour-average.wgsl
 //   ::: example neighbour-average-no-barrier.wgsl racy
-//   ::: exercise neighbour-max.wgsl
+//   ::: exercise neighbour-max.wgsl predict  (the starting point; neighbour-max.solution.wgsl beside it)
+//   hint: An exercise's hints follow it, one `hint:` line each (Markdown), revealed one by one.
 //   ::: example barrier-in-branch.wgsl rejects=13:49
 //
 //   ::: question
@@ -22,7 +23,8 @@
 // expectations are not guaranteed on a GPU, and `check` must report the race),
 // `rejects=LINE:COL` (the compiler must reject it with an error at that place),
 // `toggle-barrier` (the lab offers a switch that removes the barriers), `timing`
-// (the lab shows a repeated-dispatch timing control). The format is parsed here, in
+// (the lab shows a repeated-dispatch timing control), `predict` (an exercise whose
+// checkpoints are the answer to a prediction: the lab hides them until the learner commits). The format is parsed here, in
 // environment-neutral code, so the CLI (`lessons --verify`) and the lab read it alike.
 import { LocatedError, lineSpan, type SourceSpan } from '../diagnostics/index.js';
 
@@ -38,6 +40,10 @@ export interface ExampleRef {
   rejects?: { line: number; column: number };
   toggleBarrier: boolean;
   timing: boolean;
+  /** An exercise whose checkpoints answer a prediction the learner makes first. */
+  predict?: boolean;
+  /** An exercise's hints (Markdown), in the order they are revealed. */
+  hints?: string[];
   /** Line of the directive in lesson.md. */
   line: number;
 }
@@ -108,10 +114,20 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
         if (f === 'racy') ref.racy = true;
         else if (f === 'toggle-barrier') ref.toggleBarrier = true;
         else if (f === 'timing') ref.timing = true;
+        else if (f === 'predict' && kind === 'exercise') ref.predict = true;
         else if (/^rejects=\d+:\d+$/.test(f)) {
           const [l, c] = f.slice(8).split(':').map(Number);
           ref.rejects = { line: l!, column: c! };
-        } else fail(i + 1, `unknown example flag '${f}' (racy, rejects=LINE:COL, toggle-barrier, timing)`);
+        } else
+          fail(
+            i + 1,
+            `unknown ${kind} flag '${f}' (racy, rejects=LINE:COL, toggle-barrier, timing${kind === 'exercise' ? ', predict' : ''})`,
+          );
+      }
+      for (let m: RegExpExecArray | null; (m = /^hint:\s*(.*)$/.exec(lines[i + 1] ?? '')); i++) {
+        if (kind !== 'exercise') fail(i + 2, "only an exercise has hints: 'hint:' follows '::: exercise FILE'");
+        if (!m[1]!.trim()) fail(i + 2, "an empty 'hint:' line");
+        (ref.hints ??= []).push(m[1]!.trim());
       }
       blocks.push({ kind: 'example', ref });
     } else if (kind === 'question') {
@@ -132,6 +148,11 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
   }
   flush();
   return { meta: { title: meta.title!, summary: meta.summary ?? '' }, blocks };
+}
+
+/** An exercise `NAME.wgsl` is the learner's starting point; its solution is `NAME.solution.wgsl`. */
+export function solutionFileName(exerciseFile: string): string {
+  return exerciseFile.replace(/\.wgsl$/, '.solution.wgsl');
 }
 
 /** All example references of a lesson, in order. */

@@ -3,11 +3,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lineSpan } from '../diagnostics/index.js';
-import { LessonFormatError, lessonExamples, parseLesson, type ExampleRef, type ParsedLesson } from './format.js';
+import { LessonFormatError, lessonExamples, parseLesson, solutionFileName, type ExampleRef, type ParsedLesson } from './format.js';
 
 export interface LoadedExample extends ExampleRef {
   path: string;
   source: string;
+  /** An exercise's solution, `NAME.solution.wgsl` beside its starting point `NAME.wgsl`. */
+  solution?: { path: string; source: string };
 }
 
 export interface LoadedLesson {
@@ -37,7 +39,20 @@ export async function loadLessons(root: string): Promise<LoadedLesson[]> {
       } catch {
         throw new LessonFormatError(mdPath, lineSpan(text, ref.line), `example '${ref.file}' does not exist in ${dir}`);
       }
-      examples.push({ ...ref, path, source });
+      const example: LoadedExample = { ...ref, path, source };
+      if (ref.kind === 'exercise') {
+        const solutionPath = join(dir, solutionFileName(ref.file));
+        try {
+          example.solution = { path: solutionPath, source: await readFile(solutionPath, 'utf8') };
+        } catch {
+          throw new LessonFormatError(
+            mdPath,
+            lineSpan(text, ref.line),
+            `exercise '${ref.file}' has no solution: '${solutionFileName(ref.file)}' does not exist in ${dir}`,
+          );
+        }
+      }
+      examples.push(example);
     }
     out.push({ slug, dir, lesson, examples });
   }

@@ -55,7 +55,9 @@ export function lessonMarkdownToHtml(text: string, diagrams: Record<string, stri
   return marked.parse(text, { async: false }).replace(/<p>(<figure class="diagram"[\s\S]*?<\/figure>)<\/p>/g, '$1');
 }
 
-/** Every Markdown text of a parsed lesson the lab renders: prose blocks, question prompts and answers. */
+/** Every Markdown text of a parsed lesson the lab renders: prose blocks, question prompts and answers, exercise hints. */
 export function lessonMarkdownTexts(lesson: ParsedLesson): string[] {
-  return lesson.blocks.flatMap((b) => (b.kind === 'markdown' ? [b.text] : b.kind === 'question' ? [b.prompt, b.answer] : []));
+  return lesson.blocks.flatMap((b) =>
+    b.kind === 'markdown' ? [b.text] : b.kind === 'question' ? [b.prompt, b.answer] : (b.ref.hints ?? []),
+  );
 }

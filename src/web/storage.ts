@@ -32,6 +32,8 @@ export const keys = {
   code: (slug: string, file: string) => `code:${slug}/${file}`,
   answer: (slug: string, line: number) => `answer:${slug}/${line}`,
   solved: (slug: string, file: string) => `solved:${slug}/${file}`,
+  /** What the learner predicted for a prediction exercise, before seeing its checkpoints. */
+  prediction: (slug: string, file: string) => `prediction:${slug}/${file}`,
   /** Set while the example's code runs: left behind when a run never finished. */
   running: (slug: string, file: string) => `running:${slug}/${file}`,
 };

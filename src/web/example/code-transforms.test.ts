@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removeBarriers, setUniformValue, uniformValue } from './code-transforms.js';
+import { hideExpectedValues, removeBarriers, setUniformValue, uniformValue } from './code-transforms.js';
 
 describe('removeBarriers', () => {
   it('replaces every workgroupBarrier(); call and keeps the line structure', () => {
@@ -27,5 +27,12 @@ describe('uniform header values', () => {
 
   it('accepts the group:binding form of group 0', () => {
     expect(uniformValue('//! uniform 0:3 f32 = 1.5', 3)).toBe('1.5');
+  });
+});
+
+describe('hideExpectedValues', () => {
+  it('hides the values of every expect line and nothing else', () => {
+    const code = '//! dispatch 16\n//! expect 1[0..3] = 0, 1, 4\n//!expect 2[7]=49\n@compute fn f() {} // = 3\n';
+    expect(hideExpectedValues(code)).toBe('//! dispatch 16\n//! expect 1[0..3] = ?\n//!expect 2[7]= ?\n@compute fn f() {} // = 3\n');
   });
 });

@@ -23,3 +23,13 @@ export function uniformValue(code: string, binding: number): string | undefined 
 export function setUniformValue(code: string, binding: number, value: string): string {
   return code.replace(uniformLine(binding), (_all, head: string) => head + value);
 }
+
+const EXPECT_LINE = /^(\s*\/\/!\s*expect\s+[^=\n]*=)[^\n]*$/gm;
+
+/**
+ * The code with every `//! expect … = VALUES` showing `?` for its values: what a prediction
+ * exercise shows until the learner commits to a prediction (the values are the answer).
+ */
+export function hideExpectedValues(code: string): string {
+  return code.replace(EXPECT_LINE, (_all, head: string) => `${head} ?`);
+}

@@ -23,12 +23,17 @@ import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smooth
 import type { TimingBoard } from './timing-board.js';
 import { createWatchSlot } from '../watch/watch-slot.js';
 import { createStopButton } from './stop-button.js';
+import { exerciseVerdict } from './exercise-verdict.js';
+import { createExerciseHelp } from './exercise-help.js';
+import { createPredictionGate } from './prediction-gate.js';
 import { unfinishedRun } from './unfinished-run.js';
 
 export interface WidgetContext {
   slug: string;
   /** The lesson's timing comparison, when it has two or more timing examples. */
   timing?: TimingBoard;
+  /** An exercise's solution (`NAME.solution.wgsl`), for its "Show solution" toggle. */
+  solution?: string;
 }
 
 export interface Widget {
@@ -82,6 +87,28 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     h('p', { class: 'keys', id: hintId }, 'Ctrl+Enter (⌘+Enter) runs. Tab leaves the editor.'),
   );
 
+  // An exercise's hints and solution; a prediction exercise's gate before its editor.
+  const help =
+    ref.kind === 'exercise'
+      ? createExerciseHelp({
+          id,
+          hints: ref.hints ?? [],
+          solution: ctx.solution,
+          code: () => editor.code(),
+          setCode: (code) => editor.setCode(code),
+        })
+      : undefined;
+  const gate = ref.predict
+    ? createPredictionGate({
+        id,
+        slug: ctx.slug,
+        file: ref.file,
+        code: original,
+        onCommit: () => gated.forEach((e) => (e.hidden = false)),
+      })
+    : undefined;
+  if (gate) host.before(gate.element);
+
   const clearMarkers = () => (['compiler', 'run', 'analyzer'] as const).forEach((s) => editor.mark(s, []));
   const barrierSwitch = ref.toggleBarrier
     ? createBarrierSwitch({
@@ -124,8 +151,8 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       clearTimeout(compileTimer);
       compileTimer = later(COMPILE_DELAY_MS, () => void markCompile(code));
       clearTimeout(saveTimer);
-      // While the barrier switch is on, the edit is a variant, not the reader's code.
-      if (!barrierSwitch?.active()) saveTimer = later(SAVE_DELAY_MS, () => persist(code));
+      // While the barrier switch is on, or the solution is shown, the edit is not the reader's code.
+      if (!barrierSwitch?.active() && !help?.showingSolution()) saveTimer = later(SAVE_DELAY_MS, () => persist(code));
       smoothing?.sync(code);
     },
   });
@@ -171,13 +198,20 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     editor.mark('compiler', compilerMarkers(r?.compile.messages ?? []));
     editor.mark('run', diagnosticMarkers(outcome.problems));
     panel.show('run', renderRun(outcome, ref));
-    if (r && ref.kind === 'exercise' && r.compile.ok && r.expects.length) {
-      const solved = r.expects.every((e) => e.ok);
-      if (solved) storage.save(solvedKey, '1');
-      solvedBadge.hidden = !solved && storage.load(solvedKey) !== '1';
-    }
     if (r) smoothing?.draw(r);
     element.dataset.runs = String(Number(element.dataset.runs) + 1);
+  }
+
+  /** Checkpoints passed: the exercise is solved only if Check is clean too. */
+  async function judgeExercise(code: string, signal: AbortSignal) {
+    const verdict = exerciseVerdict(await checkExample(code, ref.file, signal));
+    const line = panel.element.querySelector<HTMLElement>('.verdict-line');
+    if (line) {
+      line.textContent = verdict.text;
+      line.className = `verdict-line ${verdict.solved ? 'good solved' : 'bad'}`;
+    }
+    if (verdict.solved) storage.save(solvedKey, '1');
+    solvedBadge.hidden = storage.load(solvedKey) !== '1';
   }
 
   const run = () =>
@@ -185,7 +219,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       panel.busy('run', 'Running…');
       unfinished.begin();
       try {
-        showRunResult(await runExample(editor.code(), ref.file, signal));
+        const code = editor.code();
+        const outcome = await runExample(code, ref.file, signal);
+        showRunResult(outcome);
+        const r = outcome.result;
+        if (ref.kind === 'exercise' && r?.compile.ok && r.expects.length && r.expects.every((e) => e.ok)) {
+          await judgeExercise(code, signal);
+        }
       } finally {
         unfinished.end();
       }
@@ -253,6 +293,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     unfinished.end();
     clearTimeout(saveTimer);
     barrierSwitch?.forget();
+    help?.forget();
     editor.setCode(original);
     storage.remove(codeKey);
     clearMarkers();
@@ -284,7 +325,10 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
 
   if (barrierSwitch) controls.append(barrierSwitch.element);
   if (smoothing) controls.append(...smoothing.field);
-  element.append(controls, ...(smoothing ? [smoothing.chart] : []), panel.element, watchSlot.element);
+  element.append(controls, ...(help ? [help.element] : []), ...(smoothing ? [smoothing.chart] : []), panel.element, watchSlot.element);
+  // Until a prediction exercise's learner commits, its editor and buttons wait.
+  const gated = [host, controls, element.querySelector<HTMLElement>('.keys')!, ...(help ? [help.element] : [])];
+  if (gate && !gate.committed()) gated.forEach((e) => (e.hidden = true));
 
   // A `rejects` example exists to show the compiler's refusal: mark it without a click.
   async function showRejection() {

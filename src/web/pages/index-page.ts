@@ -3,6 +3,19 @@ import { h } from '../dom.js';
 import { LESSONS, lessonTitle } from '../content/lessons.js';
 import { lessonHref } from '../router.js';
 import type { Page } from './lesson-page.js';
+import { lessonProgress } from './lesson-progress.js';
+import type { SiteLesson } from '../content/lessons.js';
+
+function progressLine(l: SiteLesson): HTMLElement | null {
+  const { solved, total } = lessonProgress(l);
+  if (!total) return null;
+  const done = solved === total;
+  return h(
+    'p',
+    { class: `progress${done ? ' done' : ''}`, 'data-solved': solved, 'data-total': total },
+    `${solved} of ${total} exercise${total === 1 ? '' : 's'} solved${done ? ' ✓' : ''}`,
+  );
+}
 
 export function renderIndexPage(): Page {
   const element = h(
@@ -23,6 +36,7 @@ export function renderIndexPage(): Page {
           {},
           h('a', { href: lessonHref(l.slug) }, lessonTitle(l)),
           l.lesson?.meta.summary ? h('p', {}, l.lesson.meta.summary) : null,
+          progressLine(l),
         ),
       ),
     ),

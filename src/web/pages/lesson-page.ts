@@ -5,6 +5,7 @@ import { h } from '../dom.js';
 import { LESSONS, lessonTitle, type SiteLesson } from '../content/lessons.js';
 import { TimingBoard } from '../example/timing-board.js';
 import { createWidget, type Widget } from '../example/widget.js';
+import { solutionFileName } from '../../lessons/format.js';
 import { renderMarkdown } from '../markdown.js';
 import { INDEX_HREF, lessonHref } from '../router.js';
 import { renderQuestion } from './question.js';
@@ -52,7 +53,8 @@ export function renderLessonPage(l: SiteLesson): Page {
       } else if (block.kind === 'question') {
         body.append(renderQuestion(l.slug, block, ++questions));
       } else {
-        const w = createWidget(block.ref, l.sources.get(block.ref.file), { slug: l.slug, timing: board });
+        const solution = block.ref.kind === 'exercise' ? l.sources.get(solutionFileName(block.ref.file)) : undefined;
+        const w = createWidget(block.ref, l.sources.get(block.ref.file), { slug: l.slug, timing: board, solution });
         widgets.push(w);
         const pair = blocks[i - 1]?.kind === 'markdown' ? body.lastElementChild : null;
         (pair?.classList.contains('pair') ? pair : body).append(w.element);

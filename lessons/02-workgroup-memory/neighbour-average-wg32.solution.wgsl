@@ -1,0 +1,36 @@
+//! dispatch 32
+//! buffer 0 f32[1024] = i * i
+//! buffer 1 f32[1024]
+//! expect 1[0..8] = 0, 0.5, 2.5, 6.5, 12.5, 20.5, 30.5, 42.5
+//! expect 1[31..34] = 930.5, 1024, 1056.5
+//! expect 1[63..66] = 3906.5, 4096, 4160.5
+
+// Exercise: the neighbour average with 32-invocation workgroups (32 dispatched). Element 32
+// now starts a workgroup, so lane 0 averages it with itself: 1024 where size 64 gives 992.5.
+@group(0) @binding(0) var<storage, read> squares: array<f32>;
+@group(0) @binding(1) var<storage, read_write> averages: array<f32>;
+
+var<workgroup> tile: array<f32, 32>;
+
+@compute @workgroup_size(32)
+fn neighbour_average(@builtin(global_invocation_id) gid: vec3u,
+                     @builtin(local_invocation_index) lane: u32) {
+  let n = arrayLength(&squares);
+  // Phase 1: stage one value per invocation (zero past the end of the input).
+  var staged = 0.0;
+  if (gid.x < n) {
+    staged = squares[gid.x];
+  }
+  tile[lane] = staged;
+
+  // Phase 2: nobody reads the tile until every invocation of the workgroup has written it.
+  workgroupBarrier();
+
+  // Phase 3: lane 0 has no left neighbour in the tile, so it averages with itself.
+  // Choosing the index (not the value) keeps every access in bounds.
+  if (gid.x >= n) {
+    return;
+  }
+  let left = tile[select(lane - 1u, lane, lane == 0u)];
+  averages[gid.x] = (tile[lane] + left) * 0.5;
+}

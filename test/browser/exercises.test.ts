@@ -1,0 +1,113 @@
+// Exercises in the lab (Chromium, WebGPU on SwiftShader): an exercise is unsolved on its
+// first Run and Solved after "Show solution" and Run, with the index counting it; the racy
+// exercise is not Solved while Check finds its race (with WebGPU and on the simulator),
+// and a prediction exercise hides its checkpoints until the learner commits to a prediction.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+
+const solutionOf = (path: string) =>
+  readFileSync(new URL(`../../lessons/${path.replace(/\.wgsl$/, '.solution.wgsl')}`, import.meta.url), 'utf8');
+/** The editor's text, blank lines dropped (innerText of CodeMirror's lines doubles them). */
+const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
+const editorCode = async (page: Page, file: string) => (await example(page, file).locator('.cm-content').innerText()).replace(/\n+/g, '\n');
+
+let lab: Lab;
+let page: Page;
+
+beforeAll(async () => {
+  lab = await startLab();
+  page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await lab?.close();
+});
+
+/** Runs the exercise and waits for its final verdict (Check follows passing checkpoints). */
+async function runForVerdict(file: string, on = page): Promise<string> {
+  await pressAndWait(on, file, 'Run', 'runs');
+  const line = example(on, file).locator('.verdict-line:not(.pending)');
+  await line.waitFor({ timeout: 60_000 });
+  return line.innerText();
+}
+
+describe('exercises', () => {
+  it('max-workgroup: unsolved on the first Run, Solved after Show solution, counted on the index', async () => {
+    await openLesson(page, lab.url, '04-reduction');
+    const file = 'max-workgroup.wgsl';
+    const box = example(page, file);
+    expect(await runForVerdict(file)).toContain('Not solved yet: 1 of 1 checkpoints fail');
+    expect(await box.locator('.badge.solved').isHidden()).toBe(true);
+
+    // Hints come one at a time, from the lesson's `hint:` lines.
+    const more = box.getByRole('button', { name: /Show a hint/ });
+    await more.click();
+    expect(await box.locator('.hints li').count()).toBe(1);
+    expect(await box.locator('.hints li').innerText()).toContain('Both become max');
+
+    await box.getByRole('button', { name: 'Show solution' }).click();
+    expect((await editorCode(page, file)).trim()).toBe(solutionOf(`04-reduction/${file}`).replace(/\n+/g, '\n').trim());
+    expect(await runForVerdict(file)).toBe('Solved: every checkpoint passes and Check is clean.');
+    expect(await box.locator('.badge.solved').isVisible()).toBe(true);
+
+    await page.goto(lab.url);
+    const progress = page.locator('.lesson-list li', { hasText: 'reduction' }).locator('.progress');
+    await progress.waitFor();
+    expect(await progress.innerText()).toBe('1 of 4 exercises solved');
+  });
+
+  it('smoothing-uniform-bound without WebGPU: the simulator passes its checkpoints, Check finds 2 races, not Solved', async () => {
+    // The lockstep simulator happens to give the right values; that is what once made the
+    // racy exercise "Solved" without WebGPU.
+    const ctx = await lab.browser.newContext();
+    await ctx.addInitScript(HIDE_WEBGPU);
+    const sim = await ctx.newPage();
+    try {
+      await openLesson(sim, lab.url, '05-barriers');
+      expect(await sim.getAttribute('body', 'data-backend')).toBe('simulator');
+      const file = 'smoothing-uniform-bound.wgsl';
+      expect(await runForVerdict(file, sim)).toBe(
+        'Not solved yet: every checkpoint passes, but Check finds 2 races (press Check to see where).',
+      );
+      expect(await example(sim, file).locator('.badge.solved').isHidden()).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('smoothing-uniform-bound: not Solved while Check finds its race; Solved once the barrier is back', async () => {
+    await openLesson(page, lab.url, '05-barriers');
+    const file = 'smoothing-uniform-bound.wgsl';
+    const box = example(page, file);
+    // The race may or may not change this run's values; either way the verdict is "not solved".
+    expect(await runForVerdict(file)).toMatch(
+      /^Not solved yet: (every checkpoint passes, but Check finds \d+ races?|1 of 1 checkpoints fail)/,
+    );
+    await pressAndWait(page, file, 'Check', 'checks');
+    expect(await box.locator('.diagnostics > li[data-kind="data-race"]').count()).toBeGreaterThan(0);
+    expect(await box.locator('.badge.solved').isHidden()).toBe(true);
+
+    await box.getByRole('button', { name: 'Show solution' }).click();
+    expect(await runForVerdict(file)).toBe('Solved: every checkpoint passes and Check is clean.');
+  });
+
+  it('neighbour-max: the checkpoints stay hidden until the learner commits to a prediction', async () => {
+    await openLesson(page, lab.url, '02-workgroup-memory');
+    const file = 'neighbour-max.wgsl';
+    const box = example(page, file);
+    const preview = box.locator('pre.code-preview');
+    expect(await preview.innerText()).toContain('//! expect 1[0..8] = ?');
+    expect(await preview.innerText()).not.toContain('3969');
+    expect(await box.getByRole('button', { name: 'Run', exact: true }).isHidden()).toBe(true);
+
+    await box.getByRole('button', { name: 'Commit to my prediction' }).click();
+    expect(await box.locator('.prediction .status.bad').isVisible()).toBe(true);
+    await box.getByLabel('Your prediction (kept in this browser)').fill('the squares themselves');
+    await box.getByRole('button', { name: 'Commit to my prediction' }).click();
+    expect(await box.locator('.prediction-made').innerText()).toContain('the squares themselves');
+    expect(await editorCode(page, file)).toContain('//! expect 1[63..66] = 3969, 4096, 4225');
+    expect(await runForVerdict(file)).toContain('Not solved yet');
+  });
+});
