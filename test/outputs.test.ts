@@ -27,6 +27,7 @@ describe('destinations are checked before the work starts', () => {
       ['bench', '--quick', '--out', '/proc/wgsl-lab/results'],
       ['build-site', '--out', '/proc/wgsl-lab/site'],
       ['capture', '--out', '/proc/wgsl-lab/capture', '--', process.execPath, '-e', '0'],
+      ['check', '--capture', '--out', '/proc/wgsl-lab/check', '--', process.execPath, '-e', '0'],
     ]) {
       const r = await wgslLab(...args);
       expect(r.code, args[0]).toBe(3);

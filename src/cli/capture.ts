@@ -29,10 +29,13 @@ export interface CaptureOutcome {
   index?: CaptureIndex;
 }
 
-/** Runs the program under capture into `dir` (emptied first) and reads the index it wrote. */
+/**
+ * Runs the program under capture into `dir` (emptied first) and reads the index it wrote.
+ * An OutputError, before the program starts, when `dir` cannot be written.
+ */
 export async function captureProgram(command: string[], dir: string, io: { err: (s: string) => void }): Promise<CaptureOutcome> {
-  rmSync(join(dir, INDEX_FILE), { force: true });
   await ensureWritableDir(dir);
+  rmSync(join(dir, INDEX_FILE), { force: true });
   const preload = pathToFileURL(new URL('../capture/adapters/node-preload.js', import.meta.url).pathname).href;
   const env = {
     ...process.env,
@@ -88,14 +91,15 @@ export async function captureCommand(argv: string[], io: { out: (s: string) => v
     io.err(`wgsl-lab capture: ${e.message}\n${CAPTURE_USAGE}`);
     return 2;
   }
+  let outcome: CaptureOutcome;
   try {
-    await ensureWritableDir(values.out!);
+    outcome = await captureProgram(positionals, values.out!, io);
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     io.err(`wgsl-lab capture: ${e.message}`);
     return 3;
   }
-  const { exitCode, index } = await captureProgram(positionals, values.out!, io);
+  const { exitCode, index } = outcome;
   if (!index) {
     io.err(`wgsl-lab capture: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
     return 2;

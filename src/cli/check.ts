@@ -1,5 +1,6 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
+import { OutputError } from './output-files.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -105,7 +106,15 @@ export async function checkCommand(
   let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
   if (values.capture) {
     const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
-    const { exitCode, index } = await captureProgram(positionals, dir, io);
+    let outcome;
+    try {
+      outcome = await captureProgram(positionals, dir, io);
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      io.err(`wgsl-lab check: ${e.message}`);
+      return 3;
+    }
+    const { exitCode, index } = outcome;
     if (!index) {
       io.err(`wgsl-lab check: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
       return 2;

@@ -208,8 +208,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
-    if (spec.typed) {
-      const { data, byteSize } = typedBinding(spec, spec.typed, b, isUniform, limits);
+    const planned = (data: PlannedBinding['data'], byteSize: number) =>
       bindings.push({
         group: spec.group,
         binding: spec.binding,
@@ -219,6 +218,9 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         data,
         byteSize,
       });
+    if (spec.typed) {
+      const { data, byteSize } = typedBinding(spec, spec.typed, b, isUniform, limits);
+      planned(data, byteSize);
       continue;
     }
     // Raw u32 words may fill f16 data, as they fill bools (captured kernels give f16 that way).
@@ -261,16 +263,8 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
       }
     }
     const data = isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec);
-    bindings.push({
-      group: spec.group,
-      binding: spec.binding,
-      kind: isUniform ? 'uniform' : 'storage',
-      spec,
-      shader: used.has(key) ? b : undefined,
-      data,
-      // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
-      byteSize: isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : Math.ceil(bytes / 4) * 4,
-    });
+    // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
+    planned(data, isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : Math.ceil(bytes / 4) * 4);
   }
 
   for (const b of usedBindings) {

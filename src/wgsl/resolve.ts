@@ -35,7 +35,7 @@ import {
 } from './types.js';
 import { convertValue, memberSlotOffset, slotCount } from './values.js';
 import { binaryConstError, builtinConstError, conversionError, unrepresentable } from './const-checks.js';
-import { checkF16Constant, checkedF16Literal } from './f16-constants.js';
+import { checkedF16Literal } from './f16-constants.js';
 
 export interface ResolveOptions {
   /** Pipeline-overridable constants by name (or numeric @id): replaces their defaults. */
@@ -709,7 +709,6 @@ class Resolver {
   }
 
   private record(e: A.Expr, info: ExprInfo): ExprInfo {
-    if (info.const) checkF16Constant(e.loc, info.const, (loc, msg) => this.err(loc, msg));
     this.info.exprs.set(e, info);
     return info;
   }
