@@ -39,6 +39,13 @@ describe('lessonMarkdownToHtml', () => {
     expect(() => lessonMarkdownToHtml('![x](diagram:nope)', { banks: '' })).toThrow("unknown diagram 'nope' (the site has: banks)");
   });
 
+  it('makes code blocks and tables, which may scroll sideways, reachable by keyboard', () => {
+    const html = lessonMarkdownToHtml('```wgsl\nlet x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n`<pre>` stays text');
+    expect(html).toContain('<pre tabindex="0"><code class="language-wgsl">let x = 1;');
+    expect(html).toContain('<table tabindex="0">');
+    expect(html).toContain('<code>&lt;pre&gt;</code> stays text');
+  });
+
   it('keys texts by a stable 32-bit hash', () => {
     expect(textKey('')).toBe('811c9dc5');
     expect(textKey('a')).toBe('e40c292c');

@@ -52,7 +52,13 @@ export function lessonMarkdownToHtml(text: string, diagrams: Record<string, stri
     },
   });
   // A diagram alone in its paragraph is a block of its own (a <figure> may not sit in a <p>).
-  return marked.parse(text, { async: false }).replace(/<p>(<figure class="diagram"[\s\S]*?<\/figure>)<\/p>/g, '$1');
+  // Code blocks and tables scroll sideways on narrow screens: tabindex makes them reachable
+  // by keyboard, so their hidden part can be scrolled into view without a mouse. (Raw HTML
+  // is escaped above, so every <pre> and <table> here is one marked wrote.)
+  return marked
+    .parse(text, { async: false })
+    .replace(/<p>(<figure class="diagram"[\s\S]*?<\/figure>)<\/p>/g, '$1')
+    .replace(/<(pre|table)>/g, '<$1 tabindex="0">');
 }
 
 /** Every Markdown text of a parsed lesson the lab renders: prose blocks, question prompts and answers, exercise hints. */

@@ -24,7 +24,7 @@ export function haloDiagram(): string {
     const halo = i === 0 || i === 25;
     body.push(rect(x0 + i * cell, 118, cell - 2, 20, halo ? '#f6d2a6' : '#d7e5fb', halo ? COLOURS.warm : COLOURS.accent));
   }
-  body.push(text(x0, 156, 'halo: tile[0] and tile[65], loaded from the neighbours’ ranges', { size: 11, fill: COLOURS.warm }));
+  body.push(text(x0, 156, 'halo: tile[0] and tile[65], loaded from the neighbours’ ranges', { size: 11, fill: COLOURS.warmText }));
   body.push(text(x0, 172, 'tile[1 … 64]: one value per invocation', { size: 11, fill: COLOURS.accent }));
   return svg(450, 180, 'A tile of 64 values with a halo of one value on each side, 66 slots in workgroup memory', body);
 }

@@ -17,7 +17,7 @@ export function reductionDiagram(): string {
         body.push(arrow(x0 + (i + half / 2) * cell + 19, y + 26, x0 + i * cell + 22, y + 50, COLOURS.accent));
         body.push(arrow(x0 + i * cell + 19, y + 26, x0 + i * cell + 19, y + 50, COLOURS.muted));
       }
-    if (half > 1) body.push(text(x0 + n * cell + 4, y + 40, 'workgroupBarrier()', { size: 10, fill: COLOURS.warm }));
+    if (half > 1) body.push(text(x0 + n * cell + 4, y + 40, 'workgroupBarrier()', { size: 10, fill: COLOURS.warmText }));
     y += 56;
   }
   body.push(text(x0, y + 6, 'tile[0] holds the sum after log₂ N levels', { size: 11, fill: COLOURS.good }));

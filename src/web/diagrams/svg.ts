@@ -10,6 +10,8 @@ export const COLOURS = {
   line: '#9aa3ae',
   accent: '#2f6fd6',
   warm: '#e07b00',
+  /** The warm hue dark enough for small text on the page (4.5:1); `warm` is for shapes. */
+  warmText: '#a35a00',
   good: '#1d7a3c',
   bad: '#c4161c',
 };

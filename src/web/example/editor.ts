@@ -65,7 +65,9 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): CodeE
         basicSetup,
         wgsl(),
         lintGutter(),
-        EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-describedby': options.describedBy }),
+        // tabindex: the editable content is focusable anyway; saying so lets accessibility
+        // checkers (axe) see that the scrolling box around it is reachable by keyboard.
+        EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-describedby': options.describedBy, tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !silent) options.onChange(u.state.doc.toString());
         }),

@@ -36,7 +36,12 @@ export function createPredictionGate(opts: { id: string; slug: string; file: str
   });
   element.append(
     h('p', {}, 'Predict first. The checkpoints of this exercise are the answer, so they stay hidden (?) until you commit.'),
-    h('pre', { class: 'code-preview', 'aria-label': `${opts.file} with its expected values hidden` }, hideExpectedValues(opts.code)),
+    // tabindex: the preview scrolls sideways on narrow screens; keyboard users can scroll it too.
+    h(
+      'pre',
+      { class: 'code-preview', tabindex: 0, role: 'group', 'aria-label': `${opts.file} with its expected values hidden` },
+      hideExpectedValues(opts.code),
+    ),
     h('label', { for: `${opts.id}-prediction` }, 'Your prediction (kept in this browser)'),
     input,
     error,

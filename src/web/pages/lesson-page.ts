@@ -19,13 +19,14 @@ export interface Page {
   destroy(): void;
 }
 
-function neighbours(slug: string): HTMLElement {
+/** Previous/next links; the page has them at its top and end, each landmark named apart. */
+function neighbours(slug: string, where: 'top' | 'end'): HTMLElement {
   const i = LESSONS.findIndex((l) => l.slug === slug);
   const prev = LESSONS[i - 1];
   const next = LESSONS[i + 1];
   return h(
     'nav',
-    { class: 'lesson-nav', 'aria-label': 'Previous and next lesson' },
+    { class: 'lesson-nav', 'aria-label': where === 'top' ? 'Previous and next lesson' : 'Previous and next lesson, end of page' },
     prev ? h('a', { href: lessonHref(prev.slug), rel: 'prev' }, `← ${lessonTitle(prev)}`) : h('span', {}),
     h('a', { href: INDEX_HREF }, 'All lessons'),
     next ? h('a', { href: lessonHref(next.slug), rel: 'next' }, `${lessonTitle(next)} →`) : h('span', {}),
@@ -70,11 +71,11 @@ export function renderLessonPage(l: SiteLesson): Page {
     h(
       'div',
       { class: 'lesson-main' },
-      neighbours(l.slug),
+      neighbours(l.slug, 'top'),
       heading,
       l.lesson?.meta.summary ? h('p', { class: 'summary' }, l.lesson.meta.summary) : null,
       body,
-      neighbours(l.slug),
+      neighbours(l.slug, 'end'),
     ),
   );
   return {
