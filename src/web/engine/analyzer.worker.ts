@@ -6,11 +6,8 @@ import { reflectOrExplain } from '../../runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
 import { watchWorkgroup } from '../../watch/watch.js';
 import { problemsOf } from './problems.js';
+import { STEP_LIMIT_ADVICE, STEP_LIMIT_ADVICE_SENTENCE } from './step-limit-advice.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
-
-/** The lab's step budget is fixed: the advice is about the kernel, not a command-line option. */
-const STEP_LIMIT_ADVICE =
-  'the lab cannot raise its step budget: look for a loop whose condition never changes, or try a smaller dispatch (the command line has --max-steps)';
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
@@ -23,10 +20,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
           ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup })
           : req.op === 'reflect'
             ? reflectOrExplain(req.source, req.overrides)
-            : analyze(req.source, {
-                ...req.options,
-                stepLimitAdvice: `${STEP_LIMIT_ADVICE[0]!.toUpperCase()}${STEP_LIMIT_ADVICE.slice(1)}.`,
-              });
+            : analyze(req.source, { ...req.options, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };
