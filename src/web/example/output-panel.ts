@@ -12,6 +12,7 @@ import type { CheckOutcome, RunOutcome } from '../engine/execute.js';
 import type { Problem } from '../engine/problems.js';
 import { at, checkpointName, runSummary } from './format.js';
 import { renderBankSite } from './heatmap.js';
+import { judgeNameAtStart } from './judge.js';
 
 type Slot = 'run' | 'check' | 'extra';
 
@@ -137,7 +138,7 @@ export function renderRun(outcome: RunOutcome, ref: ExampleRef): HTMLElement {
       'div',
       { class: 'run' },
       where,
-      h('p', { class: 'status bad' }, `The compiler rejected the shader.${expected}`),
+      h('p', { class: 'status bad' }, `${judgeNameAtStart(!outcome.simulated)} rejected the shader.${expected}`),
       renderCompileMessages(r.compile.messages),
     );
   }
@@ -154,7 +155,7 @@ export function renderRun(outcome: RunOutcome, ref: ExampleRef): HTMLElement {
     verdict = h(
       'p',
       { class: 'verdict-line' },
-      `A real WGSL compiler rejects this shader at ${at(ref.rejects.line, ref.rejects.column)}, which is the point of the example; without WebGPU there is no compiler here, and the simulator ran it anyway.`,
+      `A real WGSL compiler rejects this shader at ${at(ref.rejects.line, ref.rejects.column)}, which is the point of the example; without WebGPU there is no compiler here, the simulator's WGSL front end let it through, and the simulator ran it anyway.`,
     );
   }
   const warnings = r.compile.messages.filter((m) => m.severity !== 'error');

@@ -86,7 +86,7 @@ export function renderWatch(t: WatchTrace, id: string): WatchView {
       ? h(
           'p',
           { class: 'status bad watch-rejected' },
-          `A GPU's compiler refuses this shader (line ${t.rejected.line}:${t.rejected.column}: ${t.rejected.message}). The simulator runs it anyway, to show why.`,
+          `The simulator's WGSL front end refuses this shader, as a GPU's compiler would (line ${t.rejected.line}:${t.rejected.column}: ${t.rejected.message}). The simulator runs it anyway, to show why.`,
         )
       : null,
     t.stepLimit
