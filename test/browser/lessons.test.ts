@@ -189,6 +189,10 @@ describe('lab site', () => {
     const summary = box.locator('.status.repeat');
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.innerText()).toMatch(/^10 runs: \d+ differed from the first run; \d+ failed a checkpoint/);
+    // The runs' time: a median with its spread, and how it was measured.
+    expect(await summary.innerText()).toMatch(
+      /Each run took [\d.]+ (ns|µs|ms|s) \(median of 10, IQR [\d.]+–[\d.]+ (ns|µs|ms|s)\), (GPU time|wall-clock time)/,
+    );
     await box.getByRole('switch', { name: 'Remove barriers' }).uncheck();
     expect(await box.locator('.cm-content').innerText()).toMatch(/workgroupBarrier\(\);/);
   });
@@ -202,9 +206,17 @@ describe('lab site', () => {
       await box.getByRole('button', { name: 'Time 1000×' }).click();
       const line = box.locator('.status.timing');
       await line.waitFor({ timeout: 60_000 });
-      expect(await line.innerText()).toMatch(/^1000 dispatches: .* per dispatch, (GPU time|wall-clock time)/);
+      // The median of 20 batches of 50 dispatches, with the interquartile range.
+      expect(await line.innerText()).toMatch(
+        /^1000 dispatches: [\d.]+ (ns|µs|ms) per dispatch \(median of 20 batches of 50, IQR [\d.]+–[\d.]+ (ns|µs|ms)\), (GPU time|wall-clock time)/,
+      );
     }
-    expect(await page.locator('.timing-board').innerText()).toMatch(new RegExp(`${a.file} / ${b.file} = \\d+\\.\\d\\d×`));
+    const spread = String.raw`[\d.]+ (ns|µs|ms) per dispatch \(median of 20 batches of 50, IQR [\d.]+–[\d.]+ (ns|µs|ms)\)`;
+    expect(await page.locator('.timing-board').innerText()).toMatch(
+      new RegExp(
+        `^Last two measured: ${a.file} ${spread} and ${b.file} ${spread} .*; ${a.file} / ${b.file} = \\d+\\.\\d\\d× \\(ratio of the medians\\)$`,
+      ),
+    );
   });
 
   it('draws the smoothing chart after a run, with the step count from the field', async () => {

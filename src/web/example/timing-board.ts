@@ -1,9 +1,10 @@
 // Compares the timing examples of one lesson: after each "Time 1000×", the ratio of the
 // last two examples measured (e.g. unpadded over padded transpose), which is the number
-// the lesson is about; absolute times depend on the reader's GPU.
+// the lesson is about; absolute times depend on the reader's GPU. Each time is the median
+// of its batches with the spread (time-spread.ts); the ratio is of the medians.
 import { h } from '../dom.js';
 import type { DispatchTiming } from '../engine/timing.js';
-import { duration } from './format.js';
+import { dispatchSpread } from './time-spread.js';
 
 export class TimingBoard {
   readonly element = h(
@@ -19,6 +20,6 @@ export class TimingBoard {
     if (!a || !b) return;
     const ratio = a.timing.msPerRun / b.timing.msPerRun;
     const method = a.timing.method === b.timing.method ? a.timing.method : 'mixed methods';
-    this.element.textContent = `Last two measured: ${a.file} ${duration(a.timing.msPerRun)} and ${b.file} ${duration(b.timing.msPerRun)} per run (${method}); ${a.file} / ${b.file} = ${ratio.toFixed(2)}×`;
+    this.element.textContent = `Last two measured: ${a.file} ${dispatchSpread(a.timing)} and ${b.file} ${dispatchSpread(b.timing)} (${method}); ${a.file} / ${b.file} = ${ratio.toFixed(2)}× (ratio of the medians)`;
   }
 }

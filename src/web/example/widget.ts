@@ -16,9 +16,12 @@ import { createBarrierSwitch } from './barrier-switch.js';
 import { setUniformValue } from './code-transforms.js';
 import { createEditor } from './editor.js';
 import { analyzerMarkers, compilerMarkers, diagnosticMarkers } from './markers.js';
-import { duration, timingLabel } from './format.js';
+import { timingLabel } from './format.js';
 import { OutputPanel, renderCheck, renderCompileMessages, renderProblems, renderRun } from './output-panel.js';
-import { summarizeRuns } from './repeat-runs.js';
+import { repeatTimeText, summarizeRuns } from './repeat-runs.js';
+import { dispatchSpread } from './time-spread.js';
+import { bankFigureScope, dispatchedWorkgroups } from './bank-scope.js';
+import { parseHarness } from '../../harness/index.js';
 import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smoothing-controls.js';
 import type { TimingBoard } from './timing-board.js';
 import { createWatchSlot } from '../watch/watch-slot.js';
@@ -27,6 +30,7 @@ import { exerciseVerdict } from './exercise-verdict.js';
 import { createExerciseHelp } from './exercise-help.js';
 import { createPredictionGate } from './prediction-gate.js';
 import { unfinishedRun } from './unfinished-run.js';
+import { ActionQueue, cancelledStatus, queueStatus, type Task } from './action-queue.js';
 
 export interface WidgetContext {
   slug: string;
@@ -132,9 +136,14 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       : undefined;
   let compileTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let busy = false;
-  /** An action pressed while another ran: it runs next (the latest press wins). */
-  let queued: ((signal: AbortSignal) => Promise<void>) | undefined;
+  /** The action running now ('' when none), and the presses waiting for it to finish. */
+  let running = '';
+  const waiting = new ActionQueue();
+  const queueLine = h('p', { class: 'queue-status', role: 'status', hidden: true });
+  const sayQueue = (text: string) => {
+    queueLine.textContent = text;
+    queueLine.hidden = text === '';
+  };
   const stop = createStopButton(ref.file);
   const unfinished = unfinishedRun(ctx.slug, ref.file);
 
@@ -170,26 +179,28 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   }
 
   /**
-   * Runs `task` now, or after the action in progress (one press is remembered, so a Run
-   * pressed during Check is not lost). Stop aborts the task's signal and forgets the queue.
+   * Runs the action `name` now, or after the actions in progress and waiting (action-queue.ts:
+   * a Run pressed during Check waits its turn, and the example says so). Stop aborts the
+   * running task's signal and cancels the waiting ones, saying which.
    */
-  async function exclusive(task: (signal: AbortSignal) => Promise<void>) {
-    if (busy) {
-      queued = task;
+  async function exclusive(name: string, task: Task) {
+    if (running) {
+      waiting.add({ name, task });
+      sayQueue(queueStatus(running, waiting.names()));
       return;
     }
-    busy = true;
+    running = name;
+    sayQueue('');
     element.setAttribute('aria-busy', 'true');
     const signal = stop.start();
     try {
       await task(signal);
     } finally {
-      busy = false;
+      running = '';
       stop.finish();
       element.removeAttribute('aria-busy');
-      const next = stop.stopped() ? undefined : queued;
-      queued = undefined;
-      if (next) void exclusive(next);
+      const next = stop.stopped() ? (sayQueue(cancelledStatus(waiting.cancel())), undefined) : waiting.next();
+      if (next) void exclusive(next.name, next.task);
     }
   }
 
@@ -215,7 +226,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   }
 
   const run = () =>
-    exclusive(async (signal) => {
+    exclusive('Run', async (signal) => {
       panel.busy('run', 'Running…');
       unfinished.begin();
       try {
@@ -232,18 +243,20 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     });
 
   const check = () =>
-    exclusive(async (signal) => {
+    exclusive('Check', async (signal) => {
       panel.busy('check', 'Checking (simulating every invocation)…');
       const code = editor.code();
       const outcome = await checkExample(code, ref.file, signal);
       if (outcome.compile) editor.mark('compiler', compilerMarkers(outcome.compile));
       editor.mark('analyzer', outcome.report ? analyzerMarkers(outcome.report, code) : diagnosticMarkers(outcome.problems));
-      panel.show('check', renderCheck(outcome));
+      // Which workgroups the bank figures add up (bank-scope.ts), under the heat maps.
+      const scope = outcome.report ? bankFigureScope(outcome.report, dispatchedWorkgroups(parseHarness(code).harness)) : '';
+      panel.show('check', renderCheck(outcome), scope ? h('p', { class: 'note bank-scope' }, scope) : null);
       element.dataset.checks = String(Number(element.dataset.checks) + 1);
     });
 
   const runRepeatedly = () =>
-    exclusive(async (signal) => {
+    exclusive(`Run ${REPEAT_RUNS}×`, async (signal) => {
       const results: RunResult[] = [];
       for (let k = 0; k < REPEAT_RUNS; k++) {
         panel.busy('extra', `Run ${k + 1} of ${REPEAT_RUNS}…`);
@@ -261,12 +274,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
           s.differFromFirst || s.failedCheckpoints
             ? ''
             : ' (A race can stay hidden on some GPUs and schedules; Check finds it regardless.)',
+          s.time ? ` ${repeatTimeText(s)}` : '',
         ),
       );
     });
 
   const time = () =>
-    exclusive(async (signal) => {
+    exclusive(`Time ${TIMED_DISPATCHES}×`, async (signal) => {
       const b = await backend();
       if (b.kind !== 'gpu')
         return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
@@ -281,7 +295,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
           h(
             'p',
             { class: 'status timing', 'data-ms': t.msPerRun },
-            `${t.count} dispatches: ${duration(t.msPerRun)} per dispatch, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`,
+            `${t.count} dispatches: ${dispatchSpread(t)}, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`,
           ),
         );
       } catch (e) {
@@ -309,7 +323,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     h('button', { type: 'button', class: cls, onclick: () => void action() }, label);
   // Watch: one workgroup's run step by step (src/web/watch), under the output panel.
   const watchSlot = createWatchSlot(id, ref.file);
-  const watch = () => exclusive(() => watchSlot.watch(editor.code()));
+  const watch = () => exclusive('Watch', () => watchSlot.watch(editor.code()));
   const controls = h(
     'div',
     { class: 'controls' },
@@ -325,7 +339,14 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
 
   if (barrierSwitch) controls.append(barrierSwitch.element);
   if (smoothing) controls.append(...smoothing.field);
-  element.append(controls, ...(help ? [help.element] : []), ...(smoothing ? [smoothing.chart] : []), panel.element, watchSlot.element);
+  element.append(
+    controls,
+    queueLine,
+    ...(help ? [help.element] : []),
+    ...(smoothing ? [smoothing.chart] : []),
+    panel.element,
+    watchSlot.element,
+  );
   // Until a prediction exercise's learner commits, its editor and buttons wait.
   const gated = [host, controls, element.querySelector<HTMLElement>('.keys')!, ...(help ? [help.element] : [])];
   if (gate && !gate.committed()) gated.forEach((e) => (e.hidden = true));
@@ -350,7 +371,11 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     else
       panel.show(
         'run',
-        h('p', { class: 'status' }, 'Without WebGPU there is no compiler here to show the error; Run tries the simulator.'),
+        h(
+          'p',
+          { class: 'status' },
+          "Without WebGPU there is no compiler here to show the error; Run checks the shader with the simulator's WGSL front end instead.",
+        ),
       );
   }
   if (ref.rejects) void showRejection();
