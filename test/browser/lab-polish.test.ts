@@ -8,6 +8,20 @@ import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js'
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const REFUSED = 'barrier-in-branch.wgsl';
+// Waits for values[0] to turn negative, which adding 1 never makes it (as in never-stuck.test.ts).
+const ENDLESS = `//! dispatch 1
+//! buffer 0 f32[4] = i
+@group(0) @binding(0) var<storage, read_write> values: array<f32>;
+
+@compute @workgroup_size(1)
+fn square(@builtin(global_invocation_id) id: vec3u) {
+  loop {
+    if (values[0] < 0.0) { break; }
+    values[id.x] = values[id.x] + 1.0;
+  }
+}
+`;
+const ENDLESS_KEY = 'wgsl-lab:v1:code:01-first-kernel/square.wgsl';
 
 let lab: Lab;
 let page: Page;
@@ -86,12 +100,17 @@ describe('a press while the example is busy', () => {
   });
 
   it('Stop cancels what waits and says which', async () => {
-    await openLesson(sim, lab.url, '02-workgroup-memory');
-    const box = example(sim, FILE);
-    expect(await clickTogether(sim, FILE, ['Run', 'Check', 'Watch'])).toBe(
+    // A Run that never ends (on the simulator), so Stop surely finds it running.
+    await openLesson(sim, lab.url, '01-first-kernel');
+    await sim.evaluate(([k, v]) => localStorage.setItem(k!, v!), [ENDLESS_KEY, ENDLESS]);
+    await sim.reload();
+    await sim.waitForSelector('body[data-backend]');
+    const file = 'square.wgsl';
+    const box = example(sim, file);
+    expect(await clickTogether(sim, file, ['Run', 'Check', 'Watch'])).toBe(
       'Run is still running; Check and Watch start in that order when it finishes (Stop cancels them all).',
     );
-    await box.getByRole('button', { name: `Stop ${FILE}` }).click();
+    await box.getByRole('button', { name: `Stop ${file}` }).click();
     await expect
       .poll(() => box.locator('.queue-status').innerText())
       .toBe('Stopped: Check and Watch, pressed while it ran, did not start.');
@@ -112,5 +131,35 @@ describe("Check's bank figures", () => {
     expect(await box.locator('.bank-site[data-line="32"] figcaption').innerText()).toMatch(
       /4096 wavefronts where 128 would do \(3968 excess\) over 128 executions/,
     );
+  });
+});
+
+describe('first paint', () => {
+  it('the page frame paints without the script: index.html carries the header and a loading line', async () => {
+    const context = await lab.browser.newContext();
+    try {
+      const cold = await context.newPage();
+      // The bundle never arrives: whatever paints now is index.html's own.
+      await cold.route('**/assets/*.js', (route) => route.abort());
+      await cold.goto(lab.url);
+      expect(await cold.locator('header.site-header .site-name').innerText()).toBe('wgsl-lab');
+      expect(await cold.locator('main#content .loading').innerText()).toBe('Loading the lab…');
+      await expect
+        .poll(() => cold.evaluate(() => performance.getEntriesByType('paint').map((e) => e.name)))
+        .toContain('first-contentful-paint');
+      expect(await cold.evaluate(() => document.body.dataset.ready)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the script replaces the frame with the page, one header and no loading line', async () => {
+    const fresh = await lab.browser.newPage();
+    await fresh.goto(lab.url);
+    await fresh.waitForSelector('body[data-ready]');
+    expect(await fresh.locator('header.site-header').count()).toBe(1);
+    expect(await fresh.locator('.loading').count()).toBe(0);
+    expect(await fresh.locator('main#content h1').innerText()).toMatch(/^wgsl-lab/);
+    await fresh.close();
   });
 });
