@@ -127,9 +127,25 @@ class Parser {
   }
   private expect(text: string, what = `'${text}'`): Token {
     const t = this.tok;
-    if (!this.is(text)) this.fail(what);
+    if (!this.is(text)) {
+      if (text === ';') this.failAfterPrevious(what);
+      this.fail(what);
+    }
     this.i++;
     return t;
+  }
+  /**
+   * A missing terminator belongs where the statement ended, not at the next token (often
+   * lines later): reports "expected ';' after 'x'" just past the previous token. The token
+   * found is named only when it is on that same line, where the reader looks.
+   */
+  private failAfterPrevious(what: string): never {
+    const prev = this.i > 0 ? this.toks[this.i - 1] : undefined;
+    if (!prev) this.fail(what);
+    const t = this.tok;
+    const found = t.kind !== 'eof' && t.line === prev.line ? `, found ${this.describe(t)}` : '';
+    const end = { line: prev.line, column: prev.column + prev.length, offset: prev.offset + prev.length, length: 0 };
+    throw new WgslSyntaxError(`expected ${what} after '${prev.text}'${found}`, end);
   }
   private ident(what = 'a name'): Token {
     const t = this.tok;
