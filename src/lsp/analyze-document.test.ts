@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from './analyze-document.js';
 
-const SETTINGS = { banks: 32, subgroupSize: 32, maxSteps: 100_000 };
+const SETTINGS = { banks: 32, subgroupSize: 32, maxSteps: 100_000 } as const;
 
 describe('analyzeDocument without the real compiler', () => {
   it("places a missing ';' just past the previous token", () => {
