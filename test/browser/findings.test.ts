@@ -216,3 +216,48 @@ describe('buffers', () => {
     await page.context().close();
   });
 });
+
+describe('heat maps', () => {
+  it("the Blelloch scan's report is one heat map with a site selector, axes and a legend", async () => {
+    const file = 'blelloch-scan.wgsl';
+    const code = lessonFile(`06-whats-next/${file}`);
+    const conflicted = analyze(code, { file }).bankConflicts.filter((s) => s.maxWays > 1);
+    expect(conflicted.length).toBeGreaterThan(4);
+    const worst = Math.max(...conflicted.map((s) => s.maxWays));
+
+    const page = await newPage(lab.browser, true);
+    await openLesson(page, lab.url, '06-whats-next');
+    const box = example(page, file);
+    await pressAndWait(page, file, 'Check', 'checks');
+    const check = box.locator('.slot-check');
+    expect(await check.locator('.heatmap').count()).toBe(1);
+    const picker = check.getByLabel(/^Access site/);
+    expect(await picker.locator('option').count()).toBe(conflicted.length);
+    const figure = check.locator('figure.bank-site');
+    expect(Number(await figure.getAttribute('data-max-ways'))).toBe(worst);
+
+    // Axes with their titles and ticks; a legend from 1 way to the worst, with its unit.
+    const map = check.locator('.heatmap');
+    expect(await map.locator('.axis-title[data-axis="x"]').textContent()).toBe('bank →');
+    expect(await map.locator('.axis-title[data-axis="y"]').textContent()).toBe('lane →');
+    expect(await map.locator('.tick[data-axis="x"]').allTextContents()).toEqual(['0', '4', '8', '12', '16', '20', '24', '28']);
+    expect((await map.locator('.tick[data-axis="y"]').allTextContents())[1]).toBe('4');
+    const legend = check.locator('.heat-legend');
+    expect(await legend.innerText()).toContain('ways (distinct words one bank serves in one access; 1 = no conflict)');
+    const steps = await legend.locator('.legend-step').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-ways'))));
+    expect([steps[0], steps.at(-1)]).toEqual([1, worst]);
+
+    // Picking another site redraws the one map for it.
+    const other = conflicted.findIndex((s) => s.maxWays !== worst);
+    const site = conflicted[other]!;
+    await picker.selectOption(String(other));
+    expect(await check.locator('.heatmap').count()).toBe(1);
+    expect(await figure.getAttribute('data-line')).toBe(String(site.line));
+    expect(await figure.getAttribute('data-max-ways')).toBe(String(site.maxWays));
+    expect(await figure.locator('figcaption').innerText()).toContain(
+      `${site.line}:${site.column} ${site.variable} ${site.access}: ${site.maxWays}-way`,
+    );
+    expect(await check.locator('.heatmap').getAttribute('aria-label')).toContain(`at ${site.line}:${site.column}: ${site.maxWays}-way`);
+    await page.context().close();
+  });
+});

@@ -10,7 +10,7 @@ import { h, replaceChildren } from '../dom.js';
 import type { CheckOutcome, RunOutcome } from '../engine/execute.js';
 import type { Problem } from '../engine/problems.js';
 import { at, checkpointName, runSummary } from './format.js';
-import { renderBankSite } from './heatmap.js';
+import { renderBankSites } from './heatmap.js';
 import { renderBufferTable } from './buffer-table.js';
 import { renderExpectDiff } from './expect-diff.js';
 import { diagnosticLink, diagnosticSites, revealLink } from './reveal-link.js';
@@ -239,11 +239,7 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
         )
       : null,
     conflicted.length
-      ? h(
-          'div',
-          { class: 'bank-sites' },
-          conflicted.map((site) => renderBankSite(site, report.model)),
-        )
+      ? renderBankSites(conflicted, report.model)
       : report.bankConflicts.length
         ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.')
         : null,
