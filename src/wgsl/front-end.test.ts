@@ -118,6 +118,11 @@ describe('parser', () => {
       message: "expected ';' after '3'",
       loc: { line: 1, column: 12, offset: 11, length: 0 },
     });
+    // A struct member without its ',' before the next member's line.
+    expect(thrown(() => parseWgsl('struct S {\n  a: vec2<f32>\n  b: f32,\n}'))).toMatchObject({
+      message: "expected ',' or '}' after '>'",
+      loc: { line: 2, column: 15, offset: 25, length: 0 },
+    });
   });
 });
 

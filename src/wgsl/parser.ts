@@ -125,10 +125,11 @@ class Parser {
   private fail(what: string, t: Token = this.tok): never {
     throw new WgslSyntaxError(`expected ${what}, found ${this.describe(t)}`, t);
   }
-  private expect(text: string, what = `'${text}'`): Token {
+  /** `after`: a missing terminator or separator, reported after the previous token (failAfterPrevious). */
+  private expect(text: string, what = `'${text}'`, after = text === ';'): Token {
     const t = this.tok;
     if (!this.is(text)) {
-      if (text === ';') this.failAfterPrevious(what);
+      if (after) this.failAfterPrevious(what);
       this.fail(what);
     }
     this.i++;
@@ -257,7 +258,8 @@ class Parser {
           members.push({ name: m.text, loc: this.loc(m), attrs: mattrs, type: this.typeExpr() });
           if (!this.eat(',')) break;
         }
-        this.expect('}', "',' or '}'");
+        // A member missing its ',' (the next member often on the next line).
+        this.expect('}', "',' or '}'", true);
         this.eat(';');
         return { kind: 'struct', loc: this.loc(t), name: name.text, nameLoc: this.loc(name), members };
       }
