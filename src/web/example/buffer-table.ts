@@ -8,7 +8,7 @@ import { bindingName } from '../../harness/index.js';
 import { formatElement } from '../../report/numbers.js';
 import { h, replaceChildren } from '../dom.js';
 
-export const ROW_WIDTH = 16;
+const ROW_WIDTH = 16;
 /** Rows shown at first, and added by each "Show more". */
 const PAGE_ROWS = 4;
 /** The most rows ever in the page at once (1,024 cells). */
@@ -22,7 +22,7 @@ interface Failure {
 }
 
 /** The failing elements of `b`, by index, from the checkpoints on it (struct fields aside). */
-export function failuresOf(b: Pick<BufferResult, 'group' | 'binding'>, expects: readonly ExpectOutcome[]): Map<number, Failure> {
+function failuresOf(b: Pick<BufferResult, 'group' | 'binding'>, expects: readonly ExpectOutcome[]): Map<number, Failure> {
   const out = new Map<number, Failure>();
   for (const e of expects) {
     if (e.ok || e.field || e.group !== b.group || e.binding !== b.binding) continue;

@@ -18,7 +18,7 @@ const TICK = 4;
 const NS = 'http://www.w3.org/2000/svg';
 
 /** Colour for a bank serving `ways` words when the worst bank serves `max`. */
-export function heat(ways: number, max: number): string {
+function heat(ways: number, max: number): string {
   if (ways <= 1) return 'hsl(140 55% 45%)';
   const t = Math.min(1, (ways - 1) / Math.max(1, max - 1));
   return `hsl(${Math.round(45 - 45 * t)} 85% ${Math.round(55 - 12 * t)}%)`;
