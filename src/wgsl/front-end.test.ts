@@ -101,6 +101,29 @@ describe('parser', () => {
       loc: { line: 1, column: 21, offset: 20, length: 0 },
     });
   });
+  it("reports a missing ';' just past the previous token, not at the next statement", () => {
+    // The statement ends at '2u' (line 2, columns 11-12); the next token is three lines on.
+    const src = 'fn f(i: u32) {\n  let x = 2u\n\n\n  let y = x;\n}';
+    expect(thrown(() => parseWgsl(src))).toMatchObject({
+      message: "expected ';' after '2u'",
+      loc: { line: 2, column: 13, offset: 27, length: 0 },
+    });
+    // A token on the same line is named: it is what the reader sees there.
+    expect(thrown(() => parseWgsl('fn f() {\n  var a = (1)) * 2;\n}'))).toMatchObject({
+      message: "expected ';' after ')', found ')'",
+      loc: { line: 2, column: 14, offset: 22, length: 0 },
+    });
+    // At the end of the file, after a declaration.
+    expect(thrown(() => parseWgsl('const k = 3\n'))).toMatchObject({
+      message: "expected ';' after '3'",
+      loc: { line: 1, column: 12, offset: 11, length: 0 },
+    });
+    // A struct member without its ',' before the next member's line.
+    expect(thrown(() => parseWgsl('struct S {\n  a: vec2<f32>\n  b: f32,\n}'))).toMatchObject({
+      message: "expected ',' or '}' after '>'",
+      loc: { line: 2, column: 15, offset: 25, length: 0 },
+    });
+  });
 });
 
 describe('memory layout (WGSL § memory layout)', () => {

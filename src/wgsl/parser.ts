@@ -125,11 +125,28 @@ class Parser {
   private fail(what: string, t: Token = this.tok): never {
     throw new WgslSyntaxError(`expected ${what}, found ${this.describe(t)}`, t);
   }
-  private expect(text: string, what = `'${text}'`): Token {
+  /** `after`: a missing terminator or separator, reported after the previous token (failAfterPrevious). */
+  private expect(text: string, what = `'${text}'`, after = text === ';'): Token {
     const t = this.tok;
-    if (!this.is(text)) this.fail(what);
+    if (!this.is(text)) {
+      if (after) this.failAfterPrevious(what);
+      this.fail(what);
+    }
     this.i++;
     return t;
+  }
+  /**
+   * A missing terminator belongs where the statement ended, not at the next token (often
+   * lines later): reports "expected ';' after 'x'" just past the previous token. The token
+   * found is named only when it is on that same line, where the reader looks.
+   */
+  private failAfterPrevious(what: string): never {
+    const prev = this.i > 0 ? this.toks[this.i - 1] : undefined;
+    if (!prev) this.fail(what);
+    const t = this.tok;
+    const found = t.kind !== 'eof' && t.line === prev.line ? `, found ${this.describe(t)}` : '';
+    const end = { line: prev.line, column: prev.column + prev.length, offset: prev.offset + prev.length, length: 0 };
+    throw new WgslSyntaxError(`expected ${what} after '${prev.text}'${found}`, end);
   }
   private ident(what = 'a name'): Token {
     const t = this.tok;
@@ -241,7 +258,8 @@ class Parser {
           members.push({ name: m.text, loc: this.loc(m), attrs: mattrs, type: this.typeExpr() });
           if (!this.eat(',')) break;
         }
-        this.expect('}', "',' or '}'");
+        // A member missing its ',' (the next member often on the next line).
+        this.expect('}', "',' or '}'", true);
         this.eat(';');
         return { kind: 'struct', loc: this.loc(t), name: name.text, nameLoc: this.loc(name), members };
       }

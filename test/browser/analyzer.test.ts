@@ -66,7 +66,7 @@ describe('analyzer in the lab', () => {
     const site = box.locator('figure.bank-site[data-max-ways="32"]');
     await site.first().waitFor();
     expect(await site.first().locator('figcaption').innerText()).toContain('32-way');
-    expect(await site.first().locator('canvas.heatmap').getAttribute('aria-label')).toContain('32-way');
+    expect(await site.first().locator('.heatmap').getAttribute('aria-label')).toContain('32-way');
     await page.close();
   });
 

@@ -3,9 +3,10 @@
 // harness, a run's errors, the analyzer — each replaced independently of the others.
 import { basicSetup } from 'codemirror';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState, Prec, type Text } from '@codemirror/state';
+import { EditorSelection, EditorState, Prec, type Text } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { wgsl } from '@iizukak/codemirror-lang-wgsl';
+import { placeSite, showSites, siteHighlights, type Site } from './sites.js';
 
 export type MarkerSource = 'compiler' | 'run' | 'analyzer';
 
@@ -24,6 +25,12 @@ export interface CodeEditor {
   code(): string;
   setCode(text: string): void;
   mark(source: MarkerSource, markers: Marker[]): void;
+  /**
+   * Shows a finding's sites: the cursor on the first, every site highlighted, and the
+   * editor (and the page) scrolled so that all of them are in view when they fit, else
+   * the first.
+   */
+  reveal(sites: Site[]): void;
   destroy(): void;
 }
 
@@ -65,6 +72,7 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): CodeE
         basicSetup,
         wgsl(),
         lintGutter(),
+        siteHighlights,
         // tabindex: the editable content is focusable anyway; saying so lets accessibility
         // checkers (axe) see that the scrolling box around it is reachable by keyboard.
         EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-describedby': options.describedBy, tabindex: '0' }),
@@ -99,6 +107,21 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): CodeE
     mark(source, list) {
       markers.set(source, list);
       redraw();
+    },
+    reveal(sites) {
+      if (!sites.length) return;
+      const placed = sites.map((s) => placeSite(view.state.doc, s));
+      const first = placed[0]!;
+      const top = Math.min(...placed.map((p) => p.lineFrom));
+      const bottom = Math.max(...placed.map((p) => p.lineTo));
+      // The range spanning every site, with its head at the first site: when the range is
+      // taller than the view, CodeMirror keeps the head in view.
+      const span = first.lineFrom === top ? EditorSelection.range(bottom, top) : EditorSelection.range(top, bottom);
+      view.focus();
+      view.dispatch({
+        selection: EditorSelection.cursor(first.from),
+        effects: [showSites.of(placed), EditorView.scrollIntoView(span, { y: 'center' })],
+      });
     },
     destroy: () => view.destroy(),
   };

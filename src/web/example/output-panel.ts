@@ -3,7 +3,6 @@
 // the extra controls (Run 10×, Time 1000×, the barrier switch). Each slot is replaced on
 // its own; the panel is a live region so screen readers hear the outcome.
 import type { BankConflictSite, CheckReport } from '../../checks/report.js';
-import { bindingName } from '../../harness/index.js';
 import type { ExampleRef } from '../../lessons/format.js';
 import { formatValues } from '../../report/numbers.js';
 import type { CompileMessage, RunResult } from '../../runner/result.js';
@@ -11,8 +10,11 @@ import { h, replaceChildren } from '../dom.js';
 import type { CheckOutcome, RunOutcome } from '../engine/execute.js';
 import type { Problem } from '../engine/problems.js';
 import { at, checkpointName, runSummary } from './format.js';
-import { renderBankSite } from './heatmap.js';
 import { judgeNameAtStart } from './judge.js';
+import { renderBankSites } from './heatmap.js';
+import { renderBufferTable } from './buffer-table.js';
+import { renderExpectDiff } from './expect-diff.js';
+import { diagnosticLink, diagnosticSites, revealLink } from './reveal-link.js';
 
 type Slot = 'run' | 'check' | 'extra';
 
@@ -56,14 +58,7 @@ export function renderProblems(problems: Problem[], heading: string): HTMLElemen
     h(
       'ul',
       {},
-      problems.map((p) =>
-        h(
-          'li',
-          { 'data-line': p.loc?.line ?? 0 },
-          p.loc ? h('span', { class: 'loc' }, `${at(p.loc.line, p.loc.column)} `) : null,
-          p.message,
-        ),
-      ),
+      problems.map((p) => h('li', { 'data-line': p.loc?.line ?? 0 }, diagnosticLink(p), p.loc ? ' ' : null, p.message)),
     ),
   );
 }
@@ -76,7 +71,16 @@ export function renderCompileMessages(messages: CompileMessage[]): HTMLElement {
       h(
         'li',
         { class: `sev-${m.severity}`, 'data-line': m.line, 'data-column': m.column },
-        h('span', { class: 'loc' }, m.line ? `${at(m.line, m.column)} ` : ''),
+        m.line
+          ? [
+              revealLink(
+                at(m.line, m.column),
+                [{ line: m.line, column: m.column, length: m.length, role: 'primary', label: `compiler ${m.severity}` }],
+                `the compiler's ${m.severity}`,
+              ),
+              ' ',
+            ]
+          : null,
         h('strong', {}, `${m.severity}: `),
         m.message,
       ),
@@ -97,14 +101,13 @@ function renderCheckpoints(r: RunResult): HTMLElement {
         : [
             h('span', { class: 'verdict' }, 'fail'),
             ` expect ${checkpointName(e)}: expected ${expected}, got ${formatValues(e.actual, type, false, 8, 2)}`,
-            e.mismatches.length
-              ? ` (element ${e.mismatches[0]!.index} is ${e.mismatches[0]!.actual}; ${e.mismatches.length} of ${e.end - e.start} differ)`
-              : '',
+            renderExpectDiff(e, type),
           ];
       return h(
         'li',
         { class: e.ok ? 'pass' : 'fail', 'data-status': e.ok ? 'pass' : 'fail', 'data-line': e.line },
-        h('span', { class: 'loc' }, `line ${e.line} `),
+        revealLink(`line ${e.line}`, [{ line: e.line, role: 'primary', label: 'this checkpoint' }], 'the expect line'),
+        ' ',
         ...body,
       );
     }),
@@ -115,13 +118,7 @@ function renderBuffers(r: RunResult): HTMLElement {
   return h(
     'div',
     { class: 'buffers' },
-    r.buffers.map((b) =>
-      h(
-        'pre',
-        { class: 'buffer', tabindex: 0, 'aria-label': `Buffer ${bindingName(b)}` },
-        `${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, false)}`,
-      ),
-    ),
+    r.buffers.map((b) => renderBufferTable(b, r.expects)),
   );
 }
 
@@ -179,7 +176,8 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
       h(
         'li',
         { class: `sev-${d.severity}`, 'data-kind': d.kind, 'data-line': d.loc?.line ?? 0 },
-        h('span', { class: 'loc' }, `${at(d.loc?.line, d.loc?.column)} `),
+        diagnosticLink(d),
+        d.loc ? ' ' : null,
         h('strong', {}, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
         d.message,
         d.count && d.count > 1 ? ` (${d.count} times)` : '',
@@ -187,8 +185,20 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
           ? h(
               'ul',
               { class: 'related' },
+              // Its button reveals the same places, the cursor on this one (the jump to a
+              // race's other access when the pair does not fit in view).
               d.related.map((x) =>
-                h('li', { 'data-line': x.loc.line }, h('span', { class: 'loc' }, `${at(x.loc.line, x.loc.column)} `), x.message),
+                h(
+                  'li',
+                  { 'data-line': x.loc.line },
+                  revealLink(
+                    at(x.loc.line, x.loc.column),
+                    [...diagnosticSites(d)].sort((p, q) => Number(p.line !== x.loc.line) - Number(q.line !== x.loc.line)),
+                    `${x.message} and the ${d.kind} it relates to`,
+                  ),
+                  ' ',
+                  x.message,
+                ),
               ),
             )
           : null,
@@ -208,6 +218,7 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
       renderProblems(outcome.problems, 'The check could not run'),
     );
   const conflicted = report.bankConflicts.filter((s: BankConflictSite) => s.maxWays > 1);
+  const compileNotes = report.compile.ok ? [] : report.compile.messages.filter((m) => m.severity !== 'error');
   const s = report.summary;
   return h(
     'div',
@@ -217,7 +228,9 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
       { class: 'status' },
       `Check: ${s.errors} error(s), ${s.warnings} warning(s), ${s.races} race(s), ${s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts'} (model: ${report.model.banks} banks, subgroups of ${report.model.subgroupSize}).`,
     ),
-    report.compile.ok ? null : renderCompileMessages(report.compile.messages.map((m) => ({ ...m, offset: 0, length: 0 }))),
+    // A failed compile's errors are the report's diagnostics (listed below); only its
+    // warnings and notes are listed here, so no error appears twice.
+    compileNotes.length ? renderCompileMessages(compileNotes.map((m) => ({ ...m, offset: 0, length: 0 }))) : null,
     renderDiagnostics(report),
     report.sampledWorkgroups
       ? h(
@@ -227,11 +240,7 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
         )
       : null,
     conflicted.length
-      ? h(
-          'div',
-          { class: 'bank-sites' },
-          conflicted.map((site) => renderBankSite(site, report.model)),
-        )
+      ? renderBankSites(conflicted, report.model)
       : report.bankConflicts.length
         ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.')
         : null,

@@ -29,6 +29,7 @@ import { createStopButton } from './stop-button.js';
 import { exerciseVerdict } from './exercise-verdict.js';
 import { createExerciseHelp } from './exercise-help.js';
 import { createPredictionGate } from './prediction-gate.js';
+import { onRevealClick } from './reveal-link.js';
 import { unfinishedRun } from './unfinished-run.js';
 import { ActionQueue, cancelledStatus, queueStatus, type Task } from './action-queue.js';
 
@@ -165,6 +166,9 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       smoothing?.sync(code);
     },
   });
+
+  // A location clicked in the output panel: the editor shows it (both sites of a race).
+  onRevealClick(panel.element, (sites) => editor.reveal(sites));
 
   function persist(code: string) {
     if (code === original) storage.remove(codeKey);

@@ -1,0 +1,25 @@
+// The language server without a real compiler falls back on wgsl-lab's front end: its
+// syntax errors reach the editor at the front end's position (a missing ';' right after
+// the statement it ends, not at the next statement).
+import { describe, expect, it } from 'vitest';
+import { analyzeDocument } from './analyze-document.js';
+
+const SETTINGS = { banks: 32, subgroupSize: 32, maxSteps: 100_000 } as const;
+
+describe('analyzeDocument without the real compiler', () => {
+  it("places a missing ';' just past the previous token", () => {
+    const text = `//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  let x = i * 2u
+
+  o[i] = x;
+}
+`;
+    const { diagnostics } = analyzeDocument({ text, settings: SETTINGS });
+    expect(diagnostics.map((d) => [d.severity, d.message, d.loc?.line, d.loc?.column])).toEqual([
+      ['error', "expected ';' after '2u'", 5, 17],
+    ]);
+  });
+});
