@@ -35,6 +35,7 @@ import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, typ
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
+import { registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -48,7 +49,20 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   order?: TileOrder;
   /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
   tilesPerGroup?: number;
+  /**
+   * Where the vec4 kernel transposes: 'workgroup' (tiles in workgroup memory, `padded` and
+   * `tilesPerGroup` apply) or 'registers' (4 × 4 blocks per invocation, no workgroup
+   * memory: transpose-registers-wgsl.ts). Default DEFAULT_TRANSPOSE_STAGING. Shapes the vec4
+   * kernel cannot take (not multiples of 4) use the scalar workgroup-tile kernel either way.
+   */
+  staging?: TransposeStaging;
+  /** 'registers': which global access is coalesced, 'reads' or 'writes' (default DEFAULT_REGISTER_COALESCE). */
+  coalesce?: 'reads' | 'writes';
 }
+
+export type TransposeStaging = 'workgroup' | 'registers';
+export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'workgroup';
+export const DEFAULT_REGISTER_COALESCE: 'reads' | 'writes' = 'reads';
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
@@ -186,6 +200,8 @@ interface TransposeSettings {
   padded: boolean;
   order: TileOrder;
   tilesPerGroup: number;
+  staging: TransposeStaging;
+  coalesce: 'reads' | 'writes';
   limit: number;
 }
 
@@ -196,7 +212,13 @@ function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOp
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
   if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
     throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
-  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, limit: bindingLimit(ctx, o) };
+  const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
+  if (staging !== 'workgroup' && staging !== 'registers')
+    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
+  const coalesce = o.coalesce ?? DEFAULT_REGISTER_COALESCE;
+  if (coalesce !== 'reads' && coalesce !== 'writes')
+    throw new Error(`transpose: coalesce must be 'reads' or 'writes', got '${String(coalesce)}'`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, coalesce, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -206,8 +228,21 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const tag = `${padded ? 'padded' : 'unpadded'} ${order}`;
   const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded, order), ['uniform', 'read', 'write']);
   const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded, s.tilesPerGroup);
+  const registers = s.staging === 'registers';
   const vec4 = () =>
-    getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
+    registers
+      ? getKernel(ctx.device, `transpose registers ${s.coalesce} ${order}`, transposeRegistersShader(s.coalesce, order, tileOf(order)), [
+          'uniform',
+          'read',
+          'write',
+        ])
+      : getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), [
+          'uniform',
+          'read',
+          'write',
+        ]);
+  // Input rows × columns per tile of the vec4 kernel (the scalar kernel's are 32 × 32).
+  const vecTile = registers ? registerTile(s.coalesce) : { rows: TILE, cols: TILE };
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -217,12 +252,13 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
       const bw = Math.min(w, cols - c0);
       const src = window(ctx, input, 4, r0 * cols + c0, (bh - 1) * cols + bw);
       const dst = window(ctx, output, 4, c0 * rows + r0, (bw - 1) * rows + bh);
-      const tilesX = Math.ceil(bw / TILE);
-      const tiles = tilesX * Math.ceil(bh / TILE);
       // vec4 views need whole vec4s: dimensions, strides and offsets in multiples of 4.
       const aligned = [bh, bw, cols, rows, src.base, dst.base].every((x) => x % 4 === 0);
+      const tile = aligned ? vecTile : { rows: TILE, cols: TILE };
+      const tilesX = Math.ceil(bw / tile.cols);
+      const tiles = tilesX * Math.ceil(bh / tile.rows);
       const kernel = aligned ? await vec4() : await scalar();
-      const groups = aligned ? Math.ceil(tiles / perGroup) : tiles;
+      const groups = aligned && !registers ? Math.ceil(tiles / perGroup) : tiles;
       plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], groups);
     }
   }
