@@ -1,9 +1,9 @@
 // One device call's worth of candidate variants, timed the way `wgsl-lab bench` times them
 // (warm-up ≥ 300 ms, median of 30 timestamped runs) and validated against the CPU, to
-// choose the library's defaults: the scan with and without prefetching and its look-back
-// state encodings, transpose in workgroup tiles or in registers under each tile order (each
+// choose the library's defaults: the scan with and without its blocks staged in workgroup
+// memory, transpose in workgroup tiles or in registers under each tile order (each
 // under two buffer placements: partition camping depends on where buffers land), and the
-// copy kernel with 2 and 8 vec4s per invocation (is the reference handicapped?). Earlier
+// copy kernel with 8 vec4s per invocation (is the reference handicapped?). Earlier
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
@@ -96,21 +96,17 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  // Scan: the plain single pass against the prefetching one, each with both look-back
-  // state encodings; both types and both kinds for the prefetching one.
+  // Scan: the plain single pass against the one staged in workgroup memory (block sizes,
+  // block orders, both types and both kinds).
   const sp = { algorithm: 'single-pass' } as const;
   const scanVariants: [string, 'u32' | 'f32', ScanOptions, boolean][] = [
-    ['rows 8 grid split', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', lookBackState: 'split', prefetch: false }, true],
-    ['rows 8 grid status', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', lookBackState: 'status', prefetch: false }, true],
-    ['rows 8 launch status', 'u32', { ...sp, blockRows: 8, blockOrder: 'launch', lookBackState: 'status', prefetch: false }, false],
-    ['prefetch rows 8 split', 'u32', { ...sp, blockRows: 8, lookBackState: 'split', prefetch: true }, true],
-    ['prefetch rows 8 status', 'u32', { ...sp, blockRows: 8, lookBackState: 'status', prefetch: true }, true],
-    ['prefetch rows 4 split', 'u32', { ...sp, blockRows: 4, lookBackState: 'split', prefetch: true }, true],
-    ['prefetch rows 4 status', 'u32', { ...sp, blockRows: 4, lookBackState: 'status', prefetch: true }, true],
-    ['prefetch rows 8 status exclusive', 'u32', { ...sp, blockRows: 8, lookBackState: 'status', prefetch: true, exclusive: true }, true],
-    ['prefetch rows 8 status', 'f32', { ...sp, blockRows: 8, lookBackState: 'status', prefetch: true }, true],
-    ['prefetch rows 8 status exclusive', 'f32', { ...sp, blockRows: 8, lookBackState: 'status', prefetch: true, exclusive: true }, true],
-    ['prefetch rows 8 split', 'f32', { ...sp, blockRows: 8, lookBackState: 'split', prefetch: true }, true],
+    ['rows 8 grid', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: false }, true],
+    ['staged rows 8 grid', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true }, true],
+    ['staged rows 8 launch', 'u32', { ...sp, blockRows: 8, blockOrder: 'launch', staged: true }, false],
+    ['staged rows 4 grid', 'u32', { ...sp, blockRows: 4, blockOrder: 'grid', staged: true }, true],
+    ['staged rows 8 grid exclusive', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true, exclusive: true }, true],
+    ['staged rows 8 grid', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true }, true],
+    ['staged rows 8 grid exclusive', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true, exclusive: true }, true],
   ];
   for (const [variant, type, o, check] of scanVariants) {
     const input = type === 'f32' ? f32 : u32;
@@ -134,9 +130,9 @@ async function main() {
   for (const perThread of [2, 8])
     await measure(gpu, 'copy variant', `vec4 x${perThread} per invocation`, 8 * N, () => planCopy(gpu, f32.buffer, N, perThread));
 
-  // Transpose: workgroup tiles (the default) against 4 × 4 blocks in registers, coalesced
-  // reads or writes, in each tile order; each under two placements of the output (a filler
-  // allocated before the plan's buffers).
+  // Transpose: workgroup tiles (the default) against 4 × 4 blocks in registers, each group
+  // of 32 invocations covering laneRows × 32 / laneRows blocks, in each tile order; each
+  // under two placements of the output (a filler allocated before the plan's buffers).
   const wg = (order: TileOrder, tilesPerGroup: number): TransposeOptions => ({
     rows: 0,
     cols: 0,
@@ -144,31 +140,29 @@ async function main() {
     order,
     tilesPerGroup,
   });
-  const reg = (order: TileOrder, coalesce: 'reads' | 'writes'): TransposeOptions => ({
-    rows: 0,
-    cols: 0,
-    staging: 'registers',
-    order,
-    coalesce,
-  });
-  const transposeVariants: [string, number, number, TransposeOptions, boolean][] = [
-    ['workgroup blocked x2', SIDE, SIDE, wg('blocked', 2), false],
-    ['registers reads blocked', SIDE, SIDE, reg('blocked', 'reads'), true],
-    ['registers reads diagonal', SIDE, SIDE, reg('diagonal', 'reads'), false],
-    ['registers reads row-major', SIDE, SIDE, reg('row-major', 'reads'), false],
-    ['registers writes blocked', SIDE, SIDE, reg('blocked', 'writes'), true],
-    ['registers writes diagonal', SIDE, SIDE, reg('diagonal', 'writes'), false],
-    ['registers writes row-major', SIDE, SIDE, reg('row-major', 'writes'), false],
-    ['workgroup blocked x2 8192x32768', SIDE / 2, SIDE * 2, wg('blocked', 2), false],
-    ['registers reads blocked 8192x32768', SIDE / 2, SIDE * 2, reg('blocked', 'reads'), true],
-    ['registers reads diagonal 8192x32768', SIDE / 2, SIDE * 2, reg('diagonal', 'reads'), false],
-    ['registers writes blocked 8192x32768', SIDE / 2, SIDE * 2, reg('blocked', 'writes'), true],
-    ['registers writes diagonal 8192x32768', SIDE / 2, SIDE * 2, reg('diagonal', 'writes'), false],
+  const reg = (order: TileOrder, laneRows: number): TransposeOptions => ({ rows: 0, cols: 0, staging: 'registers', order, laneRows });
+  const wide: [number, number] = [SIDE / 2, SIDE * 2];
+  const square: [number, number] = [SIDE, SIDE];
+  const transposeVariants: [string, [number, number], TransposeOptions, boolean][] = [
+    ['workgroup blocked x2', square, wg('blocked', 2), false],
+    ...[1, 2, 4, 8, 16, 32].map((k): [string, [number, number], TransposeOptions, boolean] => [
+      `registers ${k} blocked`,
+      square,
+      reg('blocked', k),
+      k === 4 || k === 8,
+    ]),
+    ['registers 4 diagonal', square, reg('diagonal', 4), false],
+    ['registers 4 row-major', square, reg('row-major', 4), false],
+    ['registers 8 diagonal', square, reg('diagonal', 8), false],
+    ['workgroup blocked x2 8192x32768', wide, wg('blocked', 2), false],
+    ['registers 4 blocked 8192x32768', wide, reg('blocked', 4), true],
+    ['registers 8 blocked 8192x32768', wide, reg('blocked', 8), true],
+    ['registers 4 diagonal 8192x32768', wide, reg('diagonal', 4), false],
   ];
   const fillerSizes = quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
   for (const [placement, filler] of fillerSizes.entries()) {
     const junk = filler ? gpu.device.createBuffer({ size: filler, usage: BufferUsage.STORAGE }) : undefined;
-    for (const [variant, rows, cols, o, validate] of transposeVariants) {
+    for (const [variant, [rows, cols], o, validate] of transposeVariants) {
       const check = validate && placement === 0;
       await measure(
         gpu,

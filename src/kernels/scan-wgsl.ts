@@ -24,7 +24,7 @@
 // ran as rounds of the whole workgroup (two barriers each) 0.40. The single pass is the
 // default (scan.ts).
 import type { ElementType } from './buffers.js';
-import { streamMain } from './scan-stream-wgsl.js';
+import { stagedMain } from './scan-staged-wgsl.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type ScanMode = 'single-pass' | 'aggregates' | 'downsweep';
@@ -42,22 +42,12 @@ export interface ScanShaderSpec {
    */
   order: 'launch' | 'grid';
   /**
-   * How a block's sum and prefix are published: 'split' (sum and prefix in separate word
-   * pairs, each 16-bit half with a ready flag: a reader that misses the prefix needs a
-   * second round trip for the sum) or 'status' (one word pair, each half tagged 1 = sum or
-   * 2 = prefix, overwritten in place: one round trip per peek; halves with different tags
-   * are a torn read and count as not yet published).
+   * Single-pass: each invocation stores its loaded vec4s to workgroup memory at once and
+   * the block is scanned and written from there (scan-staged-wgsl.ts), so the data does not
+   * hold registers through the block scan and the look-back.
    */
-  state: LookBackState;
-  /**
-   * Workgroups loop over blocks taken in launch order, loading the next block into
-   * registers while the current one, staged in workgroup memory, is scanned, looked back
-   * for and written (see scan-stream-wgsl.ts). Single-pass only.
-   */
-  prefetch: boolean;
+  staged: boolean;
 }
-
-export type LookBackState = 'split' | 'status';
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
 export const SCAN_ROWS = [4, 8, 16] as const;
@@ -169,7 +159,7 @@ function common(T: ElementType, rows: number): string {
 // flags (single-pass, tests): 1 = predecessors of this dispatch count as silent (the
 // fallback always runs); 2 = only block 0's inclusive prefix is visible (walks cross
 // whole windows of block sums).
-struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, counter: u32 }
+struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, _p7: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src4: array<vec4<${T}>>;
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
@@ -261,15 +251,24 @@ fn lb_lanes() -> u32 { return 1u; }
 fn is_looker(at: vec2<u32>, lidx: u32) -> bool { return lidx == 0u; }`;
 }
 
-// Publishing and peeking at a block's state, in either encoding (see ScanShaderSpec.state).
-// One atomic word carries a flag and a 16-bit payload together, so a reader that sees the
-// flag sees the payload: no ordering between different words is needed (WGSL atomics are
-// relaxed).
-function stateCode(T: ElementType, state: LookBackState): string {
-  if (state === 'split')
-    return `
+// The look-back and everything it uses; both single-pass kernels (scan-staged-wgsl.ts)
+// share it.
+function lookBack(T: ElementType, subgroups: boolean): string {
+  return `
+// state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
-// with a ready flag in bit 16.
+// with a ready flag in bit 16. One atomic word carries flag and payload together, so a
+// reader that sees the flag sees the payload: no ordering between different words is
+// needed (WGSL atomics are relaxed).
+@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>>;
+${lookBackOps(T, subgroups)}
+
+const READY: u32 = 0x10000u;
+const NONE: u32 = 0xffffffffu;
+
+var<workgroup> wg_block: u32;
+var<workgroup> wg_carry: ${T};
+
 fn publish(block: u32, word: u32, x: ${T}) {
   let bits = bitcast<u32>(x);
   atomicStore(&state[2u + 4u * block + word], READY | (bits & 0xffffu));
@@ -287,55 +286,6 @@ fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
 }
-`;
-  return `
-// Block b: words 2 + 4b + (0, 1) hold its latest value, 16 bits each, tagged in bits 16-17
-// with 1 (its sum) or 2 (its inclusive prefix, written over the sum). Words (2, 3) keep the
-// sum with a ready flag for the tests that hide prefixes (read only then).
-fn publish(block: u32, word: u32, x: ${T}) {
-  let bits = bitcast<u32>(x);
-  let tag = select(1u, 2u, word == 2u) << 16u;
-  atomicStore(&state[2u + 4u * block], tag | (bits & 0xffffu));
-  atomicStore(&state[3u + 4u * block], tag | (bits >> 16u));
-  if (word == 0u) {
-    atomicStore(&state[4u + 4u * block], READY | (bits & 0xffffu));
-    atomicStore(&state[5u + 4u * block], READY | (bits >> 16u));
-  }
-}
-
-// (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
-// its sum is, else (0, 0): one round trip. Halves tagged differently were read while the
-// prefix replaced the sum: not published yet, as far as this round goes.
-fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  if (!prefix_visible) {
-    let a0 = atomicLoad(&state[4u + 4u * b]);
-    let a1 = atomicLoad(&state[5u + 4u * b]);
-    if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
-    return vec2<u32>(0u, 0u);
-  }
-  let w0 = atomicLoad(&state[2u + 4u * b]);
-  let w1 = atomicLoad(&state[3u + 4u * b]);
-  let tag = w0 >> 16u;
-  if (tag != 0u && tag == w1 >> 16u) { return vec2<u32>(tag, (w0 & 0xffffu) | (w1 << 16u)); }
-  return vec2<u32>(0u, 0u);
-}
-`;
-}
-
-// The look-back and everything it uses; both single-pass kernels (scan-stream-wgsl.ts)
-// share it.
-function lookBack(T: ElementType, subgroups: boolean, state: LookBackState): string {
-  return `
-// state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
-@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>>;
-${lookBackOps(T, subgroups)}
-
-const READY: u32 = 0x10000u;
-const NONE: u32 = 0xffffffffu;
-
-var<workgroup> wg_block: u32;
-var<workgroup> wg_carry: ${T};
-${stateCode(T, state)}
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
 // row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
@@ -406,20 +356,23 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
 `;
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', state: LookBackState): string {
-  return `${lookBack(T, subgroups, state)}
-@compute @workgroup_size(${WORKGROUP})
-fn main(${GRID_ARGS}) {
-  if (${GROUP_INDEX} >= P.blocks) { return; }
-${
-  order === 'launch'
+/** The block this workgroup scans: launch order from the counter, or the grid position. */
+function blockIndex(order: 'launch' | 'grid'): string {
+  return order === 'launch'
     ? `  // Launch order, not grid position: a block's predecessors have all started.
   if (lidx == 0u) { wg_block = atomicAdd(&state[0], 1u); }
   let block = workgroupUniformLoad(&wg_block);`
     : `  // Grid position: no atomic before the loads; a predecessor that has not started is
   // reduced by the fallback.
-  let block = P.block_base + ${GROUP_INDEX};`
+  let block = P.block_base + ${GROUP_INDEX};`;
 }
+
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid'): string {
+  return `${lookBack(T, subgroups)}
+@compute @workgroup_size(${WORKGROUP})
+fn main(${GRID_ARGS}) {
+  if (${GROUP_INDEX} >= P.blocks) { return; }
+${blockIndex(order)}
   let local_block = block - P.block_base;
   let at = place(lidx);
   let v = load_block(local_block, at.x);
@@ -476,9 +429,9 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const body =
     s.mode === 'single-pass'
-      ? s.prefetch
-        ? lookBack(s.type, s.subgroups, s.state) + streamMain(s.type)
-        : writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.state)
+      ? s.staged
+        ? lookBack(s.type, s.subgroups) + stagedMain(s.type, blockIndex(s.order))
+        : writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -486,7 +439,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? (s.prefetch ? ', prefetch' : `, ${s.order} order`) + `, ${s.state} state` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order${s.staged ? ', staged' : ''}` : ''})
 ${common(s.type, s.rows)}
 ${blockScan(s.type, s.subgroups, s.rows / 4)}
 ${body}`;

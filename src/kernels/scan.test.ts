@@ -101,35 +101,29 @@ for (const subgroups of [true, false]) {
         await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
       });
 
-      // The prefetching kernel (workgroups loop over blocks, the next one loading while the
-      // current one is scanned) and the one-round-trip state encoding, each alone and
-      // together: random lengths, the fallback forced, prefixes hidden, chunks.
-      for (const [prefetch, lookBackState] of [
-        [true, 'split'],
-        [false, 'status'],
-        [true, 'status'],
-      ] as const) {
-        it(`prefetch ${prefetch}, ${lookBackState} state: random lengths, the fallback forced, prefixes hidden`, async () => {
-          await fc.assert(
-            fc.asyncProperty(
-              length,
-              seed,
-              fc.constantFrom<ElementType>('u32', 'i32', 'f32'),
-              fc.boolean(),
-              async (n, s, type, exclusive) => {
-                await expectScan(randomArray(type, n, s, { scale: 100 }), { exclusive, subgroups, blockRows: 4, prefetch, lookBackState });
-              },
-            ),
-            { numRuns: 4 },
-          );
-          const o = { subgroups, blockRows: 4, prefetch, lookBackState } as const;
-          await expectScan(randomArray('f32', 40_001, 31, { scale: 100 }), { ...o, spinLimit: 0, forceFallback: true });
-          await expectScan(randomArray('u32', 150_001, 32), { ...o, hidePrefixes: true, exclusive: true });
-          await expectScan(randomArray('i32', 40_003, 33), { ...o, maxBindingBytes: 16384 });
-          // Blocks of 8192 need 32 KiB of staging, more than lavapipe's workgroup memory.
-          await expectScan(randomArray('u32', LARGE, 34), o);
-        }, 240_000); // a hang guard: new kernels compile slowly on a loaded lavapipe
-      }
+      // The staged kernel (each block kept in workgroup memory from its loads to its
+      // stores): random lengths, both block orders, the fallback forced, prefixes hidden,
+      // chunks. Blocks of 4096: 8192 need 32 KiB of staging, more than lavapipe allows.
+      it('staged in workgroup memory: random lengths, the fallback forced, prefixes hidden, chunks', async () => {
+        const o = { subgroups, blockRows: 4, staged: true } as const;
+        await fc.assert(
+          fc.asyncProperty(
+            length,
+            seed,
+            fc.constantFrom<ElementType>('u32', 'i32', 'f32'),
+            fc.boolean(),
+            fc.constantFrom('launch', 'grid' as const),
+            async (n, s, type, exclusive, blockOrder) => {
+              await expectScan(randomArray(type, n, s, { scale: 100 }), { ...o, exclusive, blockOrder });
+            },
+          ),
+          { numRuns: 6 },
+        );
+        await expectScan(randomArray('f32', 40_001, 31, { scale: 100 }), { ...o, spinLimit: 0, forceFallback: true });
+        await expectScan(randomArray('u32', 150_001, 32), { ...o, hidePrefixes: true, exclusive: true });
+        await expectScan(randomArray('i32', 40_003, 33), { ...o, maxBindingBytes: 16384 });
+        await expectScan(randomArray('u32', LARGE, 34), o);
+      }, 240_000); // a hang guard: new kernels compile slowly on a loaded lavapipe
 
       it('carries prefixes across chunks', async () => {
         // 16 KiB bindings: 4096 elements per chunk, one block each.

@@ -25,10 +25,9 @@ import {
   scanShader,
   STATE_HEADER_WORDS,
   STATE_WORDS_PER_BLOCK,
-  type LookBackState,
   type ScanMode,
 } from './scan-wgsl.js';
-import { stagedBlockBytes } from './scan-stream-wgsl.js';
+import { stagedBlockBytes } from './scan-staged-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
@@ -57,27 +56,21 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   /** Single-pass: block indices from an atomic counter in launch order, or from the grid position (default DEFAULT_BLOCK_ORDER). */
   blockOrder?: 'launch' | 'grid';
   /**
-   * Single-pass: workgroups loop over blocks in launch order and load the next block while
-   * scanning the current one, staged in workgroup memory (scan-stream-wgsl.ts; ignores
-   * blockOrder). Default DEFAULT_SCAN_PREFETCH where the staged block fits the device's
-   * workgroup memory; asking for it where it does not fit is an error.
+   * Single-pass: stage each block in workgroup memory as soon as it is loaded, so its data
+   * holds no registers through the block scan and look-back (scan-staged-wgsl.ts). Default
+   * DEFAULT_SCAN_STAGED where the block fits the device's workgroup memory; asking for it
+   * where it does not fit is an error.
    */
-  prefetch?: boolean;
-  /** Single-pass: how blocks publish their sums and prefixes (scan-wgsl.ts; default DEFAULT_LOOK_BACK_STATE). */
-  lookBackState?: LookBackState;
+  staged?: boolean;
 }
 
-/** Whether single-pass scans prefetch by default (where the staged block fits). */
-export const DEFAULT_SCAN_PREFETCH = false;
-/** The look-back state encoding single-pass scans use by default. */
-export const DEFAULT_LOOK_BACK_STATE: LookBackState = 'split';
+/** Whether single-pass scans stage their blocks in workgroup memory by default (where they fit). */
+export const DEFAULT_SCAN_STAGED = false;
 
 /** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
-/** Prefetching dispatches one workgroup per this many blocks (each loops while blocks remain). */
-const PREFETCH_BLOCKS_PER_GROUP = 8;
 
 /** The algorithm scan uses unless told otherwise; bench/results says why. */
 export const DEFAULT_SCAN_ALGORITHM: ScanAlgorithm = 'single-pass';
@@ -94,15 +87,11 @@ interface ScanSettings {
   limit: number;
   rows: number;
   order: 'launch' | 'grid';
-  prefetch: boolean;
-  state: LookBackState;
+  staged: boolean;
 }
 
-/**
- * Whether the prefetching kernel runs: asked for, or by default, where the staged block and
- * the block scan's totals fit the workgroup memory.
- */
-function prefetchFits(ctx: KernelContext, rows: number): boolean {
+/** Whether a staged block (and the block scan's subgroup totals) fits the device's workgroup memory. */
+function stagedFits(ctx: KernelContext, rows: number): boolean {
   return stagedBlockBytes(rows) + 2048 <= ctx.maxWorkgroupStorageBytes;
 }
 
@@ -119,13 +108,11 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
-  const state = o?.lookBackState ?? DEFAULT_LOOK_BACK_STATE;
-  if (state !== 'split' && state !== 'status') throw new Error(`scan: lookBackState must be 'split' or 'status', got '${String(state)}'`);
-  if (o?.prefetch && !prefetchFits(ctx, rows))
+  if (o?.staged && !stagedFits(ctx, rows))
     throw new Error(
-      `scan: prefetch stages a block of ${blockElements(rows)} elements in workgroup memory (${stagedBlockBytes(rows) + 2048} bytes); this device allows ${ctx.maxWorkgroupStorageBytes}: use smaller blockRows or prefetch: false`,
+      `scan: staged: true keeps a block of ${blockElements(rows)} elements in workgroup memory (${stagedBlockBytes(rows) + 2048} bytes); this device allows ${ctx.maxWorkgroupStorageBytes}: use smaller blockRows or staged: false`,
     );
-  const prefetch = algorithm === 'single-pass' && (o?.prefetch ?? (DEFAULT_SCAN_PREFETCH && prefetchFits(ctx, rows)));
+  const staged = algorithm === 'single-pass' && (o?.staged ?? (DEFAULT_SCAN_STAGED && stagedFits(ctx, rows)));
   return {
     type,
     length,
@@ -137,8 +124,7 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     limit: bindingLimit(ctx, o),
     rows,
     order,
-    prefetch,
-    state,
+    staged,
   };
 }
 
@@ -177,8 +163,7 @@ export async function addExclusiveScanU32(
     limit: plan.ctx.maxBindingBytes,
     rows: DEFAULT_ROWS,
     order: DEFAULT_BLOCK_ORDER,
-    prefetch: DEFAULT_SCAN_PREFETCH && prefetchFits(plan.ctx, DEFAULT_ROWS),
-    state: DEFAULT_LOOK_BACK_STATE,
+    staged: DEFAULT_SCAN_STAGED && stagedFits(plan.ctx, DEFAULT_ROWS),
   };
   await buildScan(plan, input, output, s);
 }
@@ -189,8 +174,8 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
     getKernel(
       ctx.device,
-      `scan ${mode} ${s.type}${s.prefetch ? ' prefetch' : ''}`,
-      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, state: s.state, prefetch: s.prefetch }),
+      `scan ${mode} ${s.type}${s.staged ? ' staged' : ''}`,
+      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, staged: s.staged }),
       ['uniform', 'read', 'read', ...bindings],
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
@@ -201,23 +186,17 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   ];
 
   if (s.algorithm === 'single-pass') {
-    // The prefetching kernel takes blocks from a counter of its own per dispatch, after
-    // the per-block words: its workgroups overshoot the count when they run out.
-    const countersAt = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
-    const stateWords = countersAt + (s.prefetch ? parts.length : 0);
+    const stateWords = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
     const state = plan.temporary(stateWords * 4, 'look-back state');
     await addZeroFill(plan, state, stateWords);
     const k = await kernel('single-pass', ['write', 'write']);
     let base = 0;
-    for (const [i, c] of parts.entries()) {
-      // Prefetching workgroups loop until the counter runs out; more than run at once only
-      // start to find it empty.
-      const groups = s.prefetch ? Math.ceil(c.blocks / PREFETCH_BLOCKS_PER_GROUP) : c.blocks;
+    for (const c of parts) {
       plan.dispatch(
         k,
-        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, countersAt + i],
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
         [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
-        groups,
+        c.blocks,
       );
       base += c.blocks;
     }

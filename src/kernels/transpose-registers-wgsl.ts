@@ -4,30 +4,31 @@
 // four vec4 loads in flight per invocation, as in the copy kernel (the workgroup-tile
 // kernel with two tiles per workgroup has two).
 //
-// One side of each 4 × 4 block is 16 bytes per row, so only one of the two global accesses
-// can be coalesced per instruction:
-//  - 'reads': lane l of subgroup-sized group w takes input columns 4l..4l+3 and rows
-//    4w..4w+3 of a 32 × 128 tile: each load instruction reads 512 consecutive bytes; each
-//    store writes 16 bytes to 32 output rows, and the eight groups of a workgroup together
-//    fill 128 bytes of each of the tile's 128 output rows;
-//  - 'writes': the transposed mapping (a 128 × 32 tile): stores coalesced, loads 16 bytes
-//    from 32 input rows each.
-// The partial sectors meet in the L2 cache, which is what this variant measures.
-// Workgroups of 256: groups of 32 invocations, whatever the subgroup size (on a subgroup of
-// 32 lanes, one group per subgroup).
+// Coalescing: a group of 32 invocations (a subgroup on NVIDIA) covers laneRows × (32 /
+// laneRows) blocks. One load instruction then reads laneRows rows of
+// 16·(32 / laneRows) consecutive bytes; one store writes 32 / laneRows output rows of
+// 16·laneRows consecutive bytes. laneRows 1 makes the loads 512-byte runs and the stores
+// 16-byte pieces of 32-byte sectors (sectors completed by other groups in the L2 cache);
+// laneRows 4 gives 128-byte load runs and 64-byte store runs, every sector whole on both
+// sides. The eight groups of a workgroup tile a square where they can (64 × 64 elements).
+// Workgroups of 256: groups of 32 invocations, whatever the subgroup size.
 import type { TileOrder } from './transpose.js';
 
-/** Input rows × columns one workgroup moves, by which access is coalesced. */
-export function registerTile(coalesce: 'reads' | 'writes'): { rows: number; cols: number } {
-  return coalesce === 'reads' ? { rows: 32, cols: 128 } : { rows: 128, cols: 32 };
+export const LANE_ROWS = [1, 2, 4, 8, 16, 32] as const;
+
+/** The groups of 32 per workgroup along the input's rows and columns, and the input rows × columns one workgroup moves. */
+export function registerTile(laneRows: number): { rows: number; cols: number; groupRows: number; groupCols: number } {
+  const groupRows = Math.min(8, Math.max(1, 16 / laneRows));
+  const groupCols = 8 / groupRows;
+  return { rows: 4 * laneRows * groupRows, cols: 4 * (32 / laneRows) * groupCols, groupRows, groupCols };
 }
 
 /** The kernel; `tileOf` is the WGSL tile_of of the chosen order (transpose.ts). */
-export function transposeRegistersShader(coalesce: 'reads' | 'writes', order: TileOrder, tileOf: string): string {
-  const { rows, cols } = registerTile(coalesce);
-  const [rowPart, colPart] = coalesce === 'reads' ? ['lidx / 32u', 'lidx % 32u'] : ['lidx % 32u', 'lidx / 32u'];
+export function transposeRegistersShader(laneRows: number, order: TileOrder, tileOf: string): string {
+  const { rows, cols, groupCols } = registerTile(laneRows);
+  const laneCols = 32 / laneRows;
   return `
-// wgsl-lab kernels: transpose, 4 × 4 blocks in registers (${coalesce} coalesced, ${order} order)
+// wgsl-lab kernels: transpose, 4 × 4 blocks in registers (${laneRows} × ${laneCols} blocks per 32 invocations, ${order} order)
 struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
@@ -40,10 +41,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   let t = wid.x + wid.y * nwg.x;
   if (t >= P.tiles) { return; }
   let xy = tile_of(t);
+  let lane = lidx % 32u;
+  let group = lidx / 32u;
   // This invocation's block: input rows r..r+3, columns c..c+3 (rows, columns and bases
   // are multiples of 4, so a block is inside the matrix or wholly outside it).
-  let r = xy.y * ${rows}u + 4u * (${rowPart});
-  let c = xy.x * ${cols}u + 4u * (${colPart});
+  let r = xy.y * ${rows}u + 4u * ((group / ${groupCols}u) * ${laneRows}u + lane / ${laneCols}u);
+  let c = xy.x * ${cols}u + 4u * ((group % ${groupCols}u) * ${laneCols}u + lane % ${laneCols}u);
   if (r >= P.rows || c >= P.cols) { return; }
   var v: array<vec4<f32>, 4>;
   for (var i = 0u; i < 4u; i++) { v[i] = src[(P.in_base + (r + i) * P.in_stride + c) / 4u]; }

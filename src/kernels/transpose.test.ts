@@ -87,28 +87,29 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
   });
 });
 
-describe.each(['reads', 'writes'] as const)('transpose in registers on Dawn (coalesced %s)', (coalesce) => {
+describe.each([1, 4, 32])('transpose in registers on Dawn (%i rows of blocks per 32 invocations)', (laneRows) => {
   it('moves every element to (column, row) in every order, ragged tiles and split bindings included', async () => {
-    // Multiples of 4 take the register kernel (others the scalar tile kernel); 128 × 1024
-    // and 1024 × 256 fill whole supertiles of the blocked order for either tile shape.
+    // Multiples of 4 take the register kernel (others the scalar tile kernel); 128 × 1024,
+    // 1024 × 256 and 512 × 512 fill whole supertiles of the blocked order for some tile shapes.
     const four = fc.integer({ min: 1, max: 90 }).map((k) => 4 * k);
     await fc.assert(
       fc.asyncProperty(four, four, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
         const m = randomArray('f32', rows * cols, s) as Float32Array;
-        expectSame(await transpose(gpu, m, { rows, cols, order, staging: 'registers', coalesce }), referenceTranspose(m, rows, cols));
+        expectSame(await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows }), referenceTranspose(m, rows, cols));
       }),
       { numRuns: 12 },
     );
     for (const [rows, cols, maxBindingBytes] of [
       [128, 1024, undefined],
       [1024, 256, undefined],
+      [512, 512, undefined],
       [600, 700, 65536],
       [33, 65, undefined],
     ] as const) {
       const m = randomArray('f32', rows * cols, rows + cols) as Float32Array;
       for (const order of ['blocked', 'diagonal'] as const)
         expectSame(
-          await transpose(gpu, m, { rows, cols, order, staging: 'registers', coalesce, maxBindingBytes }),
+          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, maxBindingBytes }),
           referenceTranspose(m, rows, cols),
         );
     }

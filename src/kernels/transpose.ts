@@ -35,7 +35,7 @@ import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, typ
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
+import { LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -56,13 +56,13 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
    * kernel cannot take (not multiples of 4) use the scalar workgroup-tile kernel either way.
    */
   staging?: TransposeStaging;
-  /** 'registers': which global access is coalesced, 'reads' or 'writes' (default DEFAULT_REGISTER_COALESCE). */
-  coalesce?: 'reads' | 'writes';
+  /** 'registers': rows of 4 × 4 blocks per group of 32 invocations, 1, 2, 4, 8, 16 or 32 (default DEFAULT_LANE_ROWS; transpose-registers-wgsl.ts). */
+  laneRows?: number;
 }
 
 export type TransposeStaging = 'workgroup' | 'registers';
 export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'workgroup';
-export const DEFAULT_REGISTER_COALESCE: 'reads' | 'writes' = 'reads';
+export const DEFAULT_LANE_ROWS = 4;
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
@@ -201,7 +201,7 @@ interface TransposeSettings {
   order: TileOrder;
   tilesPerGroup: number;
   staging: TransposeStaging;
-  coalesce: 'reads' | 'writes';
+  laneRows: number;
   limit: number;
 }
 
@@ -215,10 +215,10 @@ function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOp
   const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
   if (staging !== 'workgroup' && staging !== 'registers')
     throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
-  const coalesce = o.coalesce ?? DEFAULT_REGISTER_COALESCE;
-  if (coalesce !== 'reads' && coalesce !== 'writes')
-    throw new Error(`transpose: coalesce must be 'reads' or 'writes', got '${String(coalesce)}'`);
-  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, coalesce, limit: bindingLimit(ctx, o) };
+  const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
+  if (!(LANE_ROWS as readonly number[]).includes(laneRows))
+    throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -231,7 +231,7 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const registers = s.staging === 'registers';
   const vec4 = () =>
     registers
-      ? getKernel(ctx.device, `transpose registers ${s.coalesce} ${order}`, transposeRegistersShader(s.coalesce, order, tileOf(order)), [
+      ? getKernel(ctx.device, `transpose registers ${s.laneRows} ${order}`, transposeRegistersShader(s.laneRows, order, tileOf(order)), [
           'uniform',
           'read',
           'write',
@@ -242,7 +242,7 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
           'write',
         ]);
   // Input rows × columns per tile of the vec4 kernel (the scalar kernel's are 32 × 32).
-  const vecTile = registers ? registerTile(s.coalesce) : { rows: TILE, cols: TILE };
+  const vecTile = registers ? registerTile(s.laneRows) : { rows: TILE, cols: TILE };
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
