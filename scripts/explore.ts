@@ -7,7 +7,7 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--transpose-only] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -108,7 +108,8 @@ async function main() {
     ['staged rows 8 grid', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true }, true],
     ['staged rows 8 grid exclusive', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true, exclusive: true }, true],
   ];
-  for (const [variant, type, o, check] of scanVariants) {
+  // --transpose-only: the copy kernel and the transposes (a shorter device call).
+  for (const [variant, type, o, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;
     await measure(
       gpu,
@@ -140,24 +141,33 @@ async function main() {
     order,
     tilesPerGroup,
   });
-  const reg = (order: TileOrder, laneRows: number): TransposeOptions => ({ rows: 0, cols: 0, staging: 'registers', order, laneRows });
+  const reg = (order: TileOrder, laneRows: number, blocksPerInvocation = 1): TransposeOptions => ({
+    rows: 0,
+    cols: 0,
+    staging: 'registers',
+    order,
+    laneRows,
+    blocksPerInvocation,
+  });
   const wide: [number, number] = [SIDE / 2, SIDE * 2];
   const square: [number, number] = [SIDE, SIDE];
   const transposeVariants: [string, [number, number], TransposeOptions, boolean][] = [
     ['workgroup blocked x2', square, wg('blocked', 2), false],
-    ...[1, 2, 4, 8, 16, 32].map((k): [string, [number, number], TransposeOptions, boolean] => [
-      `registers ${k} blocked`,
-      square,
-      reg('blocked', k),
-      k === 4 || k === 8,
-    ]),
-    ['registers 4 diagonal', square, reg('diagonal', 4), false],
-    ['registers 4 row-major', square, reg('row-major', 4), false],
-    ['registers 8 diagonal', square, reg('diagonal', 8), false],
+    ['registers 4 x1 blocked', square, reg('blocked', 4), false],
+    ['registers 4 x1 diagonal', square, reg('diagonal', 4), false],
+    ['registers 4 x1 row-major', square, reg('row-major', 4), false],
+    ['registers 4 x2 blocked', square, reg('blocked', 4, 2), true],
+    ['registers 4 x2 diagonal', square, reg('diagonal', 4, 2), false],
+    ['registers 4 x2 row-major', square, reg('row-major', 4, 2), false],
+    ['registers 8 x2 blocked', square, reg('blocked', 8, 2), true],
+    ['registers 8 x2 diagonal', square, reg('diagonal', 8, 2), false],
+    ['registers 16 x2 diagonal', square, reg('diagonal', 16, 2), false],
     ['workgroup blocked x2 8192x32768', wide, wg('blocked', 2), false],
-    ['registers 4 blocked 8192x32768', wide, reg('blocked', 4), true],
-    ['registers 8 blocked 8192x32768', wide, reg('blocked', 8), true],
-    ['registers 4 diagonal 8192x32768', wide, reg('diagonal', 4), false],
+    ['registers 4 x1 diagonal 8192x32768', wide, reg('diagonal', 4), false],
+    ['registers 4 x2 blocked 8192x32768', wide, reg('blocked', 4, 2), true],
+    ['registers 4 x2 diagonal 8192x32768', wide, reg('diagonal', 4, 2), true],
+    ['registers 4 x2 row-major 8192x32768', wide, reg('row-major', 4, 2), false],
+    ['registers 8 x2 diagonal 8192x32768', wide, reg('diagonal', 8, 2), false],
   ];
   const fillerSizes = quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
   for (const [placement, filler] of fillerSizes.entries()) {

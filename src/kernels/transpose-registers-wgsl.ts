@@ -16,19 +16,29 @@ import type { TileOrder } from './transpose.js';
 
 export const LANE_ROWS = [1, 2, 4, 8, 16, 32] as const;
 
-/** The groups of 32 per workgroup along the input's rows and columns, and the input rows × columns one workgroup moves. */
-export function registerTile(laneRows: number): { rows: number; cols: number; groupRows: number; groupCols: number } {
+export const BLOCKS_PER_INVOCATION = [1, 2] as const;
+
+/**
+ * The groups of 32 per workgroup along the input's rows and columns, the input rows one
+ * pass of the workgroup covers (`step`), and the input rows × columns one workgroup moves:
+ * `blocks` passes, each invocation's blocks `step` rows apart.
+ */
+export function registerTile(
+  laneRows: number,
+  blocks: number,
+): { rows: number; cols: number; step: number; groupRows: number; groupCols: number } {
   const groupRows = Math.min(8, Math.max(1, 16 / laneRows));
   const groupCols = 8 / groupRows;
-  return { rows: 4 * laneRows * groupRows, cols: 4 * (32 / laneRows) * groupCols, groupRows, groupCols };
+  const step = 4 * laneRows * groupRows;
+  return { rows: step * blocks, cols: 4 * (32 / laneRows) * groupCols, step, groupRows, groupCols };
 }
 
 /** The kernel; `tileOf` is the WGSL tile_of of the chosen order (transpose.ts). */
-export function transposeRegistersShader(laneRows: number, order: TileOrder, tileOf: string): string {
-  const { rows, cols, groupCols } = registerTile(laneRows);
+export function transposeRegistersShader(laneRows: number, blocks: number, order: TileOrder, tileOf: string): string {
+  const { rows, cols, step, groupCols } = registerTile(laneRows, blocks);
   const laneCols = 32 / laneRows;
   return `
-// wgsl-lab kernels: transpose, 4 × 4 blocks in registers (${laneRows} × ${laneCols} blocks per 32 invocations, ${order} order)
+// wgsl-lab kernels: transpose, 4 × 4 blocks in registers (${laneRows} × ${laneCols} blocks per 32 invocations, ${blocks} per invocation, ${order} order)
 struct Params { rows: u32, cols: u32, in_stride: u32, out_stride: u32, in_base: u32, out_base: u32, tiles_x: u32, tiles: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src: array<vec4<f32>>;
@@ -43,15 +53,27 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   let xy = tile_of(t);
   let lane = lidx % 32u;
   let group = lidx / 32u;
-  // This invocation's block: input rows r..r+3, columns c..c+3 (rows, columns and bases
-  // are multiples of 4, so a block is inside the matrix or wholly outside it).
+  // This invocation's first block: input rows r..r+3, columns c..c+3 (rows, columns and
+  // bases are multiples of 4, so a block is inside the matrix or wholly outside it); the
+  // others ${step} rows further each.
   let r = xy.y * ${rows}u + 4u * ((group / ${groupCols}u) * ${laneRows}u + lane / ${laneCols}u);
   let c = xy.x * ${cols}u + 4u * ((group % ${groupCols}u) * ${laneCols}u + lane % ${laneCols}u);
   if (r >= P.rows || c >= P.cols) { return; }
-  var v: array<vec4<f32>, 4>;
-  for (var i = 0u; i < 4u; i++) { v[i] = src[(P.in_base + (r + i) * P.in_stride + c) / 4u]; }
-  for (var j = 0u; j < 4u; j++) {
-    dst[(P.out_base + (c + j) * P.out_stride + r) / 4u] = vec4<f32>(v[0][j], v[1][j], v[2][j], v[3][j]);
+  // Every load before any store, so they are in flight together.
+  var v: array<vec4<f32>, ${4 * blocks}>;
+  for (var h = 0u; h < ${blocks}u; h++) {
+    let rh = r + h * ${step}u;
+    if (rh < P.rows) {
+      for (var i = 0u; i < 4u; i++) { v[4u * h + i] = src[(P.in_base + (rh + i) * P.in_stride + c) / 4u]; }
+    }
+  }
+  for (var h = 0u; h < ${blocks}u; h++) {
+    let rh = r + h * ${step}u;
+    if (rh < P.rows) {
+      for (var j = 0u; j < 4u; j++) {
+        dst[(P.out_base + (c + j) * P.out_stride + rh) / 4u] = vec4<f32>(v[4u * h][j], v[4u * h + 1u][j], v[4u * h + 2u][j], v[4u * h + 3u][j]);
+      }
+    }
   }
 }
 `;

@@ -87,7 +87,13 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
   });
 });
 
-describe.each([1, 4, 32])('transpose in registers on Dawn (%i rows of blocks per 32 invocations)', (laneRows) => {
+describe.each([
+  [1, 1],
+  [4, 1],
+  [32, 1],
+  [4, 2],
+  [8, 2],
+])('transpose in registers on Dawn (%i rows of blocks per 32 invocations, %i blocks per invocation)', (laneRows, blocksPerInvocation) => {
   it('moves every element to (column, row) in every order, ragged tiles and split bindings included', async () => {
     // Multiples of 4 take the register kernel (others the scalar tile kernel); 128 × 1024,
     // 1024 × 256 and 512 × 512 fill whole supertiles of the blocked order for some tile shapes.
@@ -95,7 +101,10 @@ describe.each([1, 4, 32])('transpose in registers on Dawn (%i rows of blocks per
     await fc.assert(
       fc.asyncProperty(four, four, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
         const m = randomArray('f32', rows * cols, s) as Float32Array;
-        expectSame(await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows }), referenceTranspose(m, rows, cols));
+        expectSame(
+          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, blocksPerInvocation }),
+          referenceTranspose(m, rows, cols),
+        );
       }),
       { numRuns: 12 },
     );
@@ -109,7 +118,7 @@ describe.each([1, 4, 32])('transpose in registers on Dawn (%i rows of blocks per
       const m = randomArray('f32', rows * cols, rows + cols) as Float32Array;
       for (const order of ['blocked', 'diagonal'] as const)
         expectSame(
-          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, maxBindingBytes }),
+          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, blocksPerInvocation, maxBindingBytes }),
           referenceTranspose(m, rows, cols),
         );
     }

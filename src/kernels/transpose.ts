@@ -35,7 +35,7 @@ import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, typ
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
+import { BLOCKS_PER_INVOCATION, LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -58,11 +58,14 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   staging?: TransposeStaging;
   /** 'registers': rows of 4 × 4 blocks per group of 32 invocations, 1, 2, 4, 8, 16 or 32 (default DEFAULT_LANE_ROWS; transpose-registers-wgsl.ts). */
   laneRows?: number;
+  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1 or 2 (default DEFAULT_BLOCKS_PER_INVOCATION). */
+  blocksPerInvocation?: number;
 }
 
 export type TransposeStaging = 'workgroup' | 'registers';
 export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'workgroup';
 export const DEFAULT_LANE_ROWS = 4;
+export const DEFAULT_BLOCKS_PER_INVOCATION = 1;
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
@@ -202,6 +205,7 @@ interface TransposeSettings {
   tilesPerGroup: number;
   staging: TransposeStaging;
   laneRows: number;
+  blocks: number;
   limit: number;
 }
 
@@ -218,7 +222,10 @@ function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOp
   const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
   if (!(LANE_ROWS as readonly number[]).includes(laneRows))
     throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
-  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, limit: bindingLimit(ctx, o) };
+  const blocks = o.blocksPerInvocation ?? DEFAULT_BLOCKS_PER_INVOCATION;
+  if (!(BLOCKS_PER_INVOCATION as readonly number[]).includes(blocks))
+    throw new Error(`transpose: blocksPerInvocation must be one of ${BLOCKS_PER_INVOCATION.join(', ')}, got ${String(blocks)}`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, blocks, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -231,18 +238,19 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const registers = s.staging === 'registers';
   const vec4 = () =>
     registers
-      ? getKernel(ctx.device, `transpose registers ${s.laneRows} ${order}`, transposeRegistersShader(s.laneRows, order, tileOf(order)), [
-          'uniform',
-          'read',
-          'write',
-        ])
+      ? getKernel(
+          ctx.device,
+          `transpose registers ${s.laneRows} ${s.blocks} ${order}`,
+          transposeRegistersShader(s.laneRows, s.blocks, order, tileOf(order)),
+          ['uniform', 'read', 'write'],
+        )
       : getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), [
           'uniform',
           'read',
           'write',
         ]);
   // Input rows × columns per tile of the vec4 kernel (the scalar kernel's are 32 × 32).
-  const vecTile = registers ? registerTile(s.laneRows) : { rows: TILE, cols: TILE };
+  const vecTile = registers ? registerTile(s.laneRows, s.blocks) : { rows: TILE, cols: TILE };
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
