@@ -1,7 +1,7 @@
 // One device call's worth of candidate variants, timed the way `wgsl-lab bench` times them
 // (warm-up ≥ 300 ms, median of 30 timestamped runs) and validated against the CPU, to
-// choose the library's defaults: the scan with and without its blocks staged in workgroup
-// memory, transpose in workgroup tiles or in registers under each tile order (each
+// choose the library's defaults: the scan, transpose in workgroup tiles or in registers
+// under each tile order (each
 // under two buffer placements: partition camping depends on where buffers land), and the
 // copy kernel with 8 vec4s per invocation (is the reference handicapped?). Earlier
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
@@ -96,17 +96,14 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  // Scan: the plain single pass against the one staged in workgroup memory (block sizes,
-  // block orders, both types and both kinds).
-  const sp = { algorithm: 'single-pass' } as const;
+  // Scan: the default single pass, both types and kinds. (The variants that staged each
+  // block in workgroup memory, 0.40× the copy kernel, or prefetched the next block, 0.33×,
+  // were timed from commits ffaac96 and c102b2d: bench/results/h200-2026-12-01/explore/.)
   const scanVariants: [string, 'u32' | 'f32', ScanOptions, boolean][] = [
-    ['rows 8 grid', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: false }, true],
-    ['staged rows 8 grid', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true }, true],
-    ['staged rows 8 launch', 'u32', { ...sp, blockRows: 8, blockOrder: 'launch', staged: true }, false],
-    ['staged rows 4 grid', 'u32', { ...sp, blockRows: 4, blockOrder: 'grid', staged: true }, true],
-    ['staged rows 8 grid exclusive', 'u32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true, exclusive: true }, true],
-    ['staged rows 8 grid', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true }, true],
-    ['staged rows 8 grid exclusive', 'f32', { ...sp, blockRows: 8, blockOrder: 'grid', staged: true, exclusive: true }, true],
+    ['default', 'u32', {}, true],
+    ['default exclusive', 'u32', { exclusive: true }, false],
+    ['default', 'f32', {}, true],
+    ['default exclusive', 'f32', { exclusive: true }, false],
   ];
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {

@@ -24,7 +24,6 @@
 // ran as rounds of the whole workgroup (two barriers each) 0.40. The single pass is the
 // default (scan.ts).
 import type { ElementType } from './buffers.js';
-import { stagedMain } from './scan-staged-wgsl.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type ScanMode = 'single-pass' | 'aggregates' | 'downsweep';
@@ -41,12 +40,6 @@ export interface ScanShaderSpec {
    * keeps it safe when a lower block has not started).
    */
   order: 'launch' | 'grid';
-  /**
-   * Single-pass: each invocation stores its loaded vec4s to workgroup memory at once and
-   * the block is scanned and written from there (scan-staged-wgsl.ts), so the data does not
-   * hold registers through the block scan and the look-back.
-   */
-  staged: boolean;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -251,9 +244,7 @@ fn lb_lanes() -> u32 { return 1u; }
 fn is_looker(at: vec2<u32>, lidx: u32) -> bool { return lidx == 0u; }`;
 }
 
-// The look-back and everything it uses; both single-pass kernels (scan-staged-wgsl.ts)
-// share it.
-function lookBack(T: ElementType, subgroups: boolean): string {
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid'): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -353,26 +344,19 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   }
   return carry;
 }
-`;
-}
 
-/** The block this workgroup scans: launch order from the counter, or the grid position. */
-function blockIndex(order: 'launch' | 'grid'): string {
-  return order === 'launch'
+@compute @workgroup_size(${WORKGROUP})
+fn main(${GRID_ARGS}) {
+  if (${GROUP_INDEX} >= P.blocks) { return; }
+${
+  order === 'launch'
     ? `  // Launch order, not grid position: a block's predecessors have all started.
   if (lidx == 0u) { wg_block = atomicAdd(&state[0], 1u); }
   let block = workgroupUniformLoad(&wg_block);`
     : `  // Grid position: no atomic before the loads; a predecessor that has not started is
   // reduced by the fallback.
-  let block = P.block_base + ${GROUP_INDEX};`;
+  let block = P.block_base + ${GROUP_INDEX};`
 }
-
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid'): string {
-  return `${lookBack(T, subgroups)}
-@compute @workgroup_size(${WORKGROUP})
-fn main(${GRID_ARGS}) {
-  if (${GROUP_INDEX} >= P.blocks) { return; }
-${blockIndex(order)}
   let local_block = block - P.block_base;
   let at = place(lidx);
   let v = load_block(local_block, at.x);
@@ -429,9 +413,7 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const body =
     s.mode === 'single-pass'
-      ? s.staged
-        ? lookBack(s.type, s.subgroups) + stagedMain(s.type, blockIndex(s.order))
-        : writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -439,7 +421,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order${s.staged ? ', staged' : ''}` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order` : ''})
 ${common(s.type, s.rows)}
 ${blockScan(s.type, s.subgroups, s.rows / 4)}
 ${body}`;

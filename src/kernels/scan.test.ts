@@ -101,30 +101,6 @@ for (const subgroups of [true, false]) {
         await expectScan(randomArray('f32', LARGE, 6), { subgroups, exclusive: true });
       });
 
-      // The staged kernel (each block kept in workgroup memory from its loads to its
-      // stores): random lengths, both block orders, the fallback forced, prefixes hidden,
-      // chunks. Blocks of 4096: 8192 need 32 KiB of staging, more than lavapipe allows.
-      it('staged in workgroup memory: random lengths, the fallback forced, prefixes hidden, chunks', async () => {
-        const o = { subgroups, blockRows: 4, staged: true } as const;
-        await fc.assert(
-          fc.asyncProperty(
-            length,
-            seed,
-            fc.constantFrom<ElementType>('u32', 'i32', 'f32'),
-            fc.boolean(),
-            fc.constantFrom('launch', 'grid' as const),
-            async (n, s, type, exclusive, blockOrder) => {
-              await expectScan(randomArray(type, n, s, { scale: 100 }), { ...o, exclusive, blockOrder });
-            },
-          ),
-          { numRuns: 6 },
-        );
-        await expectScan(randomArray('f32', 40_001, 31, { scale: 100 }), { ...o, spinLimit: 0, forceFallback: true });
-        await expectScan(randomArray('u32', 150_001, 32), { ...o, hidePrefixes: true, exclusive: true });
-        await expectScan(randomArray('i32', 40_003, 33), { ...o, maxBindingBytes: 16384 });
-        await expectScan(randomArray('u32', LARGE, 34), o);
-      }, 240_000); // a hang guard: new kernels compile slowly on a loaded lavapipe
-
       it('carries prefixes across chunks', async () => {
         // 16 KiB bindings: 4096 elements per chunk, one block each.
         const values = randomArray('i32', 40_003, 7);

@@ -12,7 +12,7 @@ import {
   type ElementType,
 } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
-import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -27,7 +27,6 @@ import {
   STATE_WORDS_PER_BLOCK,
   type ScanMode,
 } from './scan-wgsl.js';
-import { stagedBlockBytes } from './scan-staged-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
@@ -55,17 +54,7 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   hidePrefixes?: boolean;
   /** Single-pass: block indices from an atomic counter in launch order, or from the grid position (default DEFAULT_BLOCK_ORDER). */
   blockOrder?: 'launch' | 'grid';
-  /**
-   * Single-pass: stage each block in workgroup memory as soon as it is loaded, so its data
-   * holds no registers through the block scan and look-back (scan-staged-wgsl.ts). Default
-   * DEFAULT_SCAN_STAGED where the block fits the device's workgroup memory; asking for it
-   * where it does not fit is an error.
-   */
-  staged?: boolean;
 }
-
-/** Whether single-pass scans stage their blocks in workgroup memory by default (where they fit). */
-export const DEFAULT_SCAN_STAGED = false;
 
 /** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
@@ -87,12 +76,6 @@ interface ScanSettings {
   limit: number;
   rows: number;
   order: 'launch' | 'grid';
-  staged: boolean;
-}
-
-/** Whether a staged block (and the block scan's subgroup totals) fits the device's workgroup memory. */
-function stagedFits(ctx: KernelContext, rows: number): boolean {
-  return stagedBlockBytes(rows) + 2048 <= ctx.maxWorkgroupStorageBytes;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -108,11 +91,6 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
-  if (o?.staged && !stagedFits(ctx, rows))
-    throw new Error(
-      `scan: staged: true keeps a block of ${blockElements(rows)} elements in workgroup memory (${stagedBlockBytes(rows) + 2048} bytes); this device allows ${ctx.maxWorkgroupStorageBytes}: use smaller blockRows or staged: false`,
-    );
-  const staged = algorithm === 'single-pass' && (o?.staged ?? (DEFAULT_SCAN_STAGED && stagedFits(ctx, rows)));
   return {
     type,
     length,
@@ -124,7 +102,6 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     limit: bindingLimit(ctx, o),
     rows,
     order,
-    staged,
   };
 }
 
@@ -163,7 +140,6 @@ export async function addExclusiveScanU32(
     limit: plan.ctx.maxBindingBytes,
     rows: DEFAULT_ROWS,
     order: DEFAULT_BLOCK_ORDER,
-    staged: DEFAULT_SCAN_STAGED && stagedFits(plan.ctx, DEFAULT_ROWS),
   };
   await buildScan(plan, input, output, s);
 }
@@ -174,8 +150,8 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
     getKernel(
       ctx.device,
-      `scan ${mode} ${s.type}${s.staged ? ' staged' : ''}`,
-      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, staged: s.staged }),
+      `scan ${mode} ${s.type}`,
+      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }),
       ['uniform', 'read', 'read', ...bindings],
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));

@@ -1,5 +1,13 @@
-// Transpose of an M×N row-major f32 matrix into N×M. A workgroup of 256 invocations moves
-// one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
+// Transpose of an M×N row-major f32 matrix into N×M, by one of two kernels:
+//  - 'registers' (the default; transpose-registers-wgsl.ts): every invocation moves two 4×4
+//    blocks through its registers, no workgroup memory, no barrier. Measured on an H200
+//    (bench/results/h200-2026-12-01), as a fraction of the copy kernel, 16384² and
+//    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default; it
+//    never collapsed), row-major 0.946–0.952, blocked 0.927–0.942 (one block per
+//    invocation: 0.88–0.90, and blocked once 0.34 for 8192×32768). 16-byte store pieces
+//    (laneRows 1) measured 0.24, 16-byte loads (laneRows 32) 0.72.
+//  - 'workgroup': tiles through workgroup memory, described next.
+// The workgroup kernel: a workgroup of 256 invocations moves one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
 // global accesses are coalesced. The column reads of the tile are what padding is for:
 // with rows of 32 floats, the lanes reading a column all hit one bank (32-way conflict);
@@ -45,7 +53,7 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   cols: number;
   /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
   padded?: boolean;
-  /** The order workgroups visit tiles in (see above; default DEFAULT_TILE_ORDER). */
+  /** The order workgroups visit tiles in (see above; default DEFAULT_REGISTER_ORDER for 'registers', DEFAULT_TILE_ORDER for 'workgroup'). */
   order?: TileOrder;
   /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
   tilesPerGroup?: number;
@@ -63,12 +71,15 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
 }
 
 export type TransposeStaging = 'workgroup' | 'registers';
-export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'workgroup';
+export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'registers';
 export const DEFAULT_LANE_ROWS = 4;
-export const DEFAULT_BLOCKS_PER_INVOCATION = 1;
+export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
+/** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
+/** The register kernel's default order: diagonal was the only one that never collapsed (see above). */
+export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
 const SUPERTILE = 8;
@@ -210,15 +221,15 @@ interface TransposeSettings {
 }
 
 function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
-  const order = o.order ?? DEFAULT_TILE_ORDER;
+  const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
+  if (staging !== 'workgroup' && staging !== 'registers')
+    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
+  const order = o.order ?? (staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
   if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
     throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
   if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
     throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
-  const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
-  if (staging !== 'workgroup' && staging !== 'registers')
-    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
   const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
   if (!(LANE_ROWS as readonly number[]).includes(laneRows))
     throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
