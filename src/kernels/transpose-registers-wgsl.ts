@@ -12,7 +12,6 @@
 // laneRows 4 gives 128-byte load runs and 64-byte store runs, every sector whole on both
 // sides. The eight groups of a workgroup tile a square where they can (64 × 64 elements).
 // Workgroups of 256: groups of 32 invocations, whatever the subgroup size.
-import type { TileOrder } from './transpose.js';
 
 export const LANE_ROWS = [1, 2, 4, 8, 16, 32] as const;
 
@@ -33,8 +32,8 @@ export function registerTile(
   return { rows: step * blocks, cols: 4 * (32 / laneRows) * groupCols, step, groupRows, groupCols };
 }
 
-/** The kernel; `tileOf` is the WGSL tile_of of the chosen order (transpose.ts). */
-export function transposeRegistersShader(laneRows: number, blocks: number, order: TileOrder, tileOf: string): string {
+/** The kernel; `tileOf` is the WGSL tile_of of the tile order named `order` (transpose.ts). */
+export function transposeRegistersShader(laneRows: number, blocks: number, order: string, tileOf: string): string {
   const { rows, cols, step, groupCols } = registerTile(laneRows, blocks);
   const laneCols = 32 / laneRows;
   return `
