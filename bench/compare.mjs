@@ -16,7 +16,9 @@ import { parseArgs } from 'node:util';
 // first); `versus` is either the same report's copy kernel or a peer result.
 // The library's default transpose (transpose.ts), named so that reports from runs that
 // listed another variant first are compared on the same kernel.
-const DEFAULT_TRANSPOSE = 'padded [32][33], blocked, 2 tiles per workgroup';
+const DEFAULT_TRANSPOSE = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+// The workgroup-tile kernel that was the default before (bench/results/h200-2026-11-30b).
+const TILE_TRANSPOSE = 'padded [32][33], blocked, 2 tiles per workgroup';
 
 const TARGETS = [
   { what: 'reduce vs CUB sum', ours: 'reduce/sum/f32', versus: { peer: 'sum/f32' }, target: 1.0 },
@@ -30,16 +32,16 @@ const TARGETS = [
     },
   ]),
   { what: 'histogram (256 bins) vs CuPy bincount', ours: 'histogram/256/u32', versus: { peer: 'bincount/256/u32' }, target: 5.0 },
-  { what: 'padded transpose 16384² vs copy kernel', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
+  { what: 'transpose 16384² vs copy kernel', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, versus: 'copy', target: 0.9 },
   {
-    what: 'padded transpose 8192×32768 vs copy kernel',
+    what: 'transpose 8192×32768 vs copy kernel',
     ours: 'transpose/f32/8192x32768',
     variant: DEFAULT_TRANSPOSE,
     versus: 'copy',
     target: 0.9,
   },
   {
-    what: 'padded transpose 16384² vs CuPy transpose',
+    what: 'transpose 16384² vs CuPy transpose',
     ours: 'transpose/f32',
     variant: DEFAULT_TRANSPOSE,
     versus: { peer: 'transpose/f32' },
@@ -73,39 +75,51 @@ const CONTEXT = [
     variant: 'single-pass (workgroup memory)',
     versus: 'copy',
   },
-  { what: 'unpadded transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
   {
-    what: 'padded transpose, blocked, 1 tile per workgroup, vs copy kernel',
+    what: 'transpose in registers, row-major, vs copy kernel',
     ours: 'transpose/f32',
-    variant: 'padded [32][33], blocked, 1 tile',
+    variant: 'registers, 4×4 blocks, 2 per invocation, row-major',
     versus: 'copy',
   },
   {
-    what: 'padded transpose, diagonal, 1 tile per workgroup, vs copy kernel',
+    what: 'transpose in registers, blocked, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: 'registers, 4×4 blocks, 2 per invocation, blocked',
+    versus: 'copy',
+  },
+  {
+    what: 'padded tile transpose, blocked, 2 tiles per workgroup, vs copy kernel',
+    ours: 'transpose/f32',
+    variant: TILE_TRANSPOSE,
+    versus: 'copy',
+  },
+  {
+    what: 'padded tile transpose 8192×32768, blocked, 2 tiles per workgroup, vs copy kernel',
+    ours: 'transpose/f32/8192x32768',
+    variant: TILE_TRANSPOSE,
+    versus: 'copy',
+  },
+  { what: 'unpadded tile transpose vs copy kernel', ours: 'transpose/f32', variant: 'unpadded', versus: 'copy' },
+  {
+    what: 'padded tile transpose, diagonal, 1 tile per workgroup, vs copy kernel',
     ours: 'transpose/f32',
     variant: 'padded [32][33], diagonal, 1 tile',
     versus: 'copy',
   },
   {
-    what: 'padded transpose, diagonal, 2 tiles per workgroup, vs copy kernel',
-    ours: 'transpose/f32',
-    variant: 'padded [32][33], diagonal, 2 tiles',
-    versus: 'copy',
-  },
-  {
-    what: 'padded transpose, row-major, 1 tile per workgroup, vs copy kernel',
+    what: 'padded tile transpose, row-major, 1 tile per workgroup, vs copy kernel',
     ours: 'transpose/f32',
     variant: 'padded [32][33], row-major, 1 tile',
     versus: 'copy',
   },
   {
-    what: 'padded transpose 8192×32768, diagonal, 1 tile per workgroup, vs copy kernel',
+    what: 'padded tile transpose 8192×32768, diagonal, 1 tile per workgroup, vs copy kernel',
     ours: 'transpose/f32/8192x32768',
     variant: 'padded [32][33], diagonal, 1 tile',
     versus: 'copy',
   },
   {
-    what: 'padded transpose 8192×32768 vs CuPy transpose',
+    what: 'transpose 8192×32768 vs CuPy transpose',
     ours: 'transpose/f32/8192x32768',
     variant: DEFAULT_TRANSPOSE,
     versus: { peer: 'transpose/f32/8192x32768' },

@@ -1,5 +1,5 @@
-// What the benchmark measures: every primitive, the variants the lessons compare (padded
-// vs unpadded transpose tiles, diagonal vs row-major tile order, sequential vs interleaved
+// What the benchmark measures: every primitive, the variants the lessons compare (transpose
+// in registers vs workgroup tiles, padded vs unpadded tiles, tile orders, sequential vs interleaved
 // reduction trees, coalesced vs uncoalesced loads, subgroup vs workgroup-memory reduction,
 // single-pass vs reduce-then-scan, onesweep vs reduce-then-scan sorting), the copy kernel
 // as the bandwidth reference, and a size sweep of reduce and copy that shows where launch
@@ -11,8 +11,9 @@ import {
   DEFAULT_BLOCK_ORDER,
   DEFAULT_SCAN_ALGORITHM,
   DEFAULT_SORT_ALGORITHMS,
-  DEFAULT_TILE_ORDER,
-  DEFAULT_TILES_PER_GROUP,
+  DEFAULT_BLOCKS_PER_INVOCATION,
+  DEFAULT_LANE_ROWS,
+  DEFAULT_REGISTER_ORDER,
   planHistogram,
   planReduce,
   planScan,
@@ -27,6 +28,7 @@ import {
   type ScanOptions,
   type SortAlgorithm,
   type TileOrder,
+  type TransposeOptions,
 } from '../kernels/index.js';
 import { effectiveTree } from '../kernels/reduce-wgsl.js';
 import { referenceSort } from '../kernels/reference.js';
@@ -147,18 +149,28 @@ function histogramCase(bins: 256 | 4096, n: number, subgroups: boolean, variant:
   };
 }
 
-function transposeCase(rows: number, cols: number, padded: boolean, order: TileOrder, tilesPerGroup: number): BenchCase {
+/** A transpose configuration: workgroup tiles (padded or not, tiles per workgroup) or 4×4 blocks in registers (blocks per invocation). */
+type TransposeKernel = { staging: 'workgroup'; padded: boolean; tiles: number } | { staging: 'registers'; blocks: number };
+
+function transposeCase(rows: number, cols: number, order: TileOrder, k: TransposeKernel): BenchCase {
   const n = rows * cols;
+  const options: TransposeOptions =
+    k.staging === 'workgroup'
+      ? { rows, cols, staging: 'workgroup', order, padded: k.padded, tilesPerGroup: k.tiles }
+      : { rows, cols, staging: 'registers', order, laneRows: DEFAULT_LANE_ROWS, blocksPerInvocation: k.blocks };
   return {
     name: rows === cols ? 'transpose/f32' : `transpose/f32/${rows}x${cols}`,
     primitive: 'transpose',
-    variant: `${padded ? 'padded [32][33]' : 'unpadded [32][32]'}, ${order}, ${tilesPerGroup} tile${tilesPerGroup > 1 ? 's' : ''} per workgroup`,
+    variant:
+      k.staging === 'workgroup'
+        ? `${k.padded ? 'padded [32][33]' : 'unpadded [32][32]'}, ${order}, ${k.tiles} tile${k.tiles > 1 ? 's' : ''} per workgroup`
+        : `registers, 4×4 blocks, ${k.blocks} per invocation, ${order}`,
     n,
     group: 'main',
     bytes: 8 * n,
     details: { rows, cols },
     input: 'f32',
-    plan: (gpu, inputs) => planTranspose(gpu, inputs.get('f32').buffer, { rows, cols, padded, order, tilesPerGroup }),
+    plan: (gpu, inputs) => planTranspose(gpu, inputs.get('f32').buffer, options),
     outputBytes: 4 * n,
     check: (out, data) => checkTranspose(new Float32Array(out), data as Float32Array, rows, cols),
   };
@@ -226,17 +238,9 @@ function stencilCase(kind: 'neighbour-average' | 'smooth3', n: number): BenchCas
   };
 }
 
-/** (order, tiles per workgroup) pairs the benchmark times, the default first. */
-function transposeVariants(order: TileOrder, tiles: number): [TileOrder, number][] {
-  const all: [TileOrder, number][] = [
-    ['blocked', 2],
-    ['blocked', 1],
-    ['diagonal', 1],
-    ['diagonal', 2],
-    ['row-major', 1],
-  ];
-  return [[order, tiles], ...all.filter(([o, t]) => o !== order || t !== tiles)];
-}
+/** The library's default transpose: 4×4 blocks in registers. */
+const registers: TransposeKernel = { staging: 'registers', blocks: DEFAULT_BLOCKS_PER_INVOCATION };
+const workgroupTiles = (padded: boolean, tiles: number): TransposeKernel => ({ staging: 'workgroup', padded, tiles });
 
 const other = (a: SortAlgorithm): SortAlgorithm => (a === 'onesweep' ? 'reduce-then-scan' : 'onesweep');
 
@@ -274,13 +278,19 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     histogramCase(256, n, sg, sg ? 'subgroup' : 'workgroup memory'),
     ...(sg ? [histogramCase(256, n, false, 'workgroup memory')] : []),
     histogramCase(4096, n, sg, sg ? 'subgroup' : 'workgroup memory'),
-    // The default first, then the orders and tile counts it was chosen against.
-    ...transposeVariants(DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP).map(([order, tiles]) =>
-      transposeCase(side, side, true, order, tiles),
-    ),
-    transposeCase(side, side, false, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
-    transposeCase(side / 2, side * 2, true, DEFAULT_TILE_ORDER, DEFAULT_TILES_PER_GROUP),
-    transposeCase(side / 2, side * 2, true, 'diagonal', 1),
+    // The default first (both shapes), then the orders, block and tile counts and the
+    // workgroup-tile kernel it was chosen against.
+    transposeCase(side, side, DEFAULT_REGISTER_ORDER, registers),
+    transposeCase(side / 2, side * 2, DEFAULT_REGISTER_ORDER, registers),
+    ...(['row-major', 'blocked', 'diagonal'] as const)
+      .filter((o) => o !== DEFAULT_REGISTER_ORDER)
+      .map((order) => transposeCase(side, side, order, registers)),
+    transposeCase(side, side, 'blocked', workgroupTiles(true, 2)),
+    transposeCase(side / 2, side * 2, 'blocked', workgroupTiles(true, 2)),
+    transposeCase(side, side, 'diagonal', workgroupTiles(true, 1)),
+    transposeCase(side, side, 'row-major', workgroupTiles(true, 1)),
+    transposeCase(side, side, 'blocked', workgroupTiles(false, 2)),
+    transposeCase(side / 2, side * 2, 'diagonal', workgroupTiles(true, 1)),
     stencilCase('neighbour-average', n),
     stencilCase('smooth3', n),
     sortCase(n, false, DEFAULT_SORT_ALGORITHMS.keys),

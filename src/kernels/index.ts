@@ -27,7 +27,12 @@ export {
   planTranspose,
   DEFAULT_TILE_ORDER,
   DEFAULT_TILES_PER_GROUP,
+  DEFAULT_TRANSPOSE_STAGING,
+  DEFAULT_REGISTER_ORDER,
+  DEFAULT_LANE_ROWS,
+  DEFAULT_BLOCKS_PER_INVOCATION,
   type TransposeOptions,
+  type TransposeStaging,
   type TileOrder,
 } from './transpose.js';
 export { stencil, planStencil, type StencilKind, type StencilOptions } from './stencil.js';

@@ -1,6 +1,6 @@
-// Transposes on Dawn: exact for any shape (ragged tiles at both edges), padded and unpadded
-// tiles, diagonal and row-major tile order, and matrices split into blocks when they
-// exceed one binding.
+// Transposes on Dawn: exact for any shape (ragged tiles at both edges), the workgroup-tile
+// kernel with padded and unpadded tiles, the register kernel (the default) with each
+// layout, every tile order, and matrices split into blocks when they exceed one binding.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gpu } from '../../test/support/gpu.js';
@@ -18,7 +18,8 @@ function expectSame(got: Float32Array, want: Float32Array) {
 const extent = fc.oneof(fc.constantFrom(0, 1, 31, 32, 33, 63, 65, 255, 257), fc.integer({ min: 1, max: 300 }));
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
 
-describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
+describe.each([true, false])('transpose in workgroup tiles on Dawn (padded: %s)', (padded) => {
+  const staging = 'workgroup';
   it('moves every element to (column, row)', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -28,7 +29,7 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
         fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'),
         async (rows, cols, s, order) => {
           const m = randomArray('f32', rows * cols, s) as Float32Array;
-          expectSame(await transpose(gpu, m, { rows, cols, padded, order }), referenceTranspose(m, rows, cols));
+          expectSame(await transpose(gpu, m, { rows, cols, staging, padded, order }), referenceTranspose(m, rows, cols));
         },
       ),
       { numRuns: 12 },
@@ -44,7 +45,7 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
       [2048, 96],
     ]) {
       const m = randomArray('f32', rows! * cols!, rows!) as Float32Array;
-      expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, padded }), referenceTranspose(m, rows!, cols!));
+      expectSame(await transpose(gpu, m, { rows: rows!, cols: cols!, staging, padded }), referenceTranspose(m, rows!, cols!));
     }
   });
 
@@ -62,7 +63,7 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
         for (const tilesPerGroup of [1, 2, 4]) {
           const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
           expectSame(
-            await transpose(gpu, m, { rows: rows!, cols: cols!, padded, order, tilesPerGroup }),
+            await transpose(gpu, m, { rows: rows!, cols: cols!, staging, padded, order, tilesPerGroup }),
             referenceTranspose(m, rows!, cols!),
           );
         }
@@ -80,9 +81,60 @@ describe.each([true, false])('transpose on Dawn (padded: %s)', (padded) => {
     ]) {
       const m = randomArray('f32', rows! * cols!, cols!) as Float32Array;
       expectSame(
-        await transpose(gpu, m, { rows: rows!, cols: cols!, padded, maxBindingBytes: rows === 600 ? 65536 : 4096 }),
+        await transpose(gpu, m, { rows: rows!, cols: cols!, staging, padded, maxBindingBytes: rows === 600 ? 65536 : 4096 }),
         referenceTranspose(m, rows!, cols!),
       );
+    }
+  });
+});
+
+describe.each([
+  [1, 1],
+  [4, 1],
+  [32, 1],
+  [4, 2],
+  [8, 2],
+])('transpose in registers on Dawn (%i rows of blocks per 32 invocations, %i blocks per invocation)', (laneRows, blocksPerInvocation) => {
+  it('moves every element to (column, row) in every order, ragged tiles and split bindings included', async () => {
+    // Multiples of 4 take the register kernel (others the scalar tile kernel); 128 × 1024,
+    // 1024 × 256 and 512 × 512 fill whole supertiles of the blocked order for some tile shapes.
+    const four = fc.integer({ min: 1, max: 90 }).map((k) => 4 * k);
+    await fc.assert(
+      fc.asyncProperty(four, four, seed, fc.constantFrom<TileOrder>('diagonal', 'row-major', 'blocked'), async (rows, cols, s, order) => {
+        const m = randomArray('f32', rows * cols, s) as Float32Array;
+        expectSame(
+          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, blocksPerInvocation }),
+          referenceTranspose(m, rows, cols),
+        );
+      }),
+      { numRuns: 12 },
+    );
+    for (const [rows, cols, maxBindingBytes] of [
+      [128, 1024, undefined],
+      [1024, 256, undefined],
+      [512, 512, undefined],
+      [600, 700, 65536],
+      [33, 65, undefined],
+    ] as const) {
+      const m = randomArray('f32', rows * cols, rows + cols) as Float32Array;
+      for (const order of ['blocked', 'diagonal'] as const)
+        expectSame(
+          await transpose(gpu, m, { rows, cols, order, staging: 'registers', laneRows, blocksPerInvocation, maxBindingBytes }),
+          referenceTranspose(m, rows, cols),
+        );
+    }
+  });
+});
+
+describe('transpose defaults', () => {
+  it('uses the register kernel: a multiple-of-4 shape and a ragged one, split across bindings too', async () => {
+    for (const [rows, cols, maxBindingBytes] of [
+      [1024, 768, undefined],
+      [600, 700, 65536],
+      [37, 45, undefined],
+    ] as const) {
+      const m = randomArray('f32', rows * cols, rows * cols) as Float32Array;
+      expectSame(await transpose(gpu, m, { rows, cols, maxBindingBytes }), referenceTranspose(m, rows, cols));
     }
   });
 });

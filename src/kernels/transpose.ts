@@ -1,5 +1,13 @@
-// Transpose of an M×N row-major f32 matrix into N×M. A workgroup of 256 invocations moves
-// one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
+// Transpose of an M×N row-major f32 matrix into N×M, by one of two kernels:
+//  - 'registers' (the default; transpose-registers-wgsl.ts): every invocation moves two 4×4
+//    blocks through its registers, no workgroup memory, no barrier. Measured on an H200
+//    (bench/results/h200-2026-12-01), as a fraction of the copy kernel, 16384² and
+//    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default; it
+//    never collapsed), row-major 0.946–0.952, blocked 0.927–0.942 (one block per
+//    invocation: 0.88–0.90, and blocked once 0.34 for 8192×32768). 16-byte store pieces
+//    (laneRows 1) measured 0.24, 16-byte loads (laneRows 32) 0.72.
+//  - 'workgroup': tiles through workgroup memory, described next.
+// The workgroup kernel: a workgroup of 256 invocations moves one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
 // global accesses are coalesced. The column reads of the tile are what padding is for:
 // with rows of 32 floats, the lanes reading a column all hit one bank (32-way conflict);
@@ -35,6 +43,7 @@ import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, typ
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
+import { BLOCKS_PER_INVOCATION, LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -44,14 +53,33 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   cols: number;
   /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
   padded?: boolean;
-  /** The order workgroups visit tiles in (see above; default DEFAULT_TILE_ORDER). */
+  /** The order workgroups visit tiles in (see above; default DEFAULT_REGISTER_ORDER for 'registers', DEFAULT_TILE_ORDER for 'workgroup'). */
   order?: TileOrder;
   /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
   tilesPerGroup?: number;
+  /**
+   * Where the vec4 kernel transposes: 'workgroup' (tiles in workgroup memory, `padded` and
+   * `tilesPerGroup` apply) or 'registers' (4 × 4 blocks per invocation, no workgroup
+   * memory: transpose-registers-wgsl.ts). Default DEFAULT_TRANSPOSE_STAGING. Shapes the vec4
+   * kernel cannot take (not multiples of 4) use the scalar workgroup-tile kernel either way.
+   */
+  staging?: TransposeStaging;
+  /** 'registers': rows of 4 × 4 blocks per group of 32 invocations, 1, 2, 4, 8, 16 or 32 (default DEFAULT_LANE_ROWS; transpose-registers-wgsl.ts). */
+  laneRows?: number;
+  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1 or 2 (default DEFAULT_BLOCKS_PER_INVOCATION). */
+  blocksPerInvocation?: number;
 }
 
+export type TransposeStaging = 'workgroup' | 'registers';
+export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'registers';
+export const DEFAULT_LANE_ROWS = 4;
+export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
+
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
+/** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
+/** The register kernel's default order: diagonal was the only one that never collapsed (see above). */
+export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
 const SUPERTILE = 8;
@@ -186,17 +214,29 @@ interface TransposeSettings {
   padded: boolean;
   order: TileOrder;
   tilesPerGroup: number;
+  staging: TransposeStaging;
+  laneRows: number;
+  blocks: number;
   limit: number;
 }
 
 function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
-  const order = o.order ?? DEFAULT_TILE_ORDER;
+  const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
+  if (staging !== 'workgroup' && staging !== 'registers')
+    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
+  const order = o.order ?? (staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
   if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
     throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
   if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
     throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
-  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, limit: bindingLimit(ctx, o) };
+  const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
+  if (!(LANE_ROWS as readonly number[]).includes(laneRows))
+    throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
+  const blocks = o.blocksPerInvocation ?? DEFAULT_BLOCKS_PER_INVOCATION;
+  if (!(BLOCKS_PER_INVOCATION as readonly number[]).includes(blocks))
+    throw new Error(`transpose: blocksPerInvocation must be one of ${BLOCKS_PER_INVOCATION.join(', ')}, got ${String(blocks)}`);
+  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, blocks, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -206,8 +246,22 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
   const tag = `${padded ? 'padded' : 'unpadded'} ${order}`;
   const scalar = () => getKernel(ctx.device, `transpose ${tag}`, transposeShader(padded, order), ['uniform', 'read', 'write']);
   const perGroup = vec4TilesPerGroup(ctx.device.limits.maxComputeWorkgroupStorageSize, padded, s.tilesPerGroup);
+  const registers = s.staging === 'registers';
   const vec4 = () =>
-    getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), ['uniform', 'read', 'write']);
+    registers
+      ? getKernel(
+          ctx.device,
+          `transpose registers ${s.laneRows} ${s.blocks} ${order}`,
+          transposeRegistersShader(s.laneRows, s.blocks, order, tileOf(order)),
+          ['uniform', 'read', 'write'],
+        )
+      : getKernel(ctx.device, `transpose vec4 ${tag} ${perGroup}`, transposeVec4Shader(padded, perGroup, order), [
+          'uniform',
+          'read',
+          'write',
+        ]);
+  // Input rows × columns per tile of the vec4 kernel (the scalar kernel's are 32 × 32).
+  const vecTile = registers ? registerTile(s.laneRows, s.blocks) : { rows: TILE, cols: TILE };
   const cap = Math.floor((limit - ctx.bindingAlignment) / 4);
   const h = blockSize(rows, cols, cap);
   const w = blockSize(cols, rows, cap);
@@ -217,12 +271,13 @@ async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBu
       const bw = Math.min(w, cols - c0);
       const src = window(ctx, input, 4, r0 * cols + c0, (bh - 1) * cols + bw);
       const dst = window(ctx, output, 4, c0 * rows + r0, (bw - 1) * rows + bh);
-      const tilesX = Math.ceil(bw / TILE);
-      const tiles = tilesX * Math.ceil(bh / TILE);
       // vec4 views need whole vec4s: dimensions, strides and offsets in multiples of 4.
       const aligned = [bh, bw, cols, rows, src.base, dst.base].every((x) => x % 4 === 0);
+      const tile = aligned ? vecTile : { rows: TILE, cols: TILE };
+      const tilesX = Math.ceil(bw / tile.cols);
+      const tiles = tilesX * Math.ceil(bh / tile.rows);
       const kernel = aligned ? await vec4() : await scalar();
-      const groups = aligned ? Math.ceil(tiles / perGroup) : tiles;
+      const groups = aligned && !registers ? Math.ceil(tiles / perGroup) : tiles;
       plan.dispatch(kernel, [bh, bw, cols, rows, src.base, dst.base, tilesX, tiles], [src.binding, dst.binding], groups);
     }
   }
