@@ -4,6 +4,7 @@
 import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
+import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
 
 interface Finding {
   site: SiteInfo;
@@ -12,23 +13,50 @@ interface Finding {
   byteOffset: number;
 }
 
+const PAGE_SHIFT = Math.log2(TRACKING_PAGE_WORDS);
+const PAGE_MASK = TRACKING_PAGE_WORDS - 1;
+
+/**
+ * Which words of a workgroup variable the current workgroup has written: the workgroup's
+ * epoch stamped per word, in pages allocated on the first write to them (a new workgroup
+ * is a new epoch: nothing is cleared or reallocated).
+ */
+class WrittenWords {
+  private readonly pages: (Int32Array | undefined)[];
+  constructor(words: number) {
+    this.pages = new Array<Int32Array | undefined>(Math.ceil(words / TRACKING_PAGE_WORDS));
+  }
+  mark(word: number, epoch: number): void {
+    const i = word >> PAGE_SHIFT;
+    const p = (this.pages[i] ??= new Int32Array(TRACKING_PAGE_WORDS));
+    p[word & PAGE_MASK] = epoch;
+  }
+  has(word: number, epoch: number): boolean {
+    const p = this.pages[word >> PAGE_SHIFT];
+    return p !== undefined && p[word & PAGE_MASK] === epoch;
+  }
+}
+
 export class NeverWrittenReads implements SimHooks {
-  private written = new Map<Region, Uint8Array>();
+  private readonly written = new Map<Region, WrittenWords>();
+  /** The current workgroup's stamp: 1 and up, since a new page's 0 means written by none. */
+  private epoch = 1;
   private readonly findings = new Map<number, Finding>();
 
   workgroupStart(): void {
-    this.written = new Map();
+    this.epoch++;
   }
 
-  private map(r: Region): Uint8Array {
+  private map(r: Region): WrittenWords {
     let w = this.written.get(r);
-    if (!w) this.written.set(r, (w = new Uint8Array(r.size / r.granule)));
+    if (!w) this.written.set(r, (w = new WrittenWords(r.size / r.granule)));
     return w;
   }
 
   access(b: AccessBatch): void {
     if (b.region.space !== 'workgroup') return;
     const written = this.map(b.region);
+    const epoch = this.epoch;
     // Tracked per word, or per half word in a region holding f16.
     const shift = b.region.granule === 2 ? 1 : 2;
     const words = b.bytes >> shift;
@@ -36,7 +64,7 @@ export class NeverWrittenReads implements SimHooks {
     if (b.kind === 'write' || (b.kind === 'atomic' && b.bits)) {
       for (let k = 0; k < m.n; k++) {
         const first = b.addr[m.lanes[k]!]! >> shift;
-        for (let w = 0; w < words; w++) written[first + w] = 1;
+        for (let w = 0; w < words; w++) written.mark(first + w, epoch);
       }
       return;
     }
@@ -45,7 +73,7 @@ export class NeverWrittenReads implements SimHooks {
       const lane = m.lanes[k]!;
       const first = b.addr[lane]! >> shift;
       for (let w = 0; w < words; w++) {
-        if (written[first + w]) continue;
+        if (written.has(first + w, epoch)) continue;
         const f = this.findings.get(b.site.id);
         if (f) f.count++;
         else this.findings.set(b.site.id, { site: b.site, count: 1, lane, byteOffset: (first + w) << shift });
