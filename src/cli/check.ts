@@ -63,7 +63,7 @@ export async function checkCommand(
   }
   let banks: 32 | 16;
   let subgroupSize: number;
-  let maxSteps: number;
+  let maxSteps: number | undefined;
   let format: CheckFormat;
   try {
     format = outputFormat(values);
@@ -72,7 +72,8 @@ export async function checkCommand(
     banks = b;
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
-    maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
+    // Without --max-steps the analysis sizes the budget to the dispatch (analysisStepBudget).
+    maxSteps = values['max-steps'] === undefined ? undefined : positiveInt('--max-steps', values['max-steps'], 0);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');

@@ -24,13 +24,13 @@ export interface AnalyzeOptions {
   /** What to do about a long kernel, ending the step-limit message (the lab has no --max-steps). */
   stepLimitAdvice?: string;
   entry?: string;
-  /** Invocations simulated per dispatch before workgroups are sampled (default 2^17). */
+  /** Invocations simulated per dispatch before workgroups are sampled (default 2^22). */
   maxInvocations?: number;
   /** Contents of the files the header names (`= file("NAME")`), by name. */
   files?: FileContents;
 }
 
-export const DEFAULT_MAX_INVOCATIONS = 1 << 17;
+export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
 
 const NOTES = [
   'Invocations form subgroups by local_invocation_index (lanes 0..S-1, S..2S-1, …); WGSL leaves this mapping to the implementation.',

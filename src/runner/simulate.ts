@@ -14,6 +14,7 @@ import type { SimHooks, SiteInfo } from '../sim/hooks.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import type { SiteTable } from '../sim/sites.js';
 import { Simulator } from '../sim/simulator.js';
+import { analysisStepBudget } from '../sim/step-budget.js';
 import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
@@ -82,7 +83,10 @@ export interface SimulateOptions {
   entry?: string;
   /** Lanes per subgroup (default 32). */
   subgroupSize?: number;
-  /** The step budget of the whole run (default DEFAULT_MAX_STEPS). */
+  /**
+   * The step budget of the whole run (default DEFAULT_MAX_STEPS; for analysis, with
+   * maxInvocations, analysisStepBudget of the invocations it simulates when that is more).
+   */
   maxSteps?: number;
   /** Analysis: observers of every access, barrier, bounds violation and workgroup, in this order. */
   subscribers?: readonly SimHooks[];
@@ -140,18 +144,14 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     synthesized = [...synthesized, ...tex.synthesized];
   }
   const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
-  const sim = new Simulator(
-    kernel.source,
-    { subgroupSize: options.subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: options.subscribers },
-    module,
-  );
+  const maxSteps = options.maxSteps ?? defaultStepBudget(plan, options.maxInvocations);
+  const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps, subscribers: options.subscribers }, module);
   const memory = bindPlan(sim, plan);
   const textures = bindTextures(sim, plan);
   const sampled: SampledPass[] = [];
   let stepLimit: Simulation['stepLimit'];
   const t0 = performance.now();
   try {
-    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     plan.passes.forEach((p, i) => {
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
@@ -175,6 +175,17 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
   }
   const ms = performance.now() - t0;
   return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms };
+}
+
+/** The step budget without --max-steps: analysis scales it with the invocations it simulates. */
+export function defaultStepBudget(plan: RunPlan, maxInvocations: number | undefined): number {
+  if (maxInvocations === undefined) return DEFAULT_MAX_STEPS;
+  let invocations = 0;
+  for (const p of plan.passes) {
+    const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2] * p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
+    invocations += Math.min(total, maxInvocations);
+  }
+  return analysisStepBudget(invocations);
 }
 
 /** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */
