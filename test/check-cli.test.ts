@@ -197,6 +197,26 @@ describe('wgsl-lab check', () => {
     expect(j.diagnostics[0].message).toMatch(/invocation 1 of workgroup 65535 writes o\[0\] while invocation 0 of workgroup 0 writes/);
   });
 
+  it('--jobs N prints what --jobs 1 prints, races between workgroups of different workers included', async () => {
+    // 1024 workgroups of 64 (over the size that is split): workgroup 700 reads what workgroup
+    // 100 wrote (and, in its own workgroup, a word lane 1 wrote); workgroup memory races in
+    // every workgroup.
+    const p = file(
+      'jobs.wgsl',
+      `//! dispatch 1024\n//! buffer 0 u32[65536]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\nvar<workgroup> t: array<u32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {\n  t[l] = l;\n  o[w.x * 64u + l] = t[63u - l];\n  if (w.x == 700u && l == 0u) { o[w.x * 64u + 1u] = o[100u * 64u + 5u]; }\n}\n`,
+    );
+    const one = await check('--json', '--jobs', '1', p);
+    const [two, three] = await Promise.all([check('--json', '--jobs', '2', p), check('--json', '--jobs', '3', p)]);
+    expect(one.code).toBe(1);
+    const races = JSON.parse(one.out).diagnostics.map((d: { hazard: string; count: number }) => `${d.hazard} ${d.count}`);
+    expect(races).toEqual(['RAW 65536', 'WAW 1', 'RAW 1']);
+    expect(two.out).toBe(one.out);
+    expect(three.out).toBe(one.out);
+    const bad = await check('--jobs', '0', p);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--jobs must be a positive integer, got '0'/);
+  });
+
   it('checks kernels without a header, with zero-filled buffers', async () => {
     const p = file(
       'bare.wgsl',

@@ -218,7 +218,7 @@ export interface Side {
   kind: 'read' | 'write';
 }
 
-interface RaceRecord {
+export interface RaceRecord {
   /**
    * The site of an out-of-bounds index that was clamped onto the word in the pair found
    * first (-1 if none); `onlyClamped` stays true while every pair found had one.
@@ -228,8 +228,10 @@ interface RaceRecord {
   variable: string;
   space: 'workgroup' | 'storage' | 'texture';
   hazard: Hazard;
-  /** Every conflicting pair wrote the same value. */
+  /** Every conflicting pair wrote the same value (a WAW finding). */
   benign: boolean;
+  /** Every WAW pair found wrote the same value (whatever hazard names the finding): what absorb() merges. */
+  wawBenign: boolean;
   crossWorkgroup: boolean;
   first: Side;
   second: Side;
@@ -452,7 +454,8 @@ export class RaceDetector implements SimHooks {
     const have = this.races.get(key);
     if (have) {
       have.count++;
-      if (have.hazard === 'WAW' && hazard === 'WAW') have.benign &&= benign;
+      if (hazard === 'WAW') have.wawBenign &&= benign;
+      have.benign = have.hazard === 'WAW' && have.wawBenign;
       if (clampedBy < 0) have.onlyClamped = false;
       return;
     }
@@ -463,6 +466,7 @@ export class RaceDetector implements SimHooks {
       space: r.space as 'workgroup' | 'storage' | 'texture',
       hazard,
       benign: hazard === 'WAW' && benign,
+      wawBenign: hazard !== 'WAW' || benign,
       crossWorkgroup: cross,
       first,
       second,
@@ -476,6 +480,31 @@ export class RaceDetector implements SimHooks {
     return (
       this.clamped.get(`${second.wg}|${second.site}|${second.lane}`) ?? this.clamped.get(`${first.wg}|${first.site}|${first.lane}`) ?? -1
     );
+  }
+
+  /** The findings so far, by variable and pair of sites, in the order they were found. */
+  findings(): ReadonlyMap<string, RaceRecord> {
+    return this.races;
+  }
+
+  /**
+   * Adds the findings of another detector that watched the workgroups after this one's
+   * (a parallel analysis, in workgroup order), as if this one had watched them too. Exact
+   * when no race pairs a workgroup of this detector with one of the other's (the caller
+   * checks that no word is shared between them).
+   */
+  absorb(later: ReadonlyMap<string, RaceRecord>): void {
+    for (const [key, x] of later) {
+      const have = this.races.get(key);
+      if (!have) {
+        this.races.set(key, { ...x });
+        continue;
+      }
+      have.count += x.count;
+      have.wawBenign &&= x.wawBenign;
+      have.benign = have.hazard === 'WAW' && have.wawBenign;
+      have.onlyClamped &&= x.onlyClamped;
+    }
   }
 
   /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */

@@ -50,7 +50,6 @@ describe('tracking tables are paged', () => {
     // Interval and cross-workgroup tables of readers and writers: at most the documented
     // bytes per word of each touched page.
     expect(grown).toBeLessThanOrEqual(touchedPages * TRACKING_PAGE_WORDS * RACE_BYTES_PER_TOUCHED_WORD);
-    expect(grown).toBeGreaterThan(0);
     const found = races.diagnostics(sites);
     expect(found).toMatchObject([{ kind: 'data-race', hazard: 'RAW', variable: 'big', count: 4 }]);
   });

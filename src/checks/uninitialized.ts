@@ -4,9 +4,10 @@
 import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
+import { absorbCounted } from './absorb.js';
 import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
 
-interface Finding {
+export interface Finding {
   site: SiteInfo;
   count: number;
   lane: number;
@@ -41,7 +42,7 @@ export class NeverWrittenReads implements SimHooks {
   private readonly written = new Map<Region, WrittenWords>();
   /** The current workgroup's stamp: 1 and up, since a new page's 0 means written by none. */
   private epoch = 1;
-  private readonly findings = new Map<number, Finding>();
+  private readonly found = new Map<number, Finding>();
 
   workgroupStart(): void {
     this.epoch++;
@@ -74,16 +75,26 @@ export class NeverWrittenReads implements SimHooks {
       const first = b.addr[lane]! >> shift;
       for (let w = 0; w < words; w++) {
         if (written.has(first + w, epoch)) continue;
-        const f = this.findings.get(b.site.id);
+        const f = this.found.get(b.site.id);
         if (f) f.count++;
-        else this.findings.set(b.site.id, { site: b.site, count: 1, lane, byteOffset: (first + w) << shift });
+        else this.found.set(b.site.id, { site: b.site, count: 1, lane, byteOffset: (first + w) << shift });
         break;
       }
     }
   }
 
+  /** The findings so far, in the order they were made (see absorb). */
+  findings(): ReadonlyMap<number, Finding> {
+    return this.found;
+  }
+
+  /** Adds the findings of the same check over the workgroups after this one's (absorb.ts). */
+  absorb(later: ReadonlyMap<number, Finding>): void {
+    absorbCounted(this.found, later);
+  }
+
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map((f) => ({
+    return [...this.found.values()].map((f) => ({
       severity: 'warning' as const,
       kind: 'never-written-read' as const,
       message: `invocation ${f.lane} reads ${f.site.text ?? f.site.variable} (byte ${f.byteOffset} of '${f.site.variable}') before any invocation of its workgroup wrote it: it can only see the initial zero`,

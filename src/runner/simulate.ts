@@ -97,6 +97,12 @@ export interface SimulateOptions {
   maxInvocations?: number;
   /** Analysis: bindings the header does not provide get zero-filled buffers (kernels without a header). */
   defaultBuffers?: boolean;
+  /**
+   * Parallel analysis: simulate only positions `from` to `to` (exclusive) of the only pass's
+   * workgroups (all, or the sample maxInvocations picks), without thinning them to the step
+   * budget; each one's statement steps are pushed to `workgroupSteps`.
+   */
+  part?: { from: number; to: number; workgroupSteps: number[] };
 }
 
 /** A pass of which only some workgroups were simulated (see SimulateOptions.maxInvocations). */
@@ -127,8 +133,11 @@ export interface Simulation {
   ms: number;
 }
 
-/** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
-export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
+/** The run a loaded kernel's header plans, with the buffers and textures analysis synthesizes. */
+export function planSimulation(
+  kernel: LoadedKernel,
+  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers'> = {},
+): { plan: RunPlan; synthesized: string[] } {
   const { module } = kernel;
   if (!module) throw new Error('internal: simulate() needs a kernel the front end accepted');
   const reflection = reflectModule(module);
@@ -143,7 +152,13 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     harness = tex.harness;
     synthesized = [...synthesized, ...tex.synthesized];
   }
-  const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
+  return { plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry }), synthesized };
+}
+
+/** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
+export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
+  const module = kernel.module!;
+  const { plan, synthesized } = planSimulation(kernel, options);
   const maxSteps = options.maxSteps ?? defaultStepBudget(plan, options.maxInvocations);
   const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps, subscribers: options.subscribers }, module);
   const memory = bindPlan(sim, plan);
@@ -152,9 +167,18 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
   let stepLimit: Simulation['stepLimit'];
   const t0 = performance.now();
   try {
+    const part = options.part;
+    if (part && plan.passes.length !== 1) throw new Error('internal: a part of a simulation needs a plan of one pass');
     plan.passes.forEach((p, i) => {
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
+      if (part) {
+        const list = workgroups
+          ? workgroups.slice(part.from, part.to)
+          : Array.from({ length: part.to - part.from }, (_, k) => part.from + k);
+        sim.runPass(p.entry.name, p.dispatch, i, { workgroups: list, workgroupSteps: part.workgroupSteps });
+        return;
+      }
       // Analysis samples the last pass's workgroups to fit what is left of the step budget.
       // Only the last: a later pass would read the zeros that left-out workgroups did not
       // overwrite, and report what follows from them (races, out-of-bounds) as findings. A run
@@ -189,7 +213,7 @@ export function defaultStepBudget(plan: RunPlan, maxInvocations: number | undefi
 }
 
 /** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */
-function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
+export function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
   const perWorkgroup = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
   if (budget === undefined || total * perWorkgroup <= budget) return undefined;
   return sampleWorkgroups(total, Math.max(2, Math.floor(budget / perWorkgroup)));
