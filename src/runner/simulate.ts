@@ -131,6 +131,8 @@ export interface Simulation {
   stepLimit?: { site: SiteInfo; steps: number };
   /** Wall-clock milliseconds the passes took. */
   ms: number;
+  /** Lane-steps the passes took (statements and workgroup starts, as the step budget counts them). */
+  steps: number;
 }
 
 /** The run a loaded kernel's header plans, with the buffers and textures analysis synthesizes. */
@@ -198,7 +200,7 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     stepLimit = { site: e.site, steps: e.steps };
   }
   const ms = performance.now() - t0;
-  return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms };
+  return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms, steps: sim.stepsUsed };
 }
 
 /** The step budget without --max-steps: analysis scales it with the invocations it simulates. */
