@@ -38,19 +38,35 @@ for (const k of KERNELS) {
     const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
     // Run 0 warms up (and starts the workers); the median of the others is reported.
     const times = [];
+    const cpu = [];
     let mode = 'one-thread';
     for (let i = 0; i <= RUNS; i++) {
       const t = performance.now();
+      const c = process.cpuUsage(); // every thread of the process, workers included
       if (pool) {
         const r = await analyzeInParallel(source, { file: k.file }, pool);
         mode = r.mode;
         if (JSON.stringify(r.report) !== JSON.stringify(oneThread)) throw new Error(`${k.file}: ${jobs} workers reported something else`);
       } else analyze(source, { file: k.file });
-      if (i > 0) times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      if (i > 0) {
+        times.push(performance.now() - t);
+        cpu.push((used.user + used.system) / 1000);
+      }
     }
     await pool?.close();
     const ms = median(times);
-    rows.push({ jobs, mode, medianMs: Math.round(ms), bestMs: Math.round(Math.min(...times)), laneStepsPerSecondPerCore: Math.round(steps / (ms / 1000) / jobs) });
+    const cpuMs = median(cpu);
+    rows.push({
+      jobs,
+      mode,
+      medianMs: Math.round(ms),
+      bestMs: Math.round(Math.min(...times)),
+      cpuMs: Math.round(cpuMs),
+      laneStepsPerSecondPerCore: Math.round(steps / (ms / 1000) / jobs),
+      // Per second of CPU time: what a core gives when the machine does not share it.
+      laneStepsPerCpuSecond: Math.round(steps / (cpuMs / 1000)),
+    });
   }
   for (const r of rows) r.speedup = Math.round((rows[0].medianMs / r.medianMs) * 100) / 100;
   results.push({ kernel: k.name, file: k.file, laneSteps: steps, rows });
@@ -68,9 +84,11 @@ const out = {
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/analyzer-scaling.json'), JSON.stringify(out, null, 2) + '\n');
-console.log(`| kernel | workers | median | lane-steps/s per core | speedup |`);
-console.log(`|---|---:|---:|---:|---:|`);
+console.log(`| kernel | workers | wall (median) | lane-steps/s per core | speedup | CPU time | lane-steps per CPU second |`);
+console.log(`|---|---:|---:|---:|---:|---:|---:|`);
 for (const r of results)
   for (const row of r.rows)
-    console.log(`| ${r.kernel} | ${row.jobs} | ${(row.medianMs / 1000).toFixed(2)} s | ${(row.laneStepsPerSecondPerCore / 1e6).toFixed(1)} M | ${row.speedup.toFixed(2)}× |`);
+    console.log(
+      `| ${r.kernel} | ${row.jobs} | ${(row.medianMs / 1000).toFixed(2)} s | ${(row.laneStepsPerSecondPerCore / 1e6).toFixed(1)} M | ${row.speedup.toFixed(2)}× | ${(row.cpuMs / 1000).toFixed(2)} s | ${(row.laneStepsPerCpuSecond / 1e6).toFixed(1)} M |`,
+    );
 console.log(`load average before ${loadBefore.join(' ')}, after ${out.loadAverageAfter.join(' ')} (${CORES} cores)`);
