@@ -169,16 +169,52 @@ describe('wgsl-lab check', () => {
     expect(d[0].message).toMatch(/did not finish within 100000 simulated steps/);
   });
 
-  it('samples huge dispatches and says which workgroups it simulated', async () => {
+  it('samples dispatches beyond 2^22 invocations and says which workgroups it simulated', async () => {
+    // 4097 workgroups of 1024: one workgroup more than 2^22 invocations, so 4096 are sampled
+    // (4080: points of the even spread that fall on the first and last 8 are not replaced);
+    // the spread leaves out one workgroup in about 241.
     const p = file(
       'huge.wgsl',
-      `//! dispatch 60000\n//! buffer 0 u32[3840000]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n`,
+      `//! dispatch 4097\n//! buffer 0 u32[4097]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1024)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) { if (l == 0u) { o[w.x] = w.x; } }\n`,
     );
     const j = JSON.parse((await check('--json', p)).out);
-    expect(j.sampledWorkgroups.total).toBe(60000);
-    expect(j.sampledWorkgroups.simulated).toBe(2048);
-    expect(j.sampledWorkgroups.which).toMatch(/^0–7, .*59992–59999$/);
-    expect(j.notes.join(' ')).toMatch(/2048 were simulated/);
+    expect(j.sampledWorkgroups.total).toBe(4097);
+    expect(j.sampledWorkgroups.simulated).toBe(4080);
+    expect(j.sampledWorkgroups.which).toMatch(/^0–119, 121–360, 362–601, .*, 3736–3975, 3977–4096$/);
+    expect(j.notes.join(' ')).toMatch(/4080 were simulated/);
+  });
+
+  it('checks every workgroup of a dispatch of 2^22 invocations', async () => {
+    // 256 × 256 workgroups of 64, every one writing its own word; the last one also writes
+    // workgroup 0's: a race only a check of the whole dispatch sees.
+    const p = file(
+      'whole.wgsl',
+      `//! dispatch 256 256\n//! buffer 0 u32[65536]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {\n  let i = w.y * 256u + w.x;\n  if (l == 0u) { o[i] = i; }\n  if (l == 1u && i == 65535u) { o[0] = 7u; }\n}\n`,
+    );
+    const j = JSON.parse((await check('--json', p)).out);
+    expect(j.sampledWorkgroups).toBeUndefined();
+    expect(j.diagnostics).toMatchObject([{ kind: 'data-race', hazard: 'WAW', line: 8, count: 1 }]);
+    expect(j.diagnostics[0].message).toMatch(/invocation 1 of workgroup 65535 writes o\[0\] while invocation 0 of workgroup 0 writes/);
+  });
+
+  it('--jobs N prints what --jobs 1 prints, races between workgroups of different workers included', async () => {
+    // 1024 workgroups of 64 (over the size that is split): workgroup 700 reads what workgroup
+    // 100 wrote (and, in its own workgroup, a word lane 1 wrote); workgroup memory races in
+    // every workgroup.
+    const p = file(
+      'jobs.wgsl',
+      `//! dispatch 1024\n//! buffer 0 u32[65536]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\nvar<workgroup> t: array<u32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {\n  t[l] = l;\n  o[w.x * 64u + l] = t[63u - l];\n  if (w.x == 700u && l == 0u) { o[w.x * 64u + 1u] = o[100u * 64u + 5u]; }\n}\n`,
+    );
+    const one = await check('--json', '--jobs', '1', p);
+    const [two, three] = await Promise.all([check('--json', '--jobs', '2', p), check('--json', '--jobs', '3', p)]);
+    expect(one.code).toBe(1);
+    const races = JSON.parse(one.out).diagnostics.map((d: { hazard: string; count: number }) => `${d.hazard} ${d.count}`);
+    expect(races).toEqual(['RAW 65536', 'WAW 1', 'RAW 1']);
+    expect(two.out).toBe(one.out);
+    expect(three.out).toBe(one.out);
+    const bad = await check('--jobs', '0', p);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--jobs must be a positive integer, got '0'/);
   });
 
   it('checks kernels without a header, with zero-filled buffers', async () => {

@@ -14,6 +14,7 @@
 import type { AccessBatch, BarrierEvent, SimHooks, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
+import { absorbCounted } from './absorb.js';
 
 /** One site's atomics on a word in one interval: up to two invocations (so one differs from any lane). */
 interface SiteAccess {
@@ -33,7 +34,7 @@ interface WordState {
   rmwBy: Set<number>;
 }
 
-interface Finding {
+export interface Finding {
   plain: SiteAccess;
   rmw: SiteAccess;
   variable: string;
@@ -58,7 +59,7 @@ export class AtomicOrdering implements SimHooks {
   private storageEpoch = 0;
   private epochs = 0;
   private wg = 0;
-  private readonly findings = new Map<string, Finding>();
+  private readonly found = new Map<string, Finding>();
 
   passStart(): void {
     this.inDispatch = new Map();
@@ -152,12 +153,12 @@ export class AtomicOrdering implements SimHooks {
     rmwWg: number,
   ): void {
     const k = `${r.name}|${plain.site.id}|${rmw.site.id}`;
-    const have = this.findings.get(k);
+    const have = this.found.get(k);
     if (have) {
       have.count++;
       return;
     }
-    this.findings.set(k, {
+    this.found.set(k, {
       plain: { ...plain },
       rmw: { ...rmw },
       variable: r.name,
@@ -171,8 +172,18 @@ export class AtomicOrdering implements SimHooks {
     });
   }
 
+  /** The findings so far, in the order they were made (see absorb). */
+  findings(): ReadonlyMap<string, Finding> {
+    return this.found;
+  }
+
+  /** Adds the findings of the same check over the workgroups after this one's (absorb.ts). */
+  absorb(later: ReadonlyMap<string, Finding>): void {
+    absorbCounted(this.found, later);
+  }
+
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map((f) => {
+    return [...this.found.values()].map((f) => {
       const who = (lane: number, wg: number) => (f.crossWorkgroup ? `invocation ${lane} of workgroup ${wg}` : `invocation ${lane}`);
       const memory = f.space === 'workgroup' ? `workgroup variable '${f.variable}'` : `storage buffer '${f.variable}'`;
       const store = f.plain.op === 'atomicStore';

@@ -8,7 +8,7 @@
 import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { BankConflictSite } from './report.js';
 
-interface SiteStats {
+export interface SiteStats {
   site: SiteInfo;
   access: 'read' | 'write' | 'atomic';
   wavefronts: number;
@@ -114,6 +114,36 @@ export class BankConflictModel implements SimHooks {
       if (worstDegree > st.maxWays) st.maxWays = worstDegree;
       k = end;
     }
+  }
+
+  /** Per site and access kind, what the model measured so far (see absorb). */
+  statistics(): readonly (SiteStats | undefined)[] {
+    return this.stats;
+  }
+
+  /**
+   * Adds the statistics of the same model over the workgroups after this one's (a parallel
+   * analysis): sums add up; the worst instruction quoted is the first that reached the
+   * highest degree, so a later range's only when it went higher.
+   */
+  absorb(later: readonly (SiteStats | undefined)[]): void {
+    later.forEach((x, slot) => {
+      if (!x) return;
+      const have = this.stats[slot];
+      if (!have) {
+        this.stats[slot] = { ...x };
+        return;
+      }
+      have.wavefronts += x.wavefronts;
+      have.ideal += x.ideal;
+      have.executions += x.executions;
+      have.sameWordLanes = Math.max(have.sameWordLanes, x.sameWordLanes);
+      if (x.maxWays > have.maxWays) {
+        have.maxWays = x.maxWays;
+        have.worstBanks = x.worstBanks;
+        have.worstLaneBanks = x.worstLaneBanks;
+      }
+    });
   }
 
   sites(): BankConflictSite[] {

@@ -3,8 +3,9 @@
 // some took another branch or left a loop: on a GPU they would never arrive.
 import type { BarrierEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { Diagnostic } from './report.js';
+import { absorbCounted } from './absorb.js';
 
-interface Finding {
+export interface Finding {
   site: SiteInfo;
   kind: string;
   count: number;
@@ -14,11 +15,11 @@ interface Finding {
 }
 
 export class BarrierDivergence implements SimHooks {
-  private readonly findings = new Map<number, Finding>();
+  private readonly found = new Map<number, Finding>();
 
   barrier(e: BarrierEvent): void {
     if (e.mask.n === e.unfinished) return;
-    const f = this.findings.get(e.site.id);
+    const f = this.found.get(e.site.id);
     if (f) {
       f.count++;
       return;
@@ -26,7 +27,7 @@ export class BarrierDivergence implements SimHooks {
     const present = new Set(e.mask.lanes.subarray(0, e.mask.n));
     const missing: number[] = [];
     for (let l = 0; l < e.workgroupSize && missing.length < 4096; l++) if (!present.has(l)) missing.push(l);
-    this.findings.set(e.site.id, {
+    this.found.set(e.site.id, {
       site: e.site,
       kind: e.kind,
       count: 1,
@@ -36,8 +37,18 @@ export class BarrierDivergence implements SimHooks {
     });
   }
 
+  /** The findings so far, in the order they were made (see absorb). */
+  findings(): ReadonlyMap<number, Finding> {
+    return this.found;
+  }
+
+  /** Adds the findings of the same check over the workgroups after this one's (absorb.ts). */
+  absorb(later: ReadonlyMap<number, Finding>): void {
+    absorbCounted(this.found, later);
+  }
+
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map((f) => ({
+    return [...this.found.values()].map((f) => ({
       severity: 'error' as const,
       kind: 'barrier-divergence' as const,
       message: `this ${f.kind === 'workgroup' ? 'workgroup ' : f.kind === 'storage' ? 'storage ' : ''}barrier is reached by ${f.reached} of the ${f.unfinished} running invocations; invocations ${f.missing} are elsewhere (another branch, or already out of a loop). On a GPU the waiting ones may hang: every invocation must reach the same barrier.`,

@@ -7,7 +7,7 @@
 import type { OutOfBoundsEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
 import type { Diagnostic } from './report.js';
 
-interface Finding {
+export interface Finding {
   site: SiteInfo;
   /** Indexings whose value was used (errors) and those select() discarded. */
   used: number;
@@ -16,11 +16,11 @@ interface Finding {
 }
 
 export class BoundsCheck implements SimHooks {
-  private readonly findings = new Map<number, Finding>();
+  private readonly found = new Map<number, Finding>();
 
   outOfBounds(e: OutOfBoundsEvent): void {
-    const f = this.findings.get(e.site.id);
-    if (!f) this.findings.set(e.site.id, { site: e.site, used: e.valueUnused ? 0 : 1, unused: e.valueUnused ? 1 : 0, first: e });
+    const f = this.found.get(e.site.id);
+    if (!f) this.found.set(e.site.id, { site: e.site, used: e.valueUnused ? 0 : 1, unused: e.valueUnused ? 1 : 0, first: e });
     else if (e.valueUnused) f.unused++;
     else {
       // The message quotes an invocation whose value was used, when there is one.
@@ -29,8 +29,30 @@ export class BoundsCheck implements SimHooks {
     }
   }
 
+  /** The findings so far, in the order they were made (see absorb). */
+  findings(): ReadonlyMap<number, Finding> {
+    return this.found;
+  }
+
+  /**
+   * Adds the findings of the same check over the workgroups after this one's (absorb.ts):
+   * the first indexing quoted is the first whose value was used, if any was.
+   */
+  absorb(later: ReadonlyMap<number, Finding>): void {
+    for (const [site, x] of later) {
+      const have = this.found.get(site);
+      if (!have) {
+        this.found.set(site, { ...x });
+        continue;
+      }
+      if (!have.used && x.used) have.first = x.first;
+      have.used += x.used;
+      have.unused += x.unused;
+    }
+  }
+
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map(({ site, used, unused, first }) => {
+    return [...this.found.values()].map(({ site, used, unused, first }) => {
       const base = first.texel
         ? `${first.texel} in ${site.text ?? first.what}, invocation ${first.lane}`
         : `index ${first.index} is out of bounds for ${first.what} (length ${first.length}) in ${site.text ?? first.what}, invocation ${first.lane}`;

@@ -8,6 +8,7 @@ import type { AccessBatch, BarrierEvent, SimHooks, WorkgroupEvent } from '../sim
 import type { Region } from '../sim/memory.js';
 import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
+import { CROSS_FIELDS, INTERVAL_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
 
 type Hazard = 'RAW' | 'WAR' | 'WAW';
 
@@ -27,28 +28,54 @@ interface Entry {
   partial: boolean;
 }
 
+// Table pages: TRACKING_PAGE_WORDS words each, the fields of a word side by side in one
+// Int32Array (one allocation per page, and a word's fields share a cache line).
+const PAGE_SHIFT = Math.log2(TRACKING_PAGE_WORDS);
+const PAGE_MASK = TRACKING_PAGE_WORDS - 1;
+// Field offsets within a word's slot of an interval page (INTERVAL_FIELDS of them).
+const E_EPOCH = 0;
+const E_SITE = 1;
+const E_LANE = 2;
+const E_LANE2 = 3;
+const E_BITS = 4;
+const E_FLAGS = 5;
+// Field offsets within a word's slot of a cross-workgroup page (CROSS_FIELDS of them).
+const C_SITE = 0;
+const C_WG = 1;
+const C_LANE = 2;
+const C_WG2 = 3;
+const C_LANE2 = 4;
+const C_BITS = 5;
+const C_FLAGS = 6;
+
 /**
- * Accesses of one kind to one word in one epoch. The first site lives in typed arrays (no
- * allocation on the common path: one site per word per interval); further sites of the
- * same word go to a small list.
+ * Accesses of one kind to one word in one epoch. The first site lives in the word's slot of
+ * a page (no allocation on the common path: one site per word per interval); further sites
+ * of the same word go to a small list. Pages are allocated when a word of theirs is first
+ * written to the table.
  */
 class EntryTable {
-  readonly epoch: Int32Array;
-  readonly site: Int32Array;
-  readonly lane: Int32Array;
-  readonly lane2: Int32Array;
-  readonly bits: Uint32Array;
-  /** Bit 0: atomic; bit 1: partial (vector component write). */
-  readonly flags: Uint8Array;
+  private readonly pages: (Int32Array | undefined)[];
   private readonly more = new Map<number, { epoch: number; list: Entry[] }>();
 
   constructor(words: number) {
-    this.epoch = new Int32Array(words).fill(-1);
-    this.site = new Int32Array(words);
-    this.lane = new Int32Array(words);
-    this.lane2 = new Int32Array(words);
-    this.bits = new Uint32Array(words);
-    this.flags = new Uint8Array(words);
+    this.pages = new Array<Int32Array | undefined>(Math.ceil(words / TRACKING_PAGE_WORDS));
+  }
+
+  /** The page holding `word`, if any word of it was added (slot: (word & PAGE_MASK) * INTERVAL_FIELDS). */
+  page(word: number): Int32Array | undefined {
+    return this.pages[word >> PAGE_SHIFT];
+  }
+
+  private pageFor(word: number): Int32Array {
+    const i = word >> PAGE_SHIFT;
+    let p = this.pages[i];
+    if (!p) {
+      p = new Int32Array(TRACKING_PAGE_WORDS * INTERVAL_FIELDS);
+      for (let k = E_EPOCH; k < p.length; k += INTERVAL_FIELDS) p[k] = -1;
+      this.pages[i] = p;
+    }
+    return p;
   }
 
   /** Further sites of `word` in `epoch`, beyond the first. */
@@ -59,17 +86,19 @@ class EntryTable {
 
   add(word: number, epoch: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
     const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
-    if (this.epoch[word] !== epoch) {
-      this.epoch[word] = epoch;
-      this.site[word] = site;
-      this.lane[word] = lane;
-      this.lane2[word] = -1;
-      this.bits[word] = bits;
-      this.flags[word] = flags;
+    const p = this.pageFor(word);
+    const o = (word & PAGE_MASK) * INTERVAL_FIELDS;
+    if (p[o + E_EPOCH] !== epoch) {
+      p[o + E_EPOCH] = epoch;
+      p[o + E_SITE] = site;
+      p[o + E_LANE] = lane;
+      p[o + E_LANE2] = -1;
+      p[o + E_BITS] = bits;
+      p[o + E_FLAGS] = flags;
       return;
     }
-    if (this.site[word] === site && (this.flags[word]! & 1) === (flags & 1)) {
-      if (this.lane[word] !== lane && this.lane2[word]! < 0) this.lane2[word] = lane;
+    if (p[o + E_SITE] === site && (p[o + E_FLAGS]! & 1) === (flags & 1)) {
+      if (p[o + E_LANE] !== lane && p[o + E_LANE2]! < 0) p[o + E_LANE2] = lane;
       return;
     }
     let m = this.more.get(word);
@@ -85,47 +114,47 @@ class EntryTable {
 
 /**
  * Cross-workgroup accesses to one word in a dispatch. Per word the first site keeps two
- * accesses from distinct workgroups in typed arrays (enough to find a partner in any other
- * workgroup); further sites go to a small list.
+ * accesses from distinct workgroups in the word's page slot (enough to find a partner in
+ * any other workgroup); further sites go to a small list.
  */
 class CrossTable {
-  readonly site: Int32Array;
-  readonly wg: Int32Array;
-  readonly lane: Int32Array;
-  readonly wg2: Int32Array;
-  readonly lane2: Int32Array;
-  readonly bits: Uint32Array;
-  readonly flags: Uint8Array;
+  private readonly pages: (Int32Array | undefined)[];
   private readonly more = new Map<number, Entry[]>();
 
   constructor(words: number) {
-    this.site = new Int32Array(words).fill(-1);
-    this.wg = new Int32Array(words);
-    this.lane = new Int32Array(words);
-    this.wg2 = new Int32Array(words).fill(-1);
-    this.lane2 = new Int32Array(words);
-    this.bits = new Uint32Array(words);
-    this.flags = new Uint8Array(words);
+    this.pages = new Array<Int32Array | undefined>(Math.ceil(words / TRACKING_PAGE_WORDS));
   }
 
-  others(word: number): Entry[] | undefined {
-    return this.more.get(word);
+  private pageFor(word: number): Int32Array {
+    const i = word >> PAGE_SHIFT;
+    let p = this.pages[i];
+    if (!p) {
+      p = new Int32Array(TRACKING_PAGE_WORDS * CROSS_FIELDS);
+      for (let k = 0; k < p.length; k += CROSS_FIELDS) {
+        p[k + C_SITE] = -1;
+        p[k + C_WG2] = -1;
+      }
+      this.pages[i] = p;
+    }
+    return p;
   }
 
   add(word: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
     const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
-    if (this.site[word] === -1) {
-      this.site[word] = site;
-      this.wg[word] = wg;
-      this.lane[word] = lane;
-      this.bits[word] = bits;
-      this.flags[word] = flags;
+    const p = this.pageFor(word);
+    const o = (word & PAGE_MASK) * CROSS_FIELDS;
+    if (p[o + C_SITE] === -1) {
+      p[o + C_SITE] = site;
+      p[o + C_WG] = wg;
+      p[o + C_LANE] = lane;
+      p[o + C_BITS] = bits;
+      p[o + C_FLAGS] = flags;
       return;
     }
-    if (this.site[word] === site && (this.flags[word]! & 1) === (flags & 1)) {
-      if (this.wg[word] !== wg && this.wg2[word] === -1) {
-        this.wg2[word] = wg;
-        this.lane2[word] = lane;
+    if (p[o + C_SITE] === site && (p[o + C_FLAGS]! & 1) === (flags & 1)) {
+      if (p[o + C_WG] !== wg && p[o + C_WG2] === -1) {
+        p[o + C_WG2] = wg;
+        p[o + C_LANE2] = lane;
       }
       return;
     }
@@ -146,11 +175,15 @@ class CrossTable {
     wg: number,
     f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean) => void,
   ): void {
-    const s = this.site[word]!;
+    const p = this.pages[word >> PAGE_SHIFT];
+    if (!p) return; // no access to any word of the page yet (nor to this one)
+    const o = (word & PAGE_MASK) * CROSS_FIELDS;
+    const s = p[o + C_SITE]!;
     if (s !== -1) {
-      const fl = this.flags[word]!;
-      if (this.wg[word] !== wg) f(s, this.lane[word]!, this.wg[word]!, !!(fl & 1), this.bits[word]!, !!(fl & 2));
-      else if (this.wg2[word] !== -1) f(s, this.lane2[word]!, this.wg2[word]!, !!(fl & 1), this.bits[word]!, !!(fl & 2));
+      const fl = p[o + C_FLAGS]!;
+      const bits = p[o + C_BITS]! >>> 0;
+      if (p[o + C_WG] !== wg) f(s, p[o + C_LANE]!, p[o + C_WG]!, !!(fl & 1), bits, !!(fl & 2));
+      else if (p[o + C_WG2] !== -1) f(s, p[o + C_LANE2]!, p[o + C_WG2]!, !!(fl & 1), bits, !!(fl & 2));
     }
     const list = this.more.get(word);
     if (list) for (const x of list) if (x.wg !== wg) f(x.site, x.lane, x.wg, x.atomic, x.bits, x.partial);
@@ -185,7 +218,7 @@ export interface Side {
   kind: 'read' | 'write';
 }
 
-interface RaceRecord {
+export interface RaceRecord {
   /**
    * The site of an out-of-bounds index that was clamped onto the word in the pair found
    * first (-1 if none); `onlyClamped` stays true while every pair found had one.
@@ -195,8 +228,10 @@ interface RaceRecord {
   variable: string;
   space: 'workgroup' | 'storage' | 'texture';
   hazard: Hazard;
-  /** Every conflicting pair wrote the same value. */
+  /** Every conflicting pair wrote the same value (a WAW finding). */
   benign: boolean;
+  /** Every WAW pair found wrote the same value (whatever hazard names the finding): what absorb() merges. */
+  wawBenign: boolean;
   crossWorkgroup: boolean;
   first: Side;
   second: Side;
@@ -301,14 +336,19 @@ export class RaceDetector implements SimHooks {
   private read(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean): void {
     const wg = this.wg;
     const W = st.writers;
-    if (W.epoch[word] === epoch && !(atomic && W.flags[word]! & 1)) {
-      const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
-      if (other >= 0)
-        this.record(r, 'RAW', false, false, { site: W.site[word]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+    const wp = W.page(word);
+    const o = (word & PAGE_MASK) * INTERVAL_FIELDS;
+    if (wp && wp[o + E_EPOCH] === epoch) {
+      if (!(atomic && wp[o + E_FLAGS]! & 1)) {
+        const other = wp[o + E_LANE] !== lane ? wp[o + E_LANE]! : wp[o + E_LANE2]!;
+        if (other >= 0)
+          this.record(r, 'RAW', false, false, { site: wp[o + E_SITE]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      }
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
-        const o = w.lane !== lane ? w.lane : w.lane2;
-        if (o >= 0) this.record(r, 'RAW', false, false, { site: w.site, lane: o, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+        const partner = w.lane !== lane ? w.lane : w.lane2;
+        if (partner >= 0)
+          this.record(r, 'RAW', false, false, { site: w.site, lane: partner, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
       }
     }
     st.readers.add(word, epoch, site, lane, wg, atomic, 0, false);
@@ -335,45 +375,49 @@ export class RaceDetector implements SimHooks {
     const wg = this.wg;
     const plain = !atomic && !partial;
     const W = st.writers;
-    if (W.epoch[word] === epoch) {
-      const f = W.flags[word]!;
+    const o = (word & PAGE_MASK) * INTERVAL_FIELDS;
+    const wp = W.page(word);
+    if (wp && wp[o + E_EPOCH] === epoch) {
+      const f = wp[o + E_FLAGS]!;
       if (!(atomic && f & 1)) {
-        const other = W.lane[word] !== lane ? W.lane[word]! : W.lane2[word]!;
+        const other = wp[o + E_LANE] !== lane ? wp[o + E_LANE]! : wp[o + E_LANE2]!;
         if (other >= 0)
           this.record(
             r,
             'WAW',
-            plain && f === 0 && W.bits[word] === bits,
+            plain && f === 0 && wp[o + E_BITS] === (bits | 0),
             false,
-            { site: W.site[word]!, lane: other, wg, kind: 'write' },
+            { site: wp[o + E_SITE]!, lane: other, wg, kind: 'write' },
             { site, lane, wg, kind: 'write' },
           );
       }
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
-        const o = w.lane !== lane ? w.lane : w.lane2;
-        if (o >= 0)
+        const partner = w.lane !== lane ? w.lane : w.lane2;
+        if (partner >= 0)
           this.record(
             r,
             'WAW',
             plain && !w.atomic && !w.partial && w.bits === bits,
             false,
-            { site: w.site, lane: o, wg, kind: 'write' },
+            { site: w.site, lane: partner, wg, kind: 'write' },
             { site, lane, wg, kind: 'write' },
           );
       }
     }
     const R = st.readers;
-    if (R.epoch[word] === epoch) {
-      if (!(atomic && R.flags[word]! & 1)) {
-        const other = R.lane[word] !== lane ? R.lane[word]! : R.lane2[word]!;
+    const rp = R.page(word);
+    if (rp && rp[o + E_EPOCH] === epoch) {
+      if (!(atomic && rp[o + E_FLAGS]! & 1)) {
+        const other = rp[o + E_LANE] !== lane ? rp[o + E_LANE]! : rp[o + E_LANE2]!;
         if (other >= 0)
-          this.record(r, 'WAR', false, false, { site: R.site[word]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+          this.record(r, 'WAR', false, false, { site: rp[o + E_SITE]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
       }
       for (const rd of R.others(word, epoch) ?? NONE) {
         if (atomic && rd.atomic) continue;
-        const o = rd.lane !== lane ? rd.lane : rd.lane2;
-        if (o >= 0) this.record(r, 'WAR', false, false, { site: rd.site, lane: o, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+        const partner = rd.lane !== lane ? rd.lane : rd.lane2;
+        if (partner >= 0)
+          this.record(r, 'WAR', false, false, { site: rd.site, lane: partner, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
       }
     }
     W.add(word, epoch, site, lane, wg, atomic, bits, partial);
@@ -410,7 +454,8 @@ export class RaceDetector implements SimHooks {
     const have = this.races.get(key);
     if (have) {
       have.count++;
-      if (have.hazard === 'WAW' && hazard === 'WAW') have.benign &&= benign;
+      if (hazard === 'WAW') have.wawBenign &&= benign;
+      have.benign = have.hazard === 'WAW' && have.wawBenign;
       if (clampedBy < 0) have.onlyClamped = false;
       return;
     }
@@ -421,6 +466,7 @@ export class RaceDetector implements SimHooks {
       space: r.space as 'workgroup' | 'storage' | 'texture',
       hazard,
       benign: hazard === 'WAW' && benign,
+      wawBenign: hazard !== 'WAW' || benign,
       crossWorkgroup: cross,
       first,
       second,
@@ -434,6 +480,31 @@ export class RaceDetector implements SimHooks {
     return (
       this.clamped.get(`${second.wg}|${second.site}|${second.lane}`) ?? this.clamped.get(`${first.wg}|${first.site}|${first.lane}`) ?? -1
     );
+  }
+
+  /** The findings so far, by variable and pair of sites, in the order they were found. */
+  findings(): ReadonlyMap<string, RaceRecord> {
+    return this.races;
+  }
+
+  /**
+   * Adds the findings of another detector that watched the workgroups after this one's
+   * (a parallel analysis, in workgroup order), as if this one had watched them too. Exact
+   * when no race pairs a workgroup of this detector with one of the other's (the caller
+   * checks that no word is shared between them).
+   */
+  absorb(later: ReadonlyMap<string, RaceRecord>): void {
+    for (const [key, x] of later) {
+      const have = this.races.get(key);
+      if (!have) {
+        this.races.set(key, { ...x });
+        continue;
+      }
+      have.count += x.count;
+      have.wawBenign &&= x.wawBenign;
+      have.benign = have.hazard === 'WAW' && have.wawBenign;
+      have.onlyClamped &&= x.onlyClamped;
+    }
   }
 
   /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */

@@ -7,8 +7,9 @@
 import type { AccessBatch, SimHooks, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
+import { absorbCounted } from './absorb.js';
 
-interface Finding {
+export interface Finding {
   site: SiteInfo;
   lane: number;
   wg: number;
@@ -21,7 +22,7 @@ export class SpinWaits implements SimHooks {
   /** Per storage region: word → the workgroup and site of its last atomic write in this dispatch. */
   private lastWrite = new Map<Region, Map<number, { wg: number; site: SiteInfo }>>();
   private wg = 0;
-  private readonly findings = new Map<number, Finding>();
+  private readonly found = new Map<number, Finding>();
 
   passStart(): void {
     this.lastWrite = new Map();
@@ -47,14 +48,24 @@ export class SpinWaits implements SimHooks {
       if (!polls) continue;
       const w = words.get(word);
       if (!w || w.wg === this.wg) continue;
-      const f = this.findings.get(b.site.id);
+      const f = this.found.get(b.site.id);
       if (f) f.count++;
-      else this.findings.set(b.site.id, { site: b.site, lane, wg: this.wg, writerWg: w.wg, writerSite: w.site, count: 1 });
+      else this.found.set(b.site.id, { site: b.site, lane, wg: this.wg, writerWg: w.wg, writerSite: w.site, count: 1 });
     }
   }
 
+  /** The findings so far, in the order they were made (see absorb). */
+  findings(): ReadonlyMap<number, Finding> {
+    return this.found;
+  }
+
+  /** Adds the findings of the same check over the workgroups after this one's (absorb.ts). */
+  absorb(later: ReadonlyMap<number, Finding>): void {
+    absorbCounted(this.found, later);
+  }
+
   diagnostics(): Diagnostic[] {
-    return [...this.findings.values()].map((f) => ({
+    return [...this.found.values()].map((f) => ({
       severity: 'info' as const,
       kind: 'spin-wait' as const,
       message: `spin-wait on ${f.site.text ?? f.site.variable}: invocation ${f.lane} of workgroup ${f.wg} polls a word that workgroup ${f.writerWg} writes atomically (line ${f.writerSite.line}) — the simulator cannot order workgroups: it runs them one at a time in increasing index, so this wait found the word already written; waiting on a later workgroup would spin until the step budget ends it. On a GPU it needs forward progress between workgroups, which WebGPU does not promise.`,

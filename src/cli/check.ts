@@ -2,7 +2,7 @@
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { OutputError } from './output-files.js';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,8 @@ import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
 import { checkReportJson } from '../report/check-json.js';
 import { checkSource } from '../runner/check-source.js';
+import { AnalysisPool } from '../runner/node/analysis-pool.js';
+import { analyzeInParallel } from '../runner/node/parallel-analyze.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
 import { toSarif, type SarifFailure } from '../report/sarif.js';
@@ -24,7 +26,7 @@ import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME] [--jobs N]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
@@ -35,6 +37,8 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
+  --jobs N simulates the workgroups of a big dispatch on N worker threads (default: the
+  number of cores; 1: the calling thread only); the report is the same for every N.
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
 
 export async function checkCommand(
@@ -52,6 +56,7 @@ export async function checkCommand(
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
       entry: { type: 'string' },
+      jobs: { type: 'string' },
       capture: { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -63,7 +68,8 @@ export async function checkCommand(
   }
   let banks: 32 | 16;
   let subgroupSize: number;
-  let maxSteps: number;
+  let maxSteps: number | undefined;
+  let jobs: number;
   let format: CheckFormat;
   try {
     format = outputFormat(values);
@@ -72,7 +78,9 @@ export async function checkCommand(
     banks = b;
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
-    maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
+    // Without --max-steps the analysis sizes the budget to the dispatch (analysisStepBudget).
+    maxSteps = values['max-steps'] === undefined ? undefined : positiveInt('--max-steps', values['max-steps'], 0);
+    jobs = positiveInt('--jobs', values.jobs, availableParallelism());
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
@@ -133,6 +141,8 @@ export async function checkCommand(
     captured = { index, dir, sites };
   }
 
+  // Worker threads for big dispatches, started on first use and stopped after the last file.
+  const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
   // The compiler's session; dropped after it turns out to be unavailable (said once).
   let compiler: GpuSession | undefined = new GpuSession(nodeGpuProvider());
   const reports: CheckReport[] = [];
@@ -156,6 +166,7 @@ export async function checkCommand(
         maxSteps,
         entry: values.entry,
         files: contents,
+        analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
       });
       if (compilerUnavailable) {
         compiler = undefined;
@@ -177,6 +188,7 @@ export async function checkCommand(
       exit = Math.max(exit, f.exitCode);
     }
   }
+  await pool?.close();
   if (json)
     await io.outChunks(
       jsonChunks(

@@ -2,17 +2,12 @@
 // simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
 // the `check --json` report.
 import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
-import { AtomicOrdering } from '../checks/atomic-ordering.js';
-import { BankConflictModel } from '../checks/banks.js';
-import { BarrierDivergence, ranges } from '../checks/barriers.js';
-import { BoundsCheck } from '../checks/bounds.js';
-import { RaceDetector } from '../checks/races.js';
-import { SpinWaits } from '../checks/spin-waits.js';
+import { ranges } from '../checks/barriers.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
-import { NeverWrittenReads } from '../checks/uninitialized.js';
 import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
-import { loadKernel, simulate } from './simulate.js';
+import { AnalysisChecks } from './analysis-checks.js';
+import { loadKernel, simulate, type LoadedKernel, type Simulation } from './simulate.js';
 
 export interface AnalyzeOptions {
   file?: string;
@@ -24,13 +19,13 @@ export interface AnalyzeOptions {
   /** What to do about a long kernel, ending the step-limit message (the lab has no --max-steps). */
   stepLimitAdvice?: string;
   entry?: string;
-  /** Invocations simulated per dispatch before workgroups are sampled (default 2^17). */
+  /** Invocations simulated per dispatch before workgroups are sampled (default 2^22). */
   maxInvocations?: number;
   /** Contents of the files the header names (`= file("NAME")`), by name. */
   files?: FileContents;
 }
 
-export const DEFAULT_MAX_INVOCATIONS = 1 << 17;
+export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
 
 const NOTES = [
   'Invocations form subgroups by local_invocation_index (lanes 0..S-1, S..2S-1, …); WGSL leaves this mapping to the implementation.',
@@ -38,6 +33,27 @@ const NOTES = [
 ];
 
 export function analyze(source: string, options: AnalyzeOptions = {}): CheckReport {
+  const prepared = prepareAnalysis(source, options);
+  if (!prepared.kernel) return prepared.report;
+  const { report, kernel } = prepared;
+  // The checks subscribe to the simulator's hooks; each keeps its own findings.
+  const checks = new AnalysisChecks(report.model.banks, report.model.subgroupSize);
+  const run = simulate(kernel, {
+    entry: options.entry,
+    subgroupSize: report.model.subgroupSize,
+    maxSteps: options.maxSteps,
+    subscribers: checks.subscribers,
+    maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
+    defaultBuffers: true,
+  });
+  return completeReport(report, checks, run, options);
+}
+
+/**
+ * The report up to the simulation: the compiler's verdict, and the kernel to simulate when
+ * it accepted the source (without a kernel the report is complete).
+ */
+export function prepareAnalysis(source: string, options: AnalyzeOptions): { report: CheckReport; kernel?: LoadedKernel } {
   const file = options.file ?? '<input>';
   const banks = options.banks ?? 32;
   const subgroupSize = options.subgroupSize ?? 32;
@@ -66,25 +82,18 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
   };
   if (!report.compile.ok) {
     report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
-    return finish(report);
+    return { report: finish(report) };
   }
+  return { report, kernel };
+}
 
-  // The checks subscribe to the simulator's hooks; each keeps its own findings.
-  const races = new RaceDetector();
-  const bank = new BankConflictModel(banks, subgroupSize);
-  const uninit = new NeverWrittenReads();
-  const bounds = new BoundsCheck();
-  const divergence = new BarrierDivergence();
-  const atomicOrdering = new AtomicOrdering();
-  const spinWaits = new SpinWaits();
-  const run = simulate(kernel, {
-    entry: options.entry,
-    subgroupSize,
-    maxSteps: options.maxSteps,
-    subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering, spinWaits],
-    maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
-    defaultBuffers: true,
-  });
+/** Adds what the simulation and the checks found to a prepared report. */
+export function completeReport(
+  report: CheckReport,
+  checks: AnalysisChecks,
+  run: Pick<Simulation, 'synthesized' | 'sampled' | 'stepLimit' | 'sites'>,
+  options: AnalyzeOptions,
+): CheckReport {
   if (run.synthesized.length)
     report.notes!.push(
       `The header gives no buffer for ${run.synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`,
@@ -106,16 +115,8 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
       }),
     );
   }
-  report.diagnostics = [
-    ...stepDiagnostics,
-    ...divergence.diagnostics(),
-    ...races.diagnostics(run.sites),
-    ...bounds.diagnostics(),
-    ...uninit.diagnostics(),
-    ...atomicOrdering.diagnostics(),
-    ...spinWaits.diagnostics(),
-  ];
-  report.bankConflicts = bank.sites();
+  report.diagnostics = [...stepDiagnostics, ...checks.diagnostics(run.sites)];
+  report.bankConflicts = checks.banks.sites();
   return finish(report);
 }
 

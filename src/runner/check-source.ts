@@ -12,6 +12,8 @@ import { missingEnables } from './shader-features.js';
 export type CheckSourceOptions = Omit<AnalyzeOptions, 'compile'> & {
   /** Where the compiler runs; without one, wgsl-lab's own front end checks syntax, types and uniformity. */
   compiler?: GpuSession;
+  /** Another way to make the same report as analyze() (the CLI's worker threads); analyze() when absent. */
+  analyzer?: (source: string, options: AnalyzeOptions) => Promise<CheckReport>;
 };
 
 export interface CheckedSource {
@@ -21,7 +23,7 @@ export interface CheckedSource {
 }
 
 export async function checkSource(source: string, options: CheckSourceOptions = {}): Promise<CheckedSource> {
-  const { compiler, ...analyzeOptions } = options;
+  const { compiler, analyzer, ...analyzeOptions } = options;
   let compile: AnalyzeOptions['compile'];
   let compilerUnavailable: GpuUnavailableError | undefined;
   if (compiler) {
@@ -38,5 +40,6 @@ export async function checkSource(source: string, options: CheckSourceOptions = 
       compilerUnavailable = e;
     }
   }
-  return { report: analyze(source, { ...analyzeOptions, compile }), compilerUnavailable };
+  const report = analyzer ? await analyzer(source, { ...analyzeOptions, compile }) : analyze(source, { ...analyzeOptions, compile });
+  return { report, compilerUnavailable };
 }

@@ -14,6 +14,7 @@ import type { SimHooks, SiteInfo } from '../sim/hooks.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import type { SiteTable } from '../sim/sites.js';
 import { Simulator } from '../sim/simulator.js';
+import { analysisStepBudget } from '../sim/step-budget.js';
 import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
@@ -82,7 +83,10 @@ export interface SimulateOptions {
   entry?: string;
   /** Lanes per subgroup (default 32). */
   subgroupSize?: number;
-  /** The step budget of the whole run (default DEFAULT_MAX_STEPS). */
+  /**
+   * The step budget of the whole run (default DEFAULT_MAX_STEPS; for analysis, with
+   * maxInvocations, analysisStepBudget of the invocations it simulates when that is more).
+   */
   maxSteps?: number;
   /** Analysis: observers of every access, barrier, bounds violation and workgroup, in this order. */
   subscribers?: readonly SimHooks[];
@@ -93,6 +97,12 @@ export interface SimulateOptions {
   maxInvocations?: number;
   /** Analysis: bindings the header does not provide get zero-filled buffers (kernels without a header). */
   defaultBuffers?: boolean;
+  /**
+   * Parallel analysis: simulate only positions `from` to `to` (exclusive) of the only pass's
+   * workgroups (all, or the sample maxInvocations picks), without thinning them to the step
+   * budget; each one's statement steps are pushed to `workgroupSteps`.
+   */
+  part?: { from: number; to: number; workgroupSteps: number[] };
 }
 
 /** A pass of which only some workgroups were simulated (see SimulateOptions.maxInvocations). */
@@ -121,10 +131,15 @@ export interface Simulation {
   stepLimit?: { site: SiteInfo; steps: number };
   /** Wall-clock milliseconds the passes took. */
   ms: number;
+  /** Lane-steps the passes took (statements and workgroup starts, as the step budget counts them). */
+  steps: number;
 }
 
-/** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
-export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
+/** The run a loaded kernel's header plans, with the buffers and textures analysis synthesizes. */
+export function planSimulation(
+  kernel: LoadedKernel,
+  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers'> = {},
+): { plan: RunPlan; synthesized: string[] } {
   const { module } = kernel;
   if (!module) throw new Error('internal: simulate() needs a kernel the front end accepted');
   const reflection = reflectModule(module);
@@ -139,22 +154,33 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     harness = tex.harness;
     synthesized = [...synthesized, ...tex.synthesized];
   }
-  const plan = planRun(harness, reflection, SIM_LIMITS, { entry: options.entry });
-  const sim = new Simulator(
-    kernel.source,
-    { subgroupSize: options.subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: options.subscribers },
-    module,
-  );
+  return { plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry }), synthesized };
+}
+
+/** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
+export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
+  const module = kernel.module!;
+  const { plan, synthesized } = planSimulation(kernel, options);
+  const maxSteps = options.maxSteps ?? defaultStepBudget(plan, options.maxInvocations);
+  const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps, subscribers: options.subscribers }, module);
   const memory = bindPlan(sim, plan);
   const textures = bindTextures(sim, plan);
   const sampled: SampledPass[] = [];
   let stepLimit: Simulation['stepLimit'];
   const t0 = performance.now();
   try {
-    const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const part = options.part;
+    if (part && plan.passes.length !== 1) throw new Error('internal: a part of a simulation needs a plan of one pass');
     plan.passes.forEach((p, i) => {
       const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
       const workgroups = sampleFor(total, p.workgroupSize, options.maxInvocations);
+      if (part) {
+        const list = workgroups
+          ? workgroups.slice(part.from, part.to)
+          : Array.from({ length: part.to - part.from }, (_, k) => part.from + k);
+        sim.runPass(p.entry.name, p.dispatch, i, { workgroups: list, workgroupSteps: part.workgroupSteps });
+        return;
+      }
       // Analysis samples the last pass's workgroups to fit what is left of the step budget.
       // Only the last: a later pass would read the zeros that left-out workgroups did not
       // overwrite, and report what follows from them (races, out-of-bounds) as findings. A run
@@ -174,11 +200,22 @@ export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): S
     stepLimit = { site: e.site, steps: e.steps };
   }
   const ms = performance.now() - t0;
-  return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms };
+  return { plan, synthesized, memory, textures, sites: sim.sites, sampled, stepLimit, ms, steps: sim.stepsUsed };
+}
+
+/** The step budget without --max-steps: analysis scales it with the invocations it simulates. */
+export function defaultStepBudget(plan: RunPlan, maxInvocations: number | undefined): number {
+  if (maxInvocations === undefined) return DEFAULT_MAX_STEPS;
+  let invocations = 0;
+  for (const p of plan.passes) {
+    const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2] * p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
+    invocations += Math.min(total, maxInvocations);
+  }
+  return analysisStepBudget(invocations);
 }
 
 /** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */
-function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
+export function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
   const perWorkgroup = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
   if (budget === undefined || total * perWorkgroup <= budget) return undefined;
   return sampleWorkgroups(total, Math.max(2, Math.floor(budget / perWorkgroup)));

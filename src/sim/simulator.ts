@@ -60,6 +60,8 @@ export interface PassOptions {
    * even spread of them that does is run (step-budget.ts); runPass returns which.
    */
   stepBudget?: number;
+  /** Receives the statement steps of each simulated workgroup, in order (a parallel analysis replays the budget from them). */
+  workgroupSteps?: number[];
 }
 
 export class Simulator {
@@ -206,13 +208,20 @@ export class Simulator {
         this.startSteps += e.startSteps;
         if (this.startSteps > this.maxSteps) throw new StepLimitError(e.startSite, this.maxSteps);
         this.hooks.workgroupStart?.(event);
+        const stepsAtStart = ctx.steps;
         e.run();
+        options.workgroupSteps?.push(ctx.steps - stepsAtStart);
         this.hooks.workgroupEnd?.(event);
       }
     } finally {
       this.steps = ctx.steps;
     }
     return budgeted?.thinned ? budgeted.simulated : undefined;
+  }
+
+  /** Steps one workgroup's start costs for an entry point (see runPass). */
+  workgroupStartSteps(entryName: string): number {
+    return this.entry(entryName).startSteps;
   }
 
   /** Steps taken so far by all passes (statements and workgroup starts, as the budget counts them). */

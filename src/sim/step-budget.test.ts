@@ -1,7 +1,8 @@
 // Sampling workgroups to fit the step budget: an even spread that ends with the last
 // workgroup, thinned only when the rest at the mean cost so far would not fit.
 import { describe, expect, it } from 'vitest';
-import { BudgetedWorkgroups, evenSpread } from './step-budget.js';
+import { ANALYSIS_STEPS_PER_INVOCATION, analysisStepBudget, BudgetedWorkgroups, evenSpread } from './step-budget.js';
+import { DEFAULT_MAX_STEPS } from './limits.js';
 
 /** Drives a list with a fixed cost per workgroup; returns what was simulated. */
 function drive(count: number, costOf: (w: number) => number, budget: number): { simulated: number[]; thinned: boolean; used: number } {
@@ -46,5 +47,21 @@ describe('step budget sampling', () => {
   it('keeps only the first workgroup when it alone takes the whole budget', () => {
     const r = drive(50, () => 1_000, 1_000);
     expect(r.simulated).toEqual([0]);
+  });
+});
+
+describe('analysis step budget', () => {
+  it('is the default budget for small dispatches and 128 steps per invocation for big ones', () => {
+    expect(analysisStepBudget(1024)).toBe(DEFAULT_MAX_STEPS);
+    expect(analysisStepBudget(DEFAULT_MAX_STEPS / 128)).toBe(DEFAULT_MAX_STEPS);
+    expect(analysisStepBudget(1 << 20)).toBe(128 << 20);
+    expect(analysisStepBudget(1 << 22)).toBe(ANALYSIS_STEPS_PER_INVOCATION * (1 << 22));
+  });
+
+  it('fits a 4096 × 256 reduction of 49 steps per invocation without thinning', () => {
+    // The bench reduction's cost per invocation, start steps included (about 1 per invocation).
+    const r = drive(4096, () => 49 * 256, analysisStepBudget(4096 * 256));
+    expect(r.thinned).toBe(false);
+    expect(r.simulated).toHaveLength(4096);
   });
 });

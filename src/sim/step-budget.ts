@@ -5,6 +5,22 @@
 // fit in what is left, the rest is thinned. Every workgroup kept runs in full, so one that
 // never ends still meets the step limit, where it is.
 
+import { DEFAULT_MAX_STEPS } from './limits.js';
+
+/**
+ * Lane-steps per simulated invocation that analysis allows by default: a dispatch of up to
+ * 2^22 invocations that `check` simulates in full gets this many per invocation when that
+ * is more than DEFAULT_MAX_STEPS, so a big dispatch of a short kernel (a 4096 × 256
+ * reduction takes about 49) is checked whole rather than thinned to fit a budget sized for
+ * small ones.
+ */
+export const ANALYSIS_STEPS_PER_INVOCATION = 128;
+
+/** The step budget of an analysis that simulates `invocations` in all, without --max-steps. */
+export function analysisStepBudget(invocations: number): number {
+  return Math.max(DEFAULT_MAX_STEPS, ANALYSIS_STEPS_PER_INVOCATION * invocations);
+}
+
 /** What of a pass's budget thinning aims at: the rest stays clear of the hard limit. */
 const TARGET = 0.8;
 

@@ -1,0 +1,23 @@
+// What the checks' per-word tracking tables cost, for the memory budget. The race detector
+// and the never-written-read check keep their per-word state in pages of TRACKING_PAGE_WORDS
+// words, allocated when an access first lands in the page, so their memory follows the
+// words a kernel touches, not the sizes of the buffers it declares.
+
+/** Words per page of a tracking table (4 KiB of a buffer). */
+export const TRACKING_PAGE_WORDS = 1024;
+
+/** 32-bit fields per word of an interval table (epoch, site, lane, second lane, bits, flags). */
+export const INTERVAL_FIELDS = 6;
+/** 32-bit fields per word of a cross-workgroup table (site, wg, lane, second wg, second lane, bits, flags). */
+export const CROSS_FIELDS = 7;
+
+/**
+ * Worst-case bytes of race-tracking state per word of a tracked region: a storage word
+ * has interval tables of its readers and writers and cross-workgroup tables of both. Pages
+ * are whole, so the tables of a region hold at most this × 1024 × the pages touched (at
+ * most this × the region's words), plus short lists for words that several sites access.
+ */
+export const RACE_BYTES_PER_TOUCHED_WORD = (2 * INTERVAL_FIELDS + 2 * CROSS_FIELDS) * 4;
+
+/** Bytes of never-written-read state per word of workgroup memory (an epoch stamp), paged as above. */
+export const INIT_BYTES_PER_TOUCHED_WORD = 4;

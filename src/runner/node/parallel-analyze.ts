@@ -1,0 +1,128 @@
+// `check`'s analysis on every core: the only pass's workgroups are split into consecutive
+// ranges, one per worker thread, each simulated with its own checks and memory
+// (analyze-part.ts), and the findings absorbed in workgroup order. The result is exactly
+// the one-thread analysis whenever the ranges were independent: no range touched a word of
+// storage memory another wrote (so every workgroup saw the memory it sees when all run in
+// turn, and no race pairs workgroups of different ranges), no range ran out of steps, and
+// the steps the workgroups took would not have made the one-thread analysis thin them.
+// Otherwise the analysis is redone on one thread, so the report never depends on how the
+// work was split: `check --jobs N` prints what `check --jobs 1` prints.
+import type { CheckReport } from '../../checks/report.js';
+import { Simulator } from '../../sim/simulator.js';
+import { BudgetedWorkgroups } from '../../sim/step-budget.js';
+import { AnalysisChecks, mapSites } from '../analysis-checks.js';
+import { analyze, completeReport, DEFAULT_MAX_INVOCATIONS, prepareAnalysis, type AnalyzeOptions } from '../analyze.js';
+import type { PartRequest, PartResult } from '../analyze-part.js';
+import { defaultStepBudget, planSimulation, sampleFor, type SampledPass } from '../simulate.js';
+import { firstSharedWord } from '../touched-words.js';
+import type { AnalysisPool } from './analysis-pool.js';
+
+/** Below this many simulated invocations a dispatch is analyzed on the calling thread: splitting costs more than it saves. */
+export const MIN_PARALLEL_INVOCATIONS = 1 << 15;
+
+export interface ParallelAnalysis {
+  report: CheckReport;
+  /**
+   * How the report was made: on the calling thread (too small, several passes, or nothing to
+   * simulate), in parallel, or on the calling thread after a parallel attempt (`reason`).
+   */
+  mode: 'one-thread' | 'parallel' | 'redone';
+  reason?: string;
+  /** Workers the parallel attempt used. */
+  parts?: number;
+}
+
+export async function analyzeInParallel(
+  source: string,
+  options: AnalyzeOptions,
+  pool: AnalysisPool,
+  minInvocations = MIN_PARALLEL_INVOCATIONS,
+): Promise<ParallelAnalysis> {
+  const oneThread = (mode: ParallelAnalysis['mode'], reason?: string): ParallelAnalysis => ({
+    report: analyze(source, options),
+    mode,
+    ...(reason ? { reason } : {}),
+  });
+  let prepared;
+  let planned;
+  try {
+    prepared = prepareAnalysis(source, options);
+    if (!prepared.kernel) return { report: prepared.report, mode: 'one-thread' };
+    planned = planSimulation(prepared.kernel, { entry: options.entry, defaultBuffers: true });
+  } catch {
+    // The one-thread analysis reports the same error as `check` always has.
+    return oneThread('one-thread');
+  }
+  const { report, kernel } = prepared;
+  const { plan, synthesized } = planned;
+  if (plan.passes.length !== 1) return oneThread('one-thread');
+  const pass = plan.passes[0]!;
+  const maxInvocations = options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS;
+  const perWorkgroup = pass.workgroupSize[0] * pass.workgroupSize[1] * pass.workgroupSize[2];
+  const total = pass.dispatch[0] * pass.dispatch[1] * pass.dispatch[2];
+  const sample = sampleFor(total, pass.workgroupSize, maxInvocations);
+  const count = sample ? sample.length : total;
+  const parts = Math.min(pool.size, count);
+  if (parts < 2 || count * perWorkgroup < minInvocations) return oneThread('one-thread');
+
+  const maxSteps = options.maxSteps ?? defaultStepBudget(plan, maxInvocations);
+  const requests: PartRequest[] = [];
+  for (let i = 0; i < parts; i++) {
+    requests.push({
+      source,
+      files: options.files,
+      entry: options.entry,
+      banks: report.model.banks,
+      subgroupSize: report.model.subgroupSize,
+      maxSteps,
+      maxInvocations,
+      from: Math.floor((i * count) / parts),
+      to: Math.floor(((i + 1) * count) / parts),
+    });
+  }
+  let results: PartResult[];
+  try {
+    results = await Promise.all(requests.map((r, i) => pool.run(i, r)));
+  } catch (e) {
+    return oneThread('redone', `a part failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (results.some((r) => r.stepLimit)) return oneThread('redone', 'a part ran out of steps');
+  // The sites (and what starting a workgroup costs) come from compiling the entry point
+  // here, as the parts did: the same compilation numbers the sites the same way.
+  const sim = new Simulator(kernel.source, { subgroupSize: report.model.subgroupSize, maxSteps }, kernel.module);
+  const startSteps = sim.workgroupStartSteps(pass.entry.name);
+  if (!fitsTheBudget(results, count, startSteps, maxSteps)) return oneThread('redone', 'the one-thread analysis would thin the workgroups');
+  const shared = firstSharedWord(results.map((r) => r.touched));
+  if (shared) return oneThread('redone', `workgroups of different parts share word ${shared.word} of '${shared.region}'`);
+
+  const checks = new AnalysisChecks(report.model.banks, report.model.subgroupSize);
+  for (const r of results) {
+    mapSites(r.states, (s) => sim.sites.get(s.id));
+    checks.absorb(r.states);
+  }
+  const sampled: SampledPass[] = sample ? [{ pass: 0, entry: pass.entry.name, total, workgroups: sample }] : [];
+  return {
+    report: completeReport(report, checks, { synthesized, sampled, sites: sim.sites }, options),
+    mode: 'parallel',
+    parts,
+  };
+}
+
+/**
+ * Whether the one-thread analysis would have simulated every workgroup within the budget:
+ * its thinning (step-budget.ts) replayed on the steps the parts measured, and neither the
+ * statements nor the workgroup starts past the step limit.
+ */
+function fitsTheBudget(results: readonly PartResult[], count: number, startSteps: number, maxSteps: number): boolean {
+  const order = new BudgetedWorkgroups([...Array(count).keys()], maxSteps);
+  let used = 0;
+  let statements = 0;
+  for (const r of results) {
+    for (const steps of r.workgroupSteps) {
+      if (order.take(used) === undefined) return false;
+      used += steps + startSteps;
+      statements += steps;
+    }
+  }
+  return !order.thinned && statements <= maxSteps && count * startSteps <= maxSteps;
+}
