@@ -23,8 +23,10 @@ import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
 import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
+import { memoryBudgetOption } from './memory-option.js';
+import type { MemoryBudget } from '../runner/memory-budget.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
@@ -35,7 +37,9 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
-  Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
+  --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
+  tables would need more (default: half of this machine's memory, at most 16 GiB).
+  Exit 0: no errors; 1: errors found; 2: a file could not be analyzed (or is over the budget).`;
 
 export async function checkCommand(
   argv: string[],
@@ -51,6 +55,7 @@ export async function checkCommand(
       banks: { type: 'string' },
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
+      'max-memory': { type: 'string' },
       entry: { type: 'string' },
       capture: { type: 'boolean' },
       out: { type: 'string' },
@@ -65,6 +70,7 @@ export async function checkCommand(
   let subgroupSize: number;
   let maxSteps: number;
   let format: CheckFormat;
+  let memoryBudget: MemoryBudget;
   try {
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
@@ -73,6 +79,7 @@ export async function checkCommand(
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     maxSteps = positiveInt('--max-steps', values['max-steps'], 50_000_000);
+    memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
@@ -156,6 +163,7 @@ export async function checkCommand(
         maxSteps,
         entry: values.entry,
         files: contents,
+        memoryBudget,
       });
       if (compilerUnavailable) {
         compiler = undefined;

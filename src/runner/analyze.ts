@@ -13,6 +13,7 @@ import { NeverWrittenReads } from '../checks/uninitialized.js';
 import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
 import { loadKernel, simulate } from './simulate.js';
+import type { MemoryBudget } from './memory-budget.js';
 
 export interface AnalyzeOptions {
   file?: string;
@@ -28,6 +29,8 @@ export interface AnalyzeOptions {
   maxInvocations?: number;
   /** Contents of the files the header names (`= file("NAME")`), by name. */
   files?: FileContents;
+  /** Refuse, before allocating, an analysis that needs more memory than this (memory-budget.ts). */
+  memoryBudget?: MemoryBudget;
 }
 
 export const DEFAULT_MAX_INVOCATIONS = 1 << 17;
@@ -84,6 +87,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     subscribers: [races, bank, uninit, bounds, divergence, atomicOrdering, spinWaits],
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
+    ...(options.memoryBudget ? { memory: { mode: 'check' as const, budget: options.memoryBudget } } : {}),
   });
   if (run.synthesized.length)
     report.notes!.push(
