@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { check, GpuUnavailableError, HarnessErrors, InputError, parseHarness, run, toJson } from './index.js';
+import { check, GpuUnavailableError, HarnessErrors, InputError, MemoryBudgetError, parseHarness, run, toJson } from './index.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { gpu } from '../../test/support/gpu.js';
 import { scratchDir, wgslLab } from '../../test/support/cli.js';
@@ -136,5 +136,20 @@ describe('bad input', () => {
     await expect(run(AFFINE, { sim: true, maxSteps: 1.5 })).rejects.toThrow(/maxSteps must be a whole number/);
     await expect(run(AFFINE, { maxSteps: 10 })).rejects.toThrow(/maxSteps and subgroupSize go with sim: true/);
     await expect(run(42 as unknown as string, { sim: true })).rejects.toThrow(/the source must be a string of WGSL, got number/);
+  });
+
+  it('refuses a run or check over maxMemory before allocating, and a bad maxMemory, naming it', async () => {
+    const err = await run(AFFINE, { sim: true, maxMemory: 2048 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MemoryBudgetError);
+    expect((err as MemoryBudgetError).message).toBe(
+      "memory budget exceeded: needs 3.5 KiB, budget 2.0 KiB (maxMemory). Largest: buffer 0:0 'v' 3.5 KiB. Use smaller buffers (or fewer), or raise maxMemory.",
+    );
+    expect((err as MemoryBudgetError).estimate.items).toEqual([{ what: "buffer 0:0 'v'", dataBytes: 3 * 1200, extra: [], bytes: 3600 }]);
+    await expect(check(AFFINE, { maxMemory: '4K' })).rejects.toThrow(
+      /needs 29\.3 KiB, budget 4\.0 KiB \(maxMemory\)\. Largest: buffer 0:0 .v. 2\.3 KiB \(\+ race table 27\.0 KiB\)/,
+    );
+    expect((await run(AFFINE, { sim: true, maxMemory: '4K' })).ok).toBe(true);
+    await expect(run(AFFINE, { sim: true, maxMemory: '4X' })).rejects.toThrow("maxMemory: unknown unit 'X' in '4X'");
+    await expect(run(AFFINE, { sim: true, maxMemory: -5 })).rejects.toThrow(/maxMemory must be a whole number of bytes/);
   });
 });

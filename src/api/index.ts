@@ -12,6 +12,7 @@ import { checkSource } from '../runner/check-source.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
 import { runSource } from '../runner/run-source.js';
+import { budgetFromOption } from '../runner/memory-budget.js';
 
 export interface RunOptions {
   /** Run on wgsl-lab's simulator instead of a GPU: no device needed, the same result shape. */
@@ -30,6 +31,12 @@ export interface RunOptions {
   maxSteps?: number;
   /** Simulator only: invocations per subgroup (default 32). */
   subgroupSize?: number;
+  /**
+   * Memory the run may take (buffers and their copies), in bytes or as a size (`'512M'`,
+   * `'4G'`); beyond it the run is refused before anything is allocated (MemoryBudgetError).
+   * Default 4 GiB.
+   */
+  maxMemory?: number | string;
 }
 
 export interface CheckOptions {
@@ -49,6 +56,8 @@ export interface CheckOptions {
   maxSteps?: number;
   /** The entry point, when the shader has several. */
   entry?: string;
+  /** Memory the analysis may take (buffers and the race tables), as for run(). Default 4 GiB. */
+  maxMemory?: number | string;
 }
 
 /** The session that compiles and runs without a device of the caller's: made on first use, then kept. */
@@ -89,9 +98,10 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
     throw new InputError('maxSteps and subgroupSize go with sim: true (the GPU has its own subgroups and no step budget)');
   }
   const { sim, device, file, entry, maxSteps, subgroupSize } = options;
+  const memoryBudget = budgetFromOption(options.maxMemory);
   return sim
-    ? runSource(source, { sim, file, entry, maxSteps, subgroupSize })
-    : runSource(source, { session: sessionFor(device), file, entry });
+    ? runSource(source, { sim, file, entry, maxSteps, subgroupSize, memoryBudget })
+    : runSource(source, { session: sessionFor(device), file, entry, memoryBudget });
 }
 
 /**
@@ -107,8 +117,9 @@ export async function check(source: string, options: CheckOptions = {}): Promise
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
   checkWhole('subgroupSize', options.subgroupSize, 1, 128);
   checkWhole('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER);
-  const { device, ...analyze } = options;
-  const { report, compilerUnavailable } = await checkSource(source, { ...analyze, compiler: sessionFor(device) });
+  const { device, maxMemory, ...analyze } = options;
+  const memoryBudget = budgetFromOption(maxMemory);
+  const { report, compilerUnavailable } = await checkSource(source, { ...analyze, memoryBudget, compiler: sessionFor(device) });
   if (compilerUnavailable) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
   return checkReportJson(report);
 }
@@ -125,6 +136,7 @@ export {
   type Location,
 } from '../harness/index.js';
 export { HarnessErrors, InputError } from '../runner/errors.js';
+export { MemoryBudgetError, type MemoryEstimate, type EstimateItem, type MemoryBudget } from '../runner/memory-budget.js';
 export { WgslSyntaxError, WgslSemanticError, NotSupportedError } from '../wgsl/source.js';
 export { GpuUnavailableError, DeviceLostError, GpuOperationError } from '../gpu/errors.js';
 export {

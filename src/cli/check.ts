@@ -25,8 +25,10 @@ import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
 import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
+import { memoryBudgetOption } from './memory-option.js';
+import type { MemoryBudget } from '../runner/memory-budget.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--entry NAME] [--jobs N]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
@@ -39,7 +41,9 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   temporary folder) and checks every distinct kernel it dispatched, one report each.
   --jobs N simulates the workgroups of a big dispatch on N worker threads (default: the
   number of cores; 1: the calling thread only); the report is the same for every N.
-  Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.`;
+  --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
+  tables would need more (default: half of this machine's memory, at most 16 GiB).
+  Exit 0: no errors; 1: errors found; 2: a file could not be analyzed (or is over the budget).`;
 
 export async function checkCommand(
   argv: string[],
@@ -55,6 +59,7 @@ export async function checkCommand(
       banks: { type: 'string' },
       'subgroup-size': { type: 'string' },
       'max-steps': { type: 'string' },
+      'max-memory': { type: 'string' },
       entry: { type: 'string' },
       jobs: { type: 'string' },
       capture: { type: 'boolean' },
@@ -71,6 +76,7 @@ export async function checkCommand(
   let maxSteps: number | undefined;
   let jobs: number;
   let format: CheckFormat;
+  let memoryBudget: MemoryBudget;
   try {
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
@@ -81,6 +87,7 @@ export async function checkCommand(
     // Without --max-steps the analysis sizes the budget to the dispatch (analysisStepBudget).
     maxSteps = values['max-steps'] === undefined ? undefined : positiveInt('--max-steps', values['max-steps'], 0);
     jobs = positiveInt('--jobs', values.jobs, availableParallelism());
+    memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
@@ -166,6 +173,7 @@ export async function checkCommand(
         maxSteps,
         entry: values.entry,
         files: contents,
+        memoryBudget,
         analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
       });
       if (compilerUnavailable) {

@@ -10,15 +10,20 @@ import { jsonChunks } from '../report/json.js';
 import { CliUsageError, positiveInt, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import { DEFAULT_GPU_TIMEOUT_SECONDS } from '../gpu/watchdog.js';
+import { memoryBudgetOption } from './memory-option.js';
+import type { MemoryBudget } from '../runner/memory-budget.js';
 
-export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--timeout SECONDS] [--json] [--full] [--entry NAME]
+export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--timeout SECONDS] [--max-memory SIZE] [--json] [--full] [--entry NAME]
   Runs each file's @compute entry point as its //! header says, prints the buffers and
   checks every expect line. Exit 0: all passed; 1: an expectation failed or the shader did
-  not compile; 2: bad input (missing file, header error, binding mismatch, limits);
+  not compile; 2: bad input (missing file, header error, binding mismatch, limits, over
+  the memory budget);
   124: the GPU work did not finish within --timeout.
   --sim          run on the simulator instead of the GPU
   --max-steps N  with --sim: the step budget before a kernel counts as endless (default 50000000)
   --timeout S    on the GPU: seconds a submission may take before the device is given up (default ${DEFAULT_GPU_TIMEOUT_SECONDS})
+  --max-memory SIZE  refuse a kernel whose buffers would need more memory (512M, 4G, 1.5GiB,
+                 bytes; default: half of this machine's memory, at most 16 GiB)
   --json         print a JSON result per file (an array when several files)
   --full         print every buffer element (default: long buffers are abbreviated)
   --entry NAME   the entry point to run when the shader has several`;
@@ -41,6 +46,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       entry: { type: 'string' },
       'max-steps': { type: 'string' },
       timeout: { type: 'string' },
+      'max-memory': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,6 +56,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   }
   let maxSteps: number;
   let timeoutSeconds: number;
+  let memoryBudget: MemoryBudget;
   try {
     if (!positionals.length) throw new CliUsageError('no file given');
     if (values['max-steps'] !== undefined && !values.sim)
@@ -58,6 +65,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     if (values.timeout !== undefined && values.sim)
       throw new CliUsageError('--timeout goes with the GPU (the simulator stops at --max-steps)');
     timeoutSeconds = positiveSeconds('--timeout', values.timeout, DEFAULT_GPU_TIMEOUT_SECONDS);
+    memoryBudget = memoryBudgetOption(values['max-memory']);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab run: ${e.message}\n${RUN_USAGE}`);
@@ -71,8 +79,8 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       const source = await readSource(file);
       const files = await readKernelFiles(file, source);
       const result = values.sim
-        ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files })
-        : await runSource(source, { session, file, entry: values.entry, files });
+        ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files, memoryBudget })
+        : await runSource(source, { session, file, entry: values.entry, files, memoryBudget });
       if (values.json) results.push(result);
       else io.out(formatRunResult(result, { source, file, full: values.full }));
       exit = Math.max(exit, result.ok ? 0 : 1);

@@ -42,7 +42,14 @@ export function formatRunResult(r: RunResult, o: RunTextOptions): string {
   const passes = (r.passes ?? []).map((p) => `${p.entryPoint}: dispatch ${dims(p.dispatch)} of workgroup ${dims(p.workgroupSize)}`);
   out.push(`${o.file}: ran ${passes.join(', then ')} on ${where}${time}`);
   for (const b of r.buffers) {
-    if (b.struct) out.push(...formatStructBuffer(b, b.struct, !!o.full));
+    // An unused buffer is not allocated; its values are shown only when an expect line made them.
+    if (b.unused && b.values.length === 0 && b.count > 0)
+      out.push(`${bindingName(b)}: ${b.type}[${b.count}] not used by the entry point: not allocated`);
+    else if (b.unused)
+      out.push(
+        `${bindingName(b)}: ${b.type}[${b.count}] not used by the entry point (initial values) = ${formatValues(b.values, b.type, !!o.full)}`,
+      );
+    else if (b.struct) out.push(...formatStructBuffer(b, b.struct, !!o.full));
     else out.push(`${bindingName(b)}${b.name ? ` ${b.name}` : ''}: ${b.type}[${b.count}] = ${formatValues(b.values, b.type, !!o.full)}`);
   }
   for (const e of r.expects) {

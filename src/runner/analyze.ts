@@ -8,6 +8,7 @@ import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
 import { AnalysisChecks } from './analysis-checks.js';
 import { loadKernel, simulate, type LoadedKernel, type Simulation } from './simulate.js';
+import type { MemoryBudget } from './memory-budget.js';
 
 export interface AnalyzeOptions {
   file?: string;
@@ -23,6 +24,8 @@ export interface AnalyzeOptions {
   maxInvocations?: number;
   /** Contents of the files the header names (`= file("NAME")`), by name. */
   files?: FileContents;
+  /** Refuse, before allocating, an analysis that needs more memory than this (memory-budget.ts). */
+  memoryBudget?: MemoryBudget;
 }
 
 export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
@@ -45,8 +48,14 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     subscribers: checks.subscribers,
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
+    memory: checkMemory(options),
   });
   return completeReport(report, checks, run, options);
+}
+
+/** The budget option of planRun for an analysis, when the caller gives one. */
+export function checkMemory(options: AnalyzeOptions, parts = 1): { mode: 'check'; budget: MemoryBudget; parts: number } | undefined {
+  return options.memoryBudget ? { mode: 'check', budget: options.memoryBudget, parts } : undefined;
 }
 
 /**

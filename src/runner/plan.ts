@@ -3,6 +3,7 @@
 // element types, sizes, workgroup size, workgroup memory and dispatch against the limits.
 // The GPU runtime and the simulator both execute the resulting plan.
 import {
+  allocateElements,
   bindingName,
   elementBytes,
   fillBuffer,
@@ -20,6 +21,8 @@ import { structHint, typedBinding } from './typed-binding.js';
 import { resolveFieldExpects, type FieldExpect } from './field-expects.js';
 import { planTextures, type PlannedSampler, type PlannedTexture } from './plan-textures.js';
 import type { RunLimits } from '../gpu/limits.js';
+import { enforceBudget, estimateMemory, inParts, type MemoryBudget, type MemoryMode } from './memory-budget.js';
+import { budgetInput } from './plan-memory.js';
 
 export interface PlannedBinding {
   group: number;
@@ -32,6 +35,12 @@ export interface PlannedBinding {
   data: ElementArray;
   /** Buffer size in bytes (uniforms are padded to 16). */
   byteSize: number;
+  /**
+   * Set when no pass's entry point uses the binding: it is allocated neither on the GPU nor
+   * in the simulator, and `data` holds its initial values only when an expect line checks
+   * them (otherwise it is empty); `elements` is the header's element count.
+   */
+  unused?: { elements: number };
 }
 
 export interface PlannedPass {
@@ -52,8 +61,19 @@ export interface RunPlan {
   samplers: PlannedSampler[];
 }
 
+/** A binding checked, whose contents `fill` makes: the allocation the memory budget guards. */
+type PendingBinding = Omit<PlannedBinding, 'data'> & {
+  fill: () => ElementArray;
+  /** The shader's declaration at this binding (used or not). */
+  declared: BindingInfo;
+  /** Whether `fill` allocates the contents (used, or checked by an expect line). */
+  materialized: boolean;
+};
+
 export interface PlanOptions {
   entry?: string;
+  /** Refuse the plan, before anything is allocated, when it needs more memory than the budget (memory-budget.ts). */
+  memory?: { mode: MemoryMode; budget: MemoryBudget; parts?: number };
 }
 
 export function selectEntryPoint(reflection: Reflection, wanted?: string): EntryPointInfo {
@@ -103,7 +123,13 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
     passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
   }
   checkOverrides(harness, reflection);
-  const bindings = planBindings(harness, reflection, limits, passes);
+  const pending = planBindings(harness, reflection, limits, passes);
+  // Everything above only validated; the budget is checked before the first allocation.
+  if (options.memory) {
+    const estimate = estimateMemory(budgetInput(harness, reflection, passes, pending), options.memory.mode);
+    enforceBudget(inParts(estimate, options.memory.parts ?? 1), options.memory.budget);
+  }
+  const bindings = pending.map(planned);
   return {
     passes,
     bindings,
@@ -114,6 +140,12 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
       passes.map((p) => p.entry),
     ),
   };
+}
+
+/** A validated binding with its contents made: the one place a plan allocates buffer memory. */
+function planned(p: PendingBinding): PlannedBinding {
+  const { group, binding, kind, spec, shader, byteSize, unused } = p;
+  return { group, binding, kind, spec, ...(shader ? { shader } : {}), data: p.fill(), byteSize, ...(unused ? { unused } : {}) };
 }
 
 /** Every `//! override NAME` must name one of the shader's `override` declarations. */
@@ -163,7 +195,8 @@ function checkPass(entry: EntryPointInfo, dispatch: [number, number, number], li
   return { entry, workgroupSize: ws, dispatch: [...dispatch] };
 }
 
-function planBindings(harness: Harness, reflection: Reflection, limits: RunLimits, passes: PlannedPass[]): PlannedBinding[] {
+/** The bindings validated, their contents not yet filled (filling allocates them). */
+function planBindings(harness: Harness, reflection: Reflection, limits: RunLimits, passes: PlannedPass[]): PendingBinding[] {
   // One buffer per binding: an entry point that uses two variables at the same binding
   // would leave one of them without memory (WebGPU refuses such a pipeline too).
   for (const p of passes) {
@@ -182,7 +215,7 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
   const declared = new Map(reflection.bindings.map((b) => [`${b.group}:${b.binding}`, b]));
   const usedBindings = passes.flatMap((p) => p.entry.bindings);
   const used = new Set(usedBindings.map((b) => `${b.group}:${b.binding}`));
-  const bindings: PlannedBinding[] = [];
+  const bindings: PendingBinding[] = [];
   const specs: (BufferSpec | UniformSpec)[] = [...harness.buffers, ...harness.uniforms];
 
   for (const spec of specs) {
@@ -208,19 +241,25 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         spec,
       );
     }
-    const planned = (data: PlannedBinding['data'], byteSize: number) =>
+    // An unused binding's initial values are computed only for the expect lines that check them.
+    const isUsed = used.has(key);
+    const checked = harness.expects.some((e) => e.group === spec.group && e.binding === spec.binding);
+    const pend = (fill: () => ElementArray, byteSize: number, elements: number) =>
       bindings.push({
         group: spec.group,
         binding: spec.binding,
         kind: isUniform ? 'uniform' : 'storage',
         spec,
-        shader: used.has(key) ? b : undefined,
-        data,
+        ...(isUsed ? { shader: b } : {}),
         byteSize,
+        ...(isUsed ? {} : { unused: { elements } }),
+        fill: isUsed || checked ? fill : () => allocateElements(spec.type, 0),
+        declared: b,
+        materialized: isUsed || checked,
       });
     if (spec.typed) {
-      const { data, byteSize } = typedBinding(spec, spec.typed, b, isUniform, limits);
-      planned(data, byteSize);
+      const typed = typedBinding(spec, spec.typed, b, isUniform, limits);
+      pend(typed.encode, typed.byteSize, typed.byteSize / 4);
       continue;
     }
     // Raw u32 words may fill f16 data, as they fill bools (captured kernels give f16 that way).
@@ -262,9 +301,9 @@ function planBindings(harness: Harness, reflection: Reflection, limits: RunLimit
         );
       }
     }
-    const data = isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec);
+    const fill = () => (isUniform ? uniformValue(spec as UniformSpec) : fillBuffer(spec as BufferSpec));
     // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
-    planned(data, isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : Math.ceil(bytes / 4) * 4);
+    pend(fill, isUniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : Math.ceil(bytes / 4) * 4, count);
   }
 
   for (const b of usedBindings) {

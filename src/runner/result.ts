@@ -30,6 +30,11 @@ export interface BufferResult {
   values: ElementArray;
   /** A struct buffer (`//! buffer 1 Particle[N]`): `values` are its raw u32 words, this is them by field. */
   struct?: StructView;
+  /**
+   * No pass's entry point uses it, so it was not allocated: `values` are its initial values
+   * when an expect line checks them, and empty otherwise (`count` is still the header's).
+   */
+  unused?: true;
 }
 
 export interface ExpectOutcome {
@@ -122,10 +127,11 @@ export function bufferResults(plan: RunPlan, contents: ElementArray[]): BufferRe
         binding: b.binding,
         name: b.shader?.name,
         type: b.spec.type,
-        count: values.length,
+        count: b.unused ? b.unused.elements : values.length,
         // f16 contents travel as bits; results hold their values.
         values: b.spec.type === 'f16' ? f16Values(values as Uint16Array) : values,
         ...(struct ? { struct } : {}),
+        ...(b.unused ? { unused: true as const } : {}),
       };
     });
 }

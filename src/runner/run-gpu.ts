@@ -15,6 +15,7 @@ import { bufferResults, compileMessage, evaluateExpects, passResults, type RunRe
 import { gpuSamplerSpec, gpuTextureSpec, texturesAfterGpuRun } from './gpu-textures.js';
 import { evaluateTextureExpects, textureResults, type TexelsAfterRun } from './texture-results.js';
 import { requireEnabledFeatures } from './shader-features.js';
+import type { MemoryBudget } from './memory-budget.js';
 
 export interface RunOptions {
   file?: string;
@@ -24,6 +25,8 @@ export interface RunOptions {
   warmup?: number;
   /** Contents of the files the header names (`= file("NAME")`), by name. */
   files?: FileContents;
+  /** Refuse, before allocating, a run that needs more memory than this (memory-budget.ts). */
+  memoryBudget?: MemoryBudget;
 }
 
 /** Reads the shader's declarations; a failure here (after the compiler accepted it) is ours to explain. */
@@ -48,10 +51,12 @@ function bindingType(b: PlannedBinding): GPUBufferBindingType {
  */
 export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?: Record<string, number>): Execution {
   const groups: BoundBinding[][] = [];
-  plan.bindings.forEach((b, i) => {
-    if (!b.shader) return;
+  // Only the bindings some pass uses get a GPU buffer (executionBuffers maps them back).
+  const used = executionBuffers(plan);
+  used.forEach((i, buffer) => {
+    const b = plan.bindings[i]!;
     for (let g = groups.length; g <= b.group; g++) groups.push([]);
-    groups[b.group]!.push({ binding: b.binding, buffer: i, type: bindingType(b) });
+    groups[b.group]!.push({ binding: b.binding, buffer, type: bindingType(b) });
   });
   const group = (g: number) => {
     for (let k = groups.length; k <= g; k++) groups.push([]);
@@ -61,11 +66,19 @@ export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?
   plan.samplers.forEach((s, i) => group(s.group).push({ binding: s.binding, sampler: i }));
   return {
     module,
-    buffers: plan.bindings.map((b) => ({ size: b.byteSize, usage: b.kind, initial: b.data })),
+    buffers: used.map((i) => {
+      const b = plan.bindings[i]!;
+      return { size: b.byteSize, usage: b.kind, initial: b.data };
+    }),
     ...(plan.textures.length ? { textures: plan.textures.map(gpuTextureSpec) } : {}),
     ...(plan.samplers.length ? { samplers: plan.samplers.map(gpuSamplerSpec) } : {}),
     passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch, ...(constants ? { constants } : {}) })),
   };
+}
+
+/** The plan bindings that get a GPU buffer, in the executor's buffer order: those some pass uses. */
+function executionBuffers(plan: RunPlan): number[] {
+  return plan.bindings.flatMap((b, i) => (b.shader ? [i] : []));
 }
 
 export interface GpuRunOptions {
@@ -100,8 +113,10 @@ export async function runOnGpu(
     repeat: options.repeat,
     warmup: options.warmup,
   });
+  const bufferOf = new Map(executionBuffers(plan).map((i, buffer) => [i, buffer]));
   const contents = plan.bindings.map((b, i) => {
-    const bytes = out.contents[i];
+    const buffer = bufferOf.get(i);
+    const bytes = buffer === undefined ? undefined : out.contents[buffer];
     if (!bytes) return b.data;
     const values = allocateElements(b.spec.type, b.data.length);
     new Uint8Array(values.buffer).set(new Uint8Array(bytes, 0, b.data.byteLength));
@@ -142,7 +157,10 @@ export async function runOnGpuReflecting(
     ok: false,
   };
   if (!shader.ok) return base;
-  const plan = planRun(harness, await reflectSource(source, constants), handle.limits, { entry: options.entry });
+  const plan = planRun(harness, await reflectSource(source, constants), handle.limits, {
+    entry: options.entry,
+    ...(options.memoryBudget ? { memory: { mode: 'gpu' as const, budget: options.memoryBudget } } : {}),
+  });
   const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers, plan.fieldExpects);

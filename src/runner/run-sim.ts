@@ -39,6 +39,7 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
     subgroupSize: options.subgroupSize,
     maxSteps: options.maxSteps,
     subscribers: options.subscribers,
+    ...(options.memoryBudget ? { memory: { mode: 'sim' as const, budget: options.memoryBudget } } : {}),
   });
   if (run.stepLimit) {
     const { site, steps } = run.stepLimit;

@@ -18,7 +18,7 @@ import { analysisStepBudget } from '../sim/step-budget.js';
 import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
-import { planRun, selectEntryPoint, type RunPlan } from './plan.js';
+import { planRun, selectEntryPoint, type PlanOptions, type RunPlan } from './plan.js';
 import { withDefaultTextures } from './plan-textures.js';
 import { bindTextures } from './sim-textures.js';
 import type { SimTexture } from '../sim/texture-memory.js';
@@ -103,6 +103,8 @@ export interface SimulateOptions {
    * budget; each one's statement steps are pushed to `workgroupSteps`.
    */
   part?: { from: number; to: number; workgroupSteps: number[] };
+  /** Refuse, before allocating, a run that needs more memory than this (memory-budget.ts); `run --sim` or `check`. */
+  memory?: PlanOptions['memory'];
 }
 
 /** A pass of which only some workgroups were simulated (see SimulateOptions.maxInvocations). */
@@ -138,7 +140,7 @@ export interface Simulation {
 /** The run a loaded kernel's header plans, with the buffers and textures analysis synthesizes. */
 export function planSimulation(
   kernel: LoadedKernel,
-  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers'> = {},
+  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers' | 'memory'> = {},
 ): { plan: RunPlan; synthesized: string[] } {
   const { module } = kernel;
   if (!module) throw new Error('internal: simulate() needs a kernel the front end accepted');
@@ -154,7 +156,7 @@ export function planSimulation(
     harness = tex.harness;
     synthesized = [...synthesized, ...tex.synthesized];
   }
-  return { plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry }), synthesized };
+  return { plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry, memory: options.memory }), synthesized };
 }
 
 /** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
@@ -235,9 +237,13 @@ export function sampleWorkgroups(total: number, count: number): number[] {
   return [...picked].sort((a, b) => a - b);
 }
 
-/** Creates the simulator's memory for a plan: every storage/uniform binding the shader declares. */
+/**
+ * Creates the simulator's memory for a plan: every storage/uniform binding a pass uses (an
+ * unused one gets none: no entry point can reach it).
+ */
 export function bindPlan(sim: Simulator, plan: RunPlan): Uint8Array[] {
   return plan.bindings.map((b) => {
+    if (b.unused) return new Uint8Array(0);
     const bytes = new Uint8Array(b.byteSize);
     bytes.set(new Uint8Array(b.data.buffer, b.data.byteOffset, b.data.byteLength));
     // Every variable declared at this binding sees the buffer (an entry point uses at most
@@ -250,6 +256,7 @@ export function bindPlan(sim: Simulator, plan: RunPlan): Uint8Array[] {
 /** The contents of the plan's bindings as elements of their header types. */
 export function readBack(plan: RunPlan, memory: Uint8Array[]): ElementArray[] {
   return plan.bindings.map((b, i) => {
+    if (b.unused) return b.data; // never bound: it keeps its initial values (or none, unchecked)
     const out = allocateElements(b.spec.type, b.data.length);
     new Uint8Array(out.buffer).set(memory[i]!.subarray(0, out.byteLength));
     return out;

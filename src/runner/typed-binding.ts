@@ -4,18 +4,17 @@ import { bindingName, type BufferSpec, type TypedInit, type UniformSpec } from '
 import type { BindingInfo } from '../wgsl/reflect.js';
 import type { RunLimits } from '../gpu/limits.js';
 import { InputError } from './errors.js';
-import { encodeTyped } from './typed-values.js';
+import { encodeTyped, typedByteLength } from './typed-values.js';
 
-/** The binding's raw words and its buffer size in bytes. */
+/** The binding's buffer size in bytes, and how to make its raw words (checked against the limit before they exist). */
 export function typedBinding(
   spec: BufferSpec | UniformSpec,
   typed: TypedInit,
   b: BindingInfo,
   uniform: boolean,
   limits: RunLimits,
-): { data: Uint32Array; byteSize: number } {
-  const data = encodeTyped(spec, typed, b, uniform);
-  const bytes = data.byteLength;
+): { encode: () => Uint32Array; byteSize: number } {
+  const bytes = typedByteLength(spec, typed, b, uniform);
   const limit = uniform ? limits.maxUniformBufferBindingSize : limits.maxStorageBufferBindingSize;
   if (bytes > limit)
     throw new InputError(
@@ -23,7 +22,7 @@ export function typedBinding(
       typed.typeAt ?? spec,
     );
   return {
-    data,
+    encode: () => encodeTyped(spec, typed, b, uniform),
     // Uniform buffers are padded to 16 bytes, the alignment of a uniform struct's size.
     byteSize: uniform ? Math.max(16, Math.ceil(bytes / 16) * 16) : bytes,
   };

@@ -31,6 +31,11 @@ interface Layout {
   bytes: number;
 }
 
+/** Bytes of the header's typed value for binding `b`, known before anything is encoded (the memory budget needs it). */
+export function typedByteLength(spec: BufferSpec | UniformSpec, typed: TypedInit, b: BindingInfo, uniform: boolean): number {
+  return Math.ceil(layoutOf(spec, typed, b, uniform).bytes / 4) * 4;
+}
+
 /** The header's typed value for binding `b`, as raw little-endian words. */
 export function encodeTyped(spec: BufferSpec | UniformSpec, typed: TypedInit, b: BindingInfo, uniform: boolean): Uint32Array {
   const layout = layoutOf(spec, typed, b, uniform);

@@ -24,6 +24,12 @@ export const CI_CASES = {
   'wgsl-mutations': 7_000,
   differential: 60,
   'planted-races': 300,
+  // The limit-reaching campaigns (test/fuzz/limits-fuzz.test.ts): in-process planning,
+  // budget estimation and size parsing are cheap; odd-inputs spawns the CLI per case.
+  'budget-plan': 1_500,
+  dispatches: 1_500,
+  'memory-sizes': 5_000,
+  'odd-inputs': 24,
 } as const;
 export type CampaignName = keyof typeof CI_CASES;
 
@@ -35,6 +41,10 @@ const LONG_RUN_SHARE: Record<CampaignName, number> = {
   'wgsl-mutations': 14,
   differential: 14,
   'planted-races': 5,
+  'budget-plan': 6,
+  dispatches: 6,
+  'memory-sizes': 2,
+  'odd-inputs': 6,
 };
 const TOTAL_SHARE = Object.values(LONG_RUN_SHARE).reduce((a, b) => a + b, 0);
 
@@ -49,7 +59,8 @@ export function budgetMs(name: CampaignName): number | undefined {
  * bounded run ten times its quiet-machine time, plus time to shrink and report a failure.
  */
 export function testTimeoutMs(name: CampaignName): number {
-  return (budgetMs(name) ?? LONG_RUN_SHARE[name] * 10_000) + 120_000;
+  const scale = Math.max(1, casesFor(name) / CI_CASES[name]);
+  return (budgetMs(name) ?? LONG_RUN_SHARE[name] * 10_000 * scale) + 120_000;
 }
 
 /** Per-case wall-clock limit of the watchdog. */
@@ -93,10 +104,23 @@ function seedFor(name: string): number {
   return h | 0;
 }
 
+/**
+ * FUZZ_CASES=name=N,name=N: a fixed number of cases for the named campaigns instead of
+ * CI_CASES (the long run of the limit campaigns counts cases, not minutes: see README).
+ */
+function casesFor(name: CampaignName): number {
+  for (const part of (process.env.FUZZ_CASES ?? '').split(',')) {
+    const [k, v] = part.split('=');
+    if (k?.trim() === name && Number(v) > 0) return Math.floor(Number(v));
+  }
+  return CI_CASES[name];
+}
+
 export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignResult> {
   const seed = seedFor(opts.name);
   const stats = opts.stats ?? {};
   const budget = budgetMs(opts.name);
+  const numRuns = casesFor(opts.name);
   const replay = process.env.FUZZ_PATH;
   let cases = 0;
   const t0 = performance.now();
@@ -104,17 +128,13 @@ export async function campaign<T>(opts: CampaignOptions<T>): Promise<CampaignRes
     cases++;
     await opts.check(input);
   });
-  const plan = replay
-    ? `replaying path ${replay}`
-    : budget === undefined
-      ? `${CI_CASES[opts.name]} cases`
-      : `budget ${(budget / 1000).toFixed(0)} s`;
+  const plan = replay ? `replaying path ${replay}` : budget === undefined ? `${numRuns} cases` : `budget ${(budget / 1000).toFixed(0)} s`;
   console.log(`[fuzz] ${opts.name}: seed ${seed}, ${plan}`);
   // Search without shrinking first, so a long run's budget goes to new cases ...
   const search = await fc.check(property, {
     seed,
     path: replay || undefined,
-    numRuns: replay ? 1 : budget === undefined ? CI_CASES[opts.name] : 1_000_000_000,
+    numRuns: replay ? 1 : budget === undefined ? numRuns : 1_000_000_000,
     endOnFailure: true,
     plugins: replay || budget === undefined ? [] : [fc.interruptAfterTimeLimit(budget)],
   });

@@ -11,7 +11,8 @@ import type { CheckReport } from '../../checks/report.js';
 import { Simulator } from '../../sim/simulator.js';
 import { BudgetedWorkgroups } from '../../sim/step-budget.js';
 import { AnalysisChecks, mapSites } from '../analysis-checks.js';
-import { analyze, completeReport, DEFAULT_MAX_INVOCATIONS, prepareAnalysis, type AnalyzeOptions } from '../analyze.js';
+import { analyze, checkMemory, completeReport, DEFAULT_MAX_INVOCATIONS, prepareAnalysis, type AnalyzeOptions } from '../analyze.js';
+import { MemoryBudgetError } from '../memory-budget.js';
 import type { PartRequest, PartResult } from '../analyze-part.js';
 import { defaultStepBudget, planSimulation, sampleFor, type SampledPass } from '../simulate.js';
 import { firstSharedWord } from '../touched-words.js';
@@ -45,12 +46,23 @@ export async function analyzeInParallel(
   });
   let prepared;
   let planned;
+  // Each worker holds its own memory and tables: as many as the memory budget allows (a
+  // refused plan is refused before anything is allocated, so trying costs nothing).
+  let workers = pool.size;
   try {
     prepared = prepareAnalysis(source, options);
     if (!prepared.kernel) return { report: prepared.report, mode: 'one-thread' };
-    planned = planSimulation(prepared.kernel, { entry: options.entry, defaultBuffers: true });
+    for (;;) {
+      try {
+        planned = planSimulation(prepared.kernel, { entry: options.entry, defaultBuffers: true, memory: checkMemory(options, workers) });
+        break;
+      } catch (e) {
+        if (!(e instanceof MemoryBudgetError) || workers <= 2) throw e;
+        workers = Math.max(2, workers >> 1);
+      }
+    }
   } catch {
-    // The one-thread analysis reports the same error as `check` always has.
+    // The one-thread analysis reports the same error as `check` always has (or the budget's).
     return oneThread('one-thread');
   }
   const { report, kernel } = prepared;
@@ -62,7 +74,7 @@ export async function analyzeInParallel(
   const total = pass.dispatch[0] * pass.dispatch[1] * pass.dispatch[2];
   const sample = sampleFor(total, pass.workgroupSize, maxInvocations);
   const count = sample ? sample.length : total;
-  const parts = Math.min(pool.size, count);
+  const parts = Math.min(workers, count);
   if (parts < 2 || count * perWorkgroup < minInvocations) return oneThread('one-thread');
 
   const maxSteps = options.maxSteps ?? defaultStepBudget(plan, maxInvocations);

@@ -4,6 +4,7 @@
 import { analyze } from '../../runner/analyze.js';
 import { reflectOrExplain } from '../../runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
+import { LAB_MEMORY_BUDGET } from '../../runner/memory-budget.js';
 import { watchWorkgroup } from '../../watch/watch.js';
 import { problemsOf } from './problems.js';
 import { STEP_LIMIT_ADVICE, STEP_LIMIT_ADVICE_SENTENCE } from './step-limit-advice.js';
@@ -15,12 +16,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   try {
     const value =
       req.op === 'simulate'
-        ? runOnSimulatorFromSource(req.source, { file: req.file, stepLimitAdvice: STEP_LIMIT_ADVICE })
+        ? runOnSimulatorFromSource(req.source, { file: req.file, stepLimitAdvice: STEP_LIMIT_ADVICE, memoryBudget: LAB_MEMORY_BUDGET })
         : req.op === 'watch'
           ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup })
           : req.op === 'reflect'
             ? reflectOrExplain(req.source, req.overrides)
-            : analyze(req.source, { ...req.options, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
+            : analyze(req.source, { ...req.options, memoryBudget: LAB_MEMORY_BUDGET, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };
