@@ -213,6 +213,12 @@ describe('buffers', () => {
     expect(await cells.count()).toBeLessThanOrEqual(64);
     await grid.getByRole('button', { name: /^Show more/ }).click();
     expect(await cells.count()).toBe(128);
+
+    // Only the far element wrong: the window opens on it.
+    await typeCode(page, box, SQUARE_CODE.replace('0[1023] = 1046529', '0[1023] = 5'));
+    await pressAndWait(page, SQUARE, 'Run', 'runs');
+    expect(await grid.locator('.buffer-range').innerText()).toBe('elements 960–1023 of 1024');
+    expect(await grid.locator('td.fail[data-index="1023"]').isVisible()).toBe(true);
     await page.context().close();
   });
 });

@@ -36,8 +36,10 @@ export function renderBufferTable(b: BufferResult, expects: readonly ExpectOutco
   const failures = failuresOf(b, expects);
   const totalRows = Math.ceil(b.count / ROW_WIDTH);
   const failing = [...failures.keys()].sort((a, b) => a - b);
-  let start = 0;
   let rows = PAGE_ROWS;
+  // The window opens on the first failing element, wherever it is.
+  const firstRow = failing.length ? Math.floor(failing[0]! / ROW_WIDTH) : 0;
+  let start = firstRow < rows ? 0 : Math.max(0, Math.min(firstRow, totalRows - rows));
 
   const table = h('table', { class: 'buffer-grid' });
   const range = h('span', { class: 'buffer-range' });
