@@ -11,6 +11,7 @@ import { analyze, type AnalyzeOptions } from '../src/runner/analyze.js';
 import { AnalysisPool } from '../src/runner/node/analysis-pool.js';
 import { analyzeInParallel, type ParallelAnalysis } from '../src/runner/node/parallel-analyze.js';
 import { checkReportJson } from '../src/report/check-json.js';
+import { MemoryBudgetError } from '../src/runner/memory-budget.js';
 
 // The worker runs the build (npm test builds first); the main thread runs these sources.
 const WORKER = new URL('../dist/runner/node/analyze-worker.js', import.meta.url);
@@ -128,5 +129,26 @@ fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32
     }
     const kinds = JSON.parse((await both(source, 4)).many).diagnostics.map((d: { kind: string }) => d.kind);
     expect(kinds).toEqual(expect.arrayContaining(['data-race', 'never-written-read', 'out-of-bounds']));
+  });
+
+  it('uses only as many workers as the memory budget allows, each holding its own memory and tables', async () => {
+    const source = header(48) + body('');
+    // What one thread needs, from the refusal of a budget too small for anything.
+    let oneThread = 0;
+    try {
+      analyze(source, { memoryBudget: { bytes: 1, source: 'test' } });
+    } catch (e) {
+      expect(e).toBeInstanceOf(MemoryBudgetError);
+      oneThread = (e as MemoryBudgetError).estimate.total;
+    }
+    expect(oneThread).toBeGreaterThan(48 * 64 * 4);
+    const within = (factor: number) => ({ memoryBudget: { bytes: Math.floor(oneThread * factor), source: 'test' } });
+    const sized = Object.assign(Object.create(pool) as AnalysisPool, { size: 4 });
+    const two = await analyzeInParallel(source, within(2.5), sized, 0);
+    expect(two).toMatchObject({ mode: 'parallel', parts: 2 });
+    const single = await analyzeInParallel(source, within(1.5), sized, 0);
+    expect(single.mode).toBe('one-thread');
+    expect(JSON.stringify(checkReportJson(single.report))).toBe(JSON.stringify(checkReportJson(analyze(source, within(1.5)))));
+    await expect(analyzeInParallel(source, within(0.5), sized, 0)).rejects.toBeInstanceOf(MemoryBudgetError);
   });
 });
