@@ -22,4 +22,23 @@ fn main(@builtin(local_invocation_index) i: u32) {
       ['error', "expected ';' after '2u'", 5, 17],
     ]);
   });
+
+  it('refuses, as a diagnostic, a kernel whose buffers and tables pass the editor budget, without allocating them', () => {
+    const text = `//! buffer 0 u32[67108864]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+  o[0] = 1u;
+}
+`;
+    const before = process.memoryUsage().arrayBuffers;
+    const { diagnostics } = analyzeDocument({ text, settings: SETTINGS });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.severity).toBe('error');
+    expect(diagnostics[0]!.message).toMatch(
+      /^memory budget exceeded: needs [\d.]+ GiB, budget 4\.0 GiB \(the language server allows 4 GiB\)\. Largest: buffer 0:0 'o' 512\.0 MiB \(\+ race table 6\.5 GiB\)/,
+    );
+    // A 256 MiB buffer filled would show here; the refusal comes before anything is allocated.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 2 ** 20);
+  });
 });

@@ -2,6 +2,7 @@
 // messages (Dawn's when the server has it, else the front end's with the uniformity
 // analysis), the header's errors, the analyzer's findings and its bank-conflict sites.
 // It never throws for bad input: every problem becomes a Diagnostic at its place.
+import type { MemoryBudget } from '../runner/memory-budget.js';
 import type { BankConflictSite } from '../checks/report.js';
 import { diagnostic, diagnosticsOf, spanAt, type Diagnostic } from '../diagnostics/index.js';
 import { parseHarness, type FileContents } from '../harness/index.js';
@@ -11,6 +12,16 @@ import { overrideValues, readHeader } from '../runner/header.js';
 import type { CompileMessage } from '../runner/result.js';
 import { frontEndModule } from '../runner/simulate.js';
 import type { LspSettings } from './settings.js';
+
+/**
+ * An editor analyses on every edit, beside everything else the machine runs: a kernel whose
+ * buffers and tables pass this is refused (an `input` diagnostic) rather than analysed.
+ */
+const EDITOR_MEMORY_BUDGET: MemoryBudget = {
+  bytes: 4 * 2 ** 30,
+  source: 'the language server allows 4 GiB',
+  advice: 'Use smaller buffers in the header; `wgsl-lab check --max-memory SIZE` analyses larger ones.',
+};
 
 export interface CompileOutcome {
   ok: boolean;
@@ -53,6 +64,7 @@ export function analyzeDocument(input: AnalyzeDocumentInput): DocumentAnalysis {
       subgroupSize: settings.subgroupSize,
       maxSteps: settings.maxSteps,
       files,
+      memoryBudget: EDITOR_MEMORY_BUDGET,
     });
     diagnostics.push(...report.diagnostics);
     for (const b of report.bankConflicts) if (b.maxWays >= 2) diagnostics.push(bankConflictDiagnostic(b, text));

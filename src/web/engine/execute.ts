@@ -6,6 +6,7 @@ import { LocatedError, type Diagnostic } from '../../diagnostics/index.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { GpuTimeoutError } from '../../gpu/watchdog.js';
 import { parseHarness } from '../../harness/index.js';
+import { LAB_MEMORY_BUDGET } from '../../runner/memory-budget.js';
 import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, reflectInWorker, simulate } from './analyzer-client.js';
@@ -40,10 +41,14 @@ export async function runExample(source: string, file: string, signal?: AbortSig
   try {
     const result =
       b.kind === 'gpu'
-        ? await untilStopped(runOnGpuReflecting(b.session, source, reflectInWorker, { file }), signal, () => {
-            b.session.stop();
-            leaveGpu();
-          })
+        ? await untilStopped(
+            runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET }),
+            signal,
+            () => {
+              b.session.stop();
+              leaveGpu();
+            },
+          )
         : await simulate(source, file, signal);
     return { simulated: b.kind === 'simulator', result, problems: [] };
   } catch (e) {
