@@ -9,6 +9,7 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { analyze } from '../dist/runner/analyze.js';
 import { AnalysisPool } from '../dist/runner/node/analysis-pool.js';
 import { analyzeInParallel } from '../dist/runner/node/parallel-analyze.js';
@@ -24,8 +25,30 @@ const KERNELS = [
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * How many cores this process gets right now: the same busy loop on 1 worker thread and on
+ * `CORES` at once. On a machine that schedules by session (autogroup) and is busy with other
+ * sessions this is below the core count, and the speedup below can be no better than it.
+ */
+async function coresAvailable() {
+  const code = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', () => { let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i) % 1000003; parentPort.postMessage(x); });`;
+  const workers = Array.from({ length: CORES }, () => new Worker(code, { eval: true }));
+  const spin = (w) => new Promise((resolve) => (w.once('message', resolve), w.postMessage(0)));
+  await Promise.all(workers.map(spin));
+  let t = performance.now();
+  await spin(workers[0]);
+  const one = performance.now() - t;
+  t = performance.now();
+  await Promise.all(workers.map(spin));
+  const all = performance.now() - t;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return Math.round(((CORES * one) / all) * 100) / 100;
+}
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 const loadBefore = load();
+const coresBefore = await coresAvailable();
 const results = [];
 for (const k of KERNELS) {
   const source = readFileSync(join(root, k.file), 'utf8');
@@ -79,6 +102,8 @@ const out = {
   runs: RUNS,
   loadAverageBefore: loadBefore,
   loadAverageAfter: load(),
+  coresAvailableBefore: coresBefore,
+  coresAvailableAfter: await coresAvailable(),
   command: 'node scripts/analyzer-scaling.mjs',
   results,
 };
@@ -91,4 +116,6 @@ for (const r of results)
     console.log(
       `| ${r.kernel} | ${row.jobs} | ${(row.medianMs / 1000).toFixed(2)} s | ${(row.laneStepsPerSecondPerCore / 1e6).toFixed(1)} M | ${row.speedup.toFixed(2)}× | ${(row.cpuMs / 1000).toFixed(2)} s | ${(row.laneStepsPerCpuSecond / 1e6).toFixed(1)} M |`,
     );
-console.log(`load average before ${loadBefore.join(' ')}, after ${out.loadAverageAfter.join(' ')} (${CORES} cores)`);
+console.log(
+  `load average before ${loadBefore.join(' ')}, after ${out.loadAverageAfter.join(' ')}; cores this process got: ${coresBefore} before, ${out.coresAvailableAfter} after (of ${CORES})`,
+);
