@@ -4,7 +4,14 @@
 export type Route = { page: 'index' } | { page: 'lesson'; slug: string; section?: string } | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
-  const path = decodeURIComponent(hash.replace(/^#/, '')) || '/';
+  const raw = hash.replace(/^#/, '');
+  let path: string;
+  try {
+    path = decodeURIComponent(raw) || '/';
+  } catch {
+    // A malformed escape (`#%`, `#/lessons/%E0`) names no page: say so, never a blank page.
+    return { page: 'not-found', path: raw };
+  }
   if (path === '/') return { page: 'index' };
   const m = /^\/lessons\/([\w-]+)(?:\/([\w-]+))?\/?$/.exec(path);
   if (m) return m[2] ? { page: 'lesson', slug: m[1]!, section: m[2] } : { page: 'lesson', slug: m[1]! };
