@@ -7,7 +7,7 @@ import type { CheckReport, Diagnostic } from '../checks/report.js';
 import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
 import { AnalysisChecks } from './analysis-checks.js';
-import { loadKernel, simulate, type LoadedKernel, type Simulation } from './simulate.js';
+import { loadKernel, simulate, type LoadedKernel, type Simulation, type SimulateOptions } from './simulate.js';
 import type { MemoryBudget } from './memory-budget.js';
 
 export interface AnalyzeOptions {
@@ -38,7 +38,19 @@ const NOTES = [
 export function analyze(source: string, options: AnalyzeOptions = {}): CheckReport {
   const prepared = prepareAnalysis(source, options);
   if (!prepared.kernel) return prepared.report;
-  const { report, kernel } = prepared;
+  return analyzeKernel(prepared.report, prepared.kernel, options);
+}
+
+/**
+ * The simulation and checks of a prepared analysis, on the calling thread; `planned` is the
+ * kernel's plan when the caller already made it (the parallel analysis, falling back).
+ */
+export function analyzeKernel(
+  report: CheckReport,
+  kernel: LoadedKernel,
+  options: AnalyzeOptions,
+  planned?: SimulateOptions['planned'],
+): CheckReport {
   // The checks subscribe to the simulator's hooks; each keeps its own findings.
   const checks = new AnalysisChecks(report.model.banks, report.model.subgroupSize);
   const run = simulate(kernel, {
@@ -49,6 +61,7 @@ export function analyze(source: string, options: AnalyzeOptions = {}): CheckRepo
     maxInvocations: options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS,
     defaultBuffers: true,
     memory: checkMemory(options),
+    planned,
   });
   return completeReport(report, checks, run, options);
 }

@@ -105,6 +105,8 @@ export interface SimulateOptions {
   part?: { from: number; to: number; workgroupSteps: number[] };
   /** Refuse, before allocating, a run that needs more memory than this (memory-budget.ts); `run --sim` or `check`. */
   memory?: PlanOptions['memory'];
+  /** The plan planSimulation already made of this kernel (its contents are filled once, not again). */
+  planned?: { plan: RunPlan; synthesized: string[] };
 }
 
 /** A pass of which only some workgroups were simulated (see SimulateOptions.maxInvocations). */
@@ -162,7 +164,7 @@ export function planSimulation(
 /** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */
 export function simulate(kernel: LoadedKernel, options: SimulateOptions = {}): Simulation {
   const module = kernel.module!;
-  const { plan, synthesized } = planSimulation(kernel, options);
+  const { plan, synthesized } = options.planned ?? planSimulation(kernel, options);
   const maxSteps = options.maxSteps ?? defaultStepBudget(plan, options.maxInvocations);
   const sim = new Simulator(kernel.source, { subgroupSize: options.subgroupSize, maxSteps, subscribers: options.subscribers }, module);
   const memory = bindPlan(sim, plan);

@@ -11,7 +11,15 @@ import type { CheckReport } from '../../checks/report.js';
 import { Simulator } from '../../sim/simulator.js';
 import { BudgetedWorkgroups } from '../../sim/step-budget.js';
 import { AnalysisChecks, mapSites } from '../analysis-checks.js';
-import { analyze, checkMemory, completeReport, DEFAULT_MAX_INVOCATIONS, prepareAnalysis, type AnalyzeOptions } from '../analyze.js';
+import {
+  analyze,
+  analyzeKernel,
+  checkMemory,
+  completeReport,
+  DEFAULT_MAX_INVOCATIONS,
+  prepareAnalysis,
+  type AnalyzeOptions,
+} from '../analyze.js';
 import { MemoryBudgetError } from '../memory-budget.js';
 import type { PartRequest, PartResult } from '../analyze-part.js';
 import { defaultStepBudget, planSimulation, sampleFor, type SampledPass } from '../simulate.js';
@@ -39,11 +47,6 @@ export async function analyzeInParallel(
   pool: AnalysisPool,
   minInvocations = MIN_PARALLEL_INVOCATIONS,
 ): Promise<ParallelAnalysis> {
-  const oneThread = (mode: ParallelAnalysis['mode'], reason?: string): ParallelAnalysis => ({
-    report: analyze(source, options),
-    mode,
-    ...(reason ? { reason } : {}),
-  });
   let prepared;
   let planned;
   // Each worker holds its own memory and tables: as many as the memory budget allows (a
@@ -63,10 +66,17 @@ export async function analyzeInParallel(
     }
   } catch {
     // The one-thread analysis reports the same error as `check` always has (or the budget's).
-    return oneThread('one-thread');
+    return { report: analyze(source, options), mode: 'one-thread' };
   }
   const { report, kernel } = prepared;
   const { plan, synthesized } = planned;
+  // From here on the one-thread analysis reuses the loaded kernel and its filled plan.
+  const made = planned;
+  const oneThread = (mode: ParallelAnalysis['mode'], reason?: string): ParallelAnalysis => ({
+    report: analyzeKernel(report, kernel, options, made),
+    mode,
+    ...(reason ? { reason } : {}),
+  });
   if (plan.passes.length !== 1) return oneThread('one-thread');
   const pass = plan.passes[0]!;
   const maxInvocations = options.maxInvocations ?? DEFAULT_MAX_INVOCATIONS;
