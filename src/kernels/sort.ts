@@ -44,6 +44,10 @@ export interface SortOptions extends KernelOptions {
   lookBackWindow?: number;
   /** 'onesweep': tile indices in launch order from an atomic counter, or from the grid position (default DEFAULT_TILE_ORDER). */
   tileOrder?: 'launch' | 'grid';
+  /** The per-key loops written out with constant indices instead of loops (default: with subgroups; the emulation's loops compile for minutes on CPU drivers when written out). */
+  unroll?: boolean;
+  /** The subgroups' counters share workgroup memory with the staged keys (default false). */
+  compactShared?: boolean;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -103,7 +107,8 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
-  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups }) <= words;
+  const compact = o?.compactShared ?? false;
+  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups, compact }) <= words;
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
@@ -125,7 +130,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   return {
     length,
     algorithm,
-    spec: { keysPerThread, subgroups, slots, wide, window, order },
+    spec: { keysPerThread, subgroups, slots, wide, window, order, unrolled: o?.unroll ?? subgroups, compact },
     spinLimit,
     forceFallback: !!o?.forceFallback,
     tilesPerGroup,
