@@ -197,56 +197,29 @@ async function main() {
   const values = new Uint32Array(f32.array.buffer, 0, N);
   let want: { keys: Uint32Array; values?: Uint32Array } | undefined;
   let wantPairs: { keys: Uint32Array; values?: Uint32Array } | undefined;
-  // The first call's list (bench/results/h200-2026-12-01b/sort/explore-call1) timed the
-  // loops against the written-out ones; this one the compact workgroup memory and the
-  // reduce-then-scan grid (tiles per workgroup; the default makes at most 2048 workgroups).
-  const u = { unroll: true } as const;
+  // The first call (bench/results/h200-2026-12-01b/sort/explore-call1, the probes and the
+  // loops against the written-out ones; its list of sorts is in the README there) and the
+  // second (explore-call2, commit e153ac4: compact workgroup memory, the reduce-then-scan
+  // grid) chose the defaults (16 keys, compact, at most 528 scatter workgroups); this list
+  // times them against their neighbours.
+  const rts = { unroll: true, algorithm: 'reduce-then-scan' } as const;
   const sortVariants: [string, boolean, SortOptions, boolean][] = [
-    ['reduce-then-scan K15 unrolled', false, { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15 }, false],
-    ['reduce-then-scan K15 unrolled compact', false, { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, compactShared: true }, true],
+    ['reduce-then-scan K16 compact 125 tiles/group (the default)', false, { ...rts, keysPerThread: 16, tilesPerGroup: 125 }, false],
     [
-      'reduce-then-scan K16 unrolled compact',
+      'reduce-then-scan K16 not compact 125 tiles/group',
       false,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 16, compactShared: true },
+      { ...rts, keysPerThread: 16, compactShared: false, tilesPerGroup: 125 },
       false,
     ],
     [
-      'reduce-then-scan K15 unrolled 17 tiles/group',
+      'reduce-then-scan K15 not compact 133 tiles/group',
       false,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, tilesPerGroup: 17 },
-      false,
-    ],
-    [
-      'reduce-then-scan K15 unrolled 70 tiles/group',
-      false,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, tilesPerGroup: 70 },
+      { ...rts, keysPerThread: 15, compactShared: false, tilesPerGroup: 133 },
       false,
     ],
-    [
-      'reduce-then-scan K15 unrolled 133 tiles/group',
-      false,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, tilesPerGroup: 133 },
-      false,
-    ],
-    [
-      'reduce-then-scan K15 unrolled compact 70 tiles/group',
-      false,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, compactShared: true, tilesPerGroup: 70 },
-      false,
-    ],
-    ['onesweep K16 unrolled', false, { ...u, algorithm: 'onesweep', keysPerThread: 16 }, false],
-    ['onesweep K15 unrolled compact', false, { ...u, algorithm: 'onesweep', keysPerThread: 15, compactShared: true }, true],
-    ['onesweep K16 unrolled compact', false, { ...u, algorithm: 'onesweep', keysPerThread: 16, compactShared: true }, false],
-    ['onesweep K15 unrolled pairs', true, { ...u, algorithm: 'onesweep', keysPerThread: 15 }, false],
-    ['onesweep K15 unrolled compact pairs', true, { ...u, algorithm: 'onesweep', keysPerThread: 15, compactShared: true }, true],
-    ['onesweep K16 unrolled compact pairs', true, { ...u, algorithm: 'onesweep', keysPerThread: 16, compactShared: true }, false],
-    ['reduce-then-scan K15 unrolled pairs', true, { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15 }, false],
-    [
-      'reduce-then-scan K15 unrolled compact pairs',
-      true,
-      { ...u, algorithm: 'reduce-then-scan', keysPerThread: 15, compactShared: true },
-      true,
-    ],
+    ['reduce-then-scan K15 compact 133 tiles/group', false, { ...rts, keysPerThread: 15, tilesPerGroup: 133 }, false],
+    ['reduce-then-scan K16 compact 32 tiles/group', false, { ...rts, keysPerThread: 16, tilesPerGroup: 32 }, false],
+    ['reduce-then-scan K16 compact 99 tiles/group', false, { ...rts, keysPerThread: 16, tilesPerGroup: 99 }, false],
   ];
 
   for (const [variant, pairs, o, validate] of sortVariants) {
