@@ -28,12 +28,13 @@
 // Without subgroups, "subgroups" are the 8 fixed groups of 32 invocations and the ballot
 // is emulated in workgroup memory (two barriers per step): slower, the same result.
 //
-// Measured on an H200 at 2^28 keys (bench/results/h200-2026-11-30b): keys 14–15 ms with
-// either variant, about twice the time of CuPy's sort (CUB's radix sort, 6.7 ms). Neither the look-back window (1: 15.3 ms, 8: 15.2,
-// 16: 22.4, 32: 27.5), the tile size (8 to 16 keys per invocation: 15.1–16.7 ms), the spin
-// limit nor the tile order changed much, and reduce-then-scan, which has no look-back, is
-// as slow: the time goes to the tile's own work (ranking and staging, some 0.3 keys per
-// clock per multiprocessor), not to waiting. That is where to look next.
+// Measured on an H200 at 2^28 keys (bench/results/h200-2026-12-01b/sort, which times one
+// pass taken apart): moving the keys costs 0.56 ms a pass, ranking 1.2 ms more (the 8-ballot
+// match about half of it), staging and the scatter to the digits' runs 0.5 ms more, the
+// look-back or reduce-then-scan's extra read and grid tail the rest: keys 11.5 ms in all,
+// 0.58× CuPy's sort (CUB's radix sort, 6.7 ms). Written-out per-key loops (`unrolled`)
+// took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
+// share a multiprocessor (`compact` keeps the counters in the staging array).
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type SortMode = 'onesweep' | 'scatter';

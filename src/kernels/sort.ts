@@ -62,13 +62,12 @@ export interface SortPlan extends KernelPlan {
 }
 
 /**
- * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
- * (bench/results/h200-2026-12-01b/sort, 16 keys per invocation, loops written out, compact
- * workgroup memory): keys alone, reduce-then-scan 12.0 ms against onesweep's 12.4; pairs,
- * onesweep 14.7 ms against reduce-then-scan's 24.5.
+ * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys with the
+ * defaults below (bench/results/h200-2026-12-01b/sort/confirm): keys alone,
+ * reduce-then-scan 11.5 ms against onesweep's 12.4; pairs, onesweep 14.7 ms against 18.1.
  */
 export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
-/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation). */
+/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation, loops not written out: h200-2026-11-30b). */
 export const DEFAULT_LOOK_BACK_WINDOW = 1;
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 /** 16 measured 2–4% faster than 15 at 2^28 keys on the H200 with either algorithm. */
@@ -77,8 +76,10 @@ const DEFAULT_SPIN_LIMIT = 256;
 /**
  * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
  * H200 (132 multiprocessors) 526 workgroups measured 11.8 ms at 2^28 keys against 12.3–12.4
- * for 999, 1998 and 4112: as if four run per multiprocessor and 526 of them fill it once,
- * with no tail of partly idle multiprocessors.
+ * for 999, 1998 and 4112, and 662 13.3 ms: four run per multiprocessor, and 4 × 132 fill it
+ * once, with no tail of partly idle multiprocessors. Fragile: with three per multiprocessor
+ * (separate counters and staging, 16 keys) the same grid took 15.4 ms. WebGPU says neither
+ * number, so this is the H200's.
  */
 const MAX_SCATTER_GROUPS = 528;
 const PASSES = 4;
