@@ -28,12 +28,13 @@
 // Without subgroups, "subgroups" are the 8 fixed groups of 32 invocations and the ballot
 // is emulated in workgroup memory (two barriers per step): slower, the same result.
 //
-// Measured on an H200 at 2^28 keys (bench/results/h200-2026-11-30b): keys 14–15 ms with
-// either variant, about twice the time of CuPy's sort (CUB's radix sort, 6.7 ms). Neither the look-back window (1: 15.3 ms, 8: 15.2,
-// 16: 22.4, 32: 27.5), the tile size (8 to 16 keys per invocation: 15.1–16.7 ms), the spin
-// limit nor the tile order changed much, and reduce-then-scan, which has no look-back, is
-// as slow: the time goes to the tile's own work (ranking and staging, some 0.3 keys per
-// clock per multiprocessor), not to waiting. That is where to look next.
+// Measured on an H200 at 2^28 keys (bench/results/h200-2026-12-01b/sort, which times one
+// pass taken apart): moving the keys costs 0.56 ms a pass, ranking 1.2 ms more (the 8-ballot
+// match about half of it), staging and the scatter to the digits' runs 0.5 ms more, the
+// look-back or reduce-then-scan's extra read and grid tail the rest: keys 11.5 ms in all,
+// 0.58× CuPy's sort (CUB's radix sort, 6.7 ms). Written-out per-key loops (`unrolled`)
+// took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
+// share a multiprocessor (`compact` keeps the counters in the staging array).
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type SortMode = 'onesweep' | 'scatter';
@@ -54,6 +55,13 @@ export interface SortShaderSpec {
   window: number;
   /** Onesweep: tile indices from an atomic counter in launch order, or from the grid position. */
   order: 'launch' | 'grid';
+  /** The loops over a lane's K keys (and the 8 ballots) written out K times with constant indices, or as loops. */
+  unrolled: boolean;
+  /**
+   * The subgroups' counters live in the staging array (they are done with before the keys
+   * are staged): less workgroup memory per workgroup, so more workgroups per multiprocessor.
+   */
+  compact: boolean;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -63,12 +71,20 @@ export const STATE_HEADER_WORDS = 64;
 export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
-export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups'>): number {
+export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact'>): number {
   const counters = (s.slots * RADIX) / 2;
   const staging = WORKGROUP * s.keysPerThread;
   const digits = 4 * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
-  return counters + staging + digits + emulation;
+  return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
+}
+
+// \`body\` once per key of a lane, with \`i\` the key's index: as a loop, or written out with
+// \`i\` a constant, so that the per-key arrays are indexed by constants only (registers, not
+// memory, whatever the driver's compiler decides about unrolling).
+function eachKey(s: Pick<SortShaderSpec, 'keysPerThread' | 'unrolled'>, body: string): string {
+  if (!s.unrolled) return `for (var i = 0u; i < K; i++) {${body}}`;
+  return Array.from({ length: s.keysPerThread }, (_, i) => `{ const i = ${i}u;${body}}`).join('\n');
 }
 
 // A lane's place: position in the workgroup (subgroups in claim order, lanes in subgroup
@@ -128,14 +144,18 @@ fn share(old: u32, leader: u32, at: Place) -> u32 {
 }`;
   }
   if (!s.wide) {
-    return `
-fn match_digit(d: u32, at: Place) -> vec3<u32> {
-  var m = subgroupBallot(true).x;
-  for (var b = 0u; b < 8u; b++) {
+    const bit = `
     let one = ((d >> b) & 1u) == 1u;
     let v = subgroupBallot(one).x;
     m &= select(~v, v, one);
-  }
+  `;
+    const bits = s.unrolled
+      ? Array.from({ length: 8 }, (_, b) => `{ const b = ${b}u;${bit}}`).join('\n')
+      : `for (var b = 0u; b < 8u; b++) {${bit}}`;
+    return `
+fn match_digit(d: u32, at: Place) -> vec3<u32> {
+  var m = subgroupBallot(true).x;
+  ${bits}
   let below = m & ((1u << at.lane) - 1u);
   return vec3<u32>(countOneBits(below), countOneBits(m), u32(firstLeadingBit(m)));
 }
@@ -229,27 +249,33 @@ ${values}`;
 // output. Shared by both variants; \`digit_start\` is supplied by the caller.
 function tileBody(s: SortShaderSpec): string {
   const K = s.keysPerThread;
+  const each = (body: string) => eachKey(s, body);
+  // Compact: one atomic array holds the counters, then the staged keys (WGSL has no unions).
+  const C = s.compact ? 'staging' : 'counters';
+  const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
+  const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
+  const stagingWords = s.compact ? Math.max(WORKGROUP * K, (s.slots * 256) / 2) : WORKGROUP * K;
   const valuesOut = s.pairs
     ? `
   // The values follow their keys: staged at the same positions, written to the same places.
   workgroupBarrier();
-  for (var i = 0u; i < K; i++) {
+  ${each(`
     let src = base + at.start * K + i * at.lanes + at.lane;
-    if (src < P.n) { staging[local[i]] = values_in[src]; }
-  }
+    if (src < P.n) { ${stage('local[i]', 'values_in[src]')} }
+  `)}
   workgroupBarrier();
-  for (var i = 0u; i < K; i++) {
+  ${each(`
     let j = i * ${WORKGROUP}u + lidx;
-    if (j < valid) { values_out[dest[i]] = staging[j]; }
-  }`
+    if (j < valid) { values_out[dest[i]] = ${staged('j')}; }
+  `)}`
     : '';
   return `
 const K: u32 = ${K}u;
 const TILE: u32 = ${WORKGROUP * K}u;
 const SLOTS: u32 = ${s.slots}u;
 
-var<workgroup> counters: array<atomic<u32>, ${(s.slots * 256) / 2}>;
-var<workgroup> staging: array<u32, ${WORKGROUP * K}>;
+${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${(s.slots * 256) / 2}>;`}
+var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
 var<workgroup> digit_count: array<u32, 256>;
 var<workgroup> digit_first: array<u32, 256>;
 // Where digit d's keys of this tile go: output index = digit_shift[d] + position in the tile.
@@ -257,32 +283,38 @@ var<workgroup> digit_shift: array<u32, 256>;
 
 fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
 
-// Steps 1 and 2 for the tile at key \`base\`: every key's position in the sorted tile, and
-// digit_count / digit_first filled in. Keys past n are 0xffffffff: they rank last in digit
-// 255, the last digit, so they take the tile's last positions and are never written.
-fn rank_tile(base: u32, at: Place) -> array<u32, ${K}> {
+// The lane's keys of the tile at key \`base\`: each subgroup reads its own contiguous run,
+// one key per lane per step. Keys past n are 0xffffffff: they rank last in digit 255, the
+// last digit, so they take the tile's last positions and are never written.
+fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
   var keys: array<u32, ${K}>;
-  var rank: array<u32, ${K}>;
-  for (var i = 0u; i < K; i++) {
+  ${each(`
     let src = base + at.start * K + i * at.lanes + at.lane;
     keys[i] = select(0xffffffffu, keys_in[min(src, P.n - 1u)], src < P.n);
-  }
-  for (var i = 0u; i < K; i++) {
+  `)}
+  return keys;
+}
+
+// Steps 1 and 2: every key's position in the sorted tile, and digit_count / digit_first
+// filled in.
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
+  var rank: array<u32, ${K}>;
+  ${each(`
     let d = digit_of(keys[i]);
     let m = match_digit(d, at);
     var old = 0u;
-    if (at.lane == m.z) { old = atomicAdd(&counters[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
+    if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
     old = share(old, m.z, at);
     rank[i] = ((old >> (16u * (d & 1u))) & 0xffffu) + m.x;
-  }
+  `)}
   workgroupBarrier();
   // Per digit pair (one word), the counts of the subgroups in order become their starts.
   let used = ${s.subgroups ? 'atomicLoad(&claims) >> 16u' : '8u'};
   if (at.pos < 128u) {
     var acc = 0u;
     for (var s = 0u; s < used; s++) {
-      let c = atomicLoad(&counters[s * 128u + at.pos]);
-      atomicStore(&counters[s * 128u + at.pos], acc);
+      let c = atomicLoad(&${C}[s * 128u + at.pos]);
+      atomicStore(&${C}[s * 128u + at.pos], acc);
       acc += c;
     }
     digit_count[2u * at.pos] = acc & 0xffffu;
@@ -293,15 +325,18 @@ fn rank_tile(base: u32, at: Place) -> array<u32, ${K}> {
   digit_first[at.pos] = first;
   workgroupBarrier();
   var local: array<u32, ${K}>;
-  for (var i = 0u; i < K; i++) {
+  ${each(`
     let d = digit_of(keys[i]);
-    let before = (atomicLoad(&counters[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
+    let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
     local[i] = digit_first[d] + before + rank[i];
-  }
-  // Step 3's first half: the keys in sorted order. The counters are read above, before
-  // staging is written (different arrays, so no barrier is needed between the two).
-  for (var i = 0u; i < K; i++) { staging[local[i]] = keys[i]; }
+  `)}
   return local;
+}
+
+// Step 3's first half: the keys in sorted order. rank_tile read the counters before this
+// writes staging (different arrays, so no barrier is needed between the two, unless compact).
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>) {
+  ${each(stage('local[i]', 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
@@ -309,12 +344,26 @@ fn rank_tile(base: u32, at: Place) -> array<u32, ${K}> {
 fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${K}>;
-  for (var i = 0u; i < K; i++) {
+  ${each(`
     let j = i * ${WORKGROUP}u + lidx;
-    let key = staging[j];
+    let key = ${staged('j')};
     dest[i] = digit_shift[digit_of(key)] + j;
     if (j < valid) { keys_out[dest[i]] = key; }
-  }${valuesOut}
+  `)}${valuesOut}
+}
+
+// Steps 1 to 3's first half for the tile at key \`base\`; returns the keys' positions.
+fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
+  var keys = load_tile(base, at);
+  let local = rank_tile(keys, at);${
+    s.compact
+      ? `
+  // The counters, just read, become the staging area.
+  workgroupBarrier();`
+      : ''
+  }
+  stage_tile(keys, local);
+  return local;
 }`;
 }
 
@@ -388,7 +437,7 @@ ${
 }
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-  let local = rank_tile(base, at);
+  let local = sort_tile(base, at);
   // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
   // then look back, then publish the inclusive counts.
   let d = at.pos;
@@ -408,8 +457,10 @@ ${
 }
 
 function scatter(s: SortShaderSpec): string {
+  // Compact: each digit's running start stays in its invocation's register.
+  const running = s.compact ? 'running' : 'running[d]';
   return `
-var<workgroup> running: array<u32, 256>;
+${s.compact ? '' : 'var<workgroup> running: array<u32, 256>;'}
 
 @compute @workgroup_size(${WORKGROUP})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
@@ -418,33 +469,46 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
   if (group >= groups) { return; }
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
   let d = at.pos;
-  running[d] = starts[d * groups + group];
+  ${s.compact ? 'var running' : 'running[d]'} = starts[d * groups + group];
   let last = min((group + 1u) * P.tiles_per_group, P.tiles);
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
     let base = tile * TILE;
-    let local = rank_tile(base, at);
-    digit_shift[d] = running[d] - digit_first[d];
-    running[d] += digit_count[d];
+    let local = sort_tile(base, at);
+    digit_shift[d] = ${running} - digit_first[d];
+    ${running} += digit_count[d];
     workgroupBarrier();
     write_tile(base, local, at, lidx);
-    // The next tile reuses the counters (cleared here) and staging.
-    for (var w = lidx; w < SLOTS * 128u; w += ${WORKGROUP}u) { atomicStore(&counters[w], 0u); }
+    // The next tile reuses the counters (cleared here) and staging.${
+      s.compact
+        ? `
+    workgroupBarrier();`
+        : ''
+    }
+    for (var w = lidx; w < SLOTS * 128u; w += ${WORKGROUP}u) { atomicStore(&${s.compact ? 'staging' : 'counters'}[w], 0u); }
     workgroupBarrier();
   }
 }
 `;
 }
 
-export function sortShader(s: SortShaderSpec): string {
+/**
+ * The pass kernel without its entry point: bindings, ranking, staging and writing. The
+ * explore script (scripts/explore-sort.ts) times parts of a pass with entry points of its own.
+ */
+export function sortPassParts(s: SortShaderSpec): string {
   // The ranking's ballots run in every subgroup with all lanes active, but inside
   // functions and loops the uniformity analysis cannot prove that.
   const diagnostics = s.subgroups ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order` : ''})
+// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order` : ''})
 ${bindings(s)}
 ${placement(s)}
 ${matcher(s)}
 ${digitScan(s)}
-${tileBody(s)}
+${tileBody(s)}`;
+}
+
+export function sortShader(s: SortShaderSpec): string {
+  return `${sortPassParts(s)}
 ${s.mode === 'onesweep' ? onesweep(s) : scatter(s)}`;
 }

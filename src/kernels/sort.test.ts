@@ -136,6 +136,39 @@ describe('sort tile sizes on Dawn', () => {
   );
 });
 
+describe('sort with the per-key loops written out (unroll), and compact workgroup memory', () => {
+  it.each([true, false])(
+    "gives the CPU's result, stably, with and without the fallback (subgroups: %s)",
+    async (subgroups) => {
+      for (const [n, below] of [
+        [9001, 1000],
+        [20_000, undefined],
+        [3000, 2],
+      ] as const) {
+        const keys = keysOf(n, n, below);
+        const values = Uint32Array.from(keys, (_, i) => i);
+        const want = referenceSort(keys, values);
+        for (const o of [
+          { algorithm: 'onesweep' },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2 },
+          { algorithm: 'onesweep', spinLimit: 0, forceFallback: true },
+          { algorithm: 'onesweep', compactShared: true },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, compactShared: true },
+        ] as const) {
+          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}, n ${n}`;
+          // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
+          const keysPerThread = subgroups ? 7 : 3;
+          const got = await sortPairs(gpu, keys, values, { ...o, subgroups, unroll: true, keysPerThread });
+          expectSame(got.keys, want.keys, `${what} keys`);
+          expectSame(got.values, want.values, `${what} values`);
+          expectSame(await sort(gpu, keys, { ...o, subgroups, unroll: true, keysPerThread }), want.keys, `${what} keys alone`);
+        }
+      }
+    },
+    GUARD,
+  );
+});
+
 describe('sort with GPUBuffers and plans', () => {
   it(
     'leaves results on the GPU and never writes the input',

@@ -32,18 +32,22 @@ export interface SortOptions extends KernelOptions {
   length?: number;
   /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
   algorithm?: SortAlgorithm;
-  /** Keys per invocation, 1 to 16: a tile is 256 × keysPerThread keys (default: 15, or fewer where workgroup memory is short). */
+  /** Keys per invocation, 1 to 16: a tile is 256 × keysPerThread keys (default: 16, or fewer where workgroup memory is short). */
   keysPerThread?: number;
   /** 'onesweep': look-back rounds without progress before a tile counts a silent predecessor's keys itself (default 256). */
   spinLimit?: number;
   /** Testing ('onesweep'): every tile counts all its predecessors from their keys, so the fallback always runs. */
   forceFallback?: boolean;
-  /** 'reduce-then-scan': tiles each workgroup scatters in order (default: enough for at most 2048 workgroups). */
+  /** 'reduce-then-scan': tiles each workgroup scatters in order (default: enough for at most MAX_SCATTER_GROUPS workgroups). */
   tilesPerGroup?: number;
   /** 'onesweep': predecessors read per look-back round, 1 to 32 (default DEFAULT_LOOK_BACK_WINDOW). */
   lookBackWindow?: number;
   /** 'onesweep': tile indices in launch order from an atomic counter, or from the grid position (default DEFAULT_TILE_ORDER). */
   tileOrder?: 'launch' | 'grid';
+  /** The per-key loops written out with constant indices instead of loops (default: with subgroups; the emulation's loops compile for minutes on CPU drivers when written out). */
+  unroll?: boolean;
+  /** The subgroups' counters share workgroup memory with the staged keys (default true; false: separate arrays). */
+  compactShared?: boolean;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -58,18 +62,26 @@ export interface SortPlan extends KernelPlan {
 }
 
 /**
- * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
- * (bench/results/h200-2026-11-30b): keys alone, reduce-then-scan 14.1 ms against
- * onesweep's 15.4; pairs, onesweep 16.5 ms against 18.5.
+ * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys with the
+ * defaults below (bench/results/h200-2026-12-01b/sort/confirm): keys alone,
+ * reduce-then-scan 11.5 ms against onesweep's 12.4; pairs, onesweep 14.7 ms against 18.1.
  */
 export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
-/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation). */
+/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation, loops not written out: h200-2026-11-30b). */
 export const DEFAULT_LOOK_BACK_WINDOW = 1;
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
-const DEFAULT_KEYS_PER_THREAD = 15;
+/** 16 measured 2–4% faster than 15 at 2^28 keys on the H200 with either algorithm. */
+const DEFAULT_KEYS_PER_THREAD = 16;
 const DEFAULT_SPIN_LIMIT = 256;
-/** The reduce-then-scan variant's default grid: at most this many workgroups per pass. */
-const MAX_SCATTER_GROUPS = 2048;
+/**
+ * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
+ * H200 (132 multiprocessors) 526 workgroups measured 11.8 ms at 2^28 keys against 12.3–12.4
+ * for 999, 1998 and 4112, and 662 13.3 ms: four run per multiprocessor, and 4 × 132 fill it
+ * once, with no tail of partly idle multiprocessors. Fragile: with three per multiprocessor
+ * (separate counters and staging, 16 keys) the same grid took 15.4 ms. WebGPU says neither
+ * number, so this is the H200's.
+ */
+const MAX_SCATTER_GROUPS = 528;
 const PASSES = 4;
 
 interface SortSettings {
@@ -103,7 +115,8 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
-  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups }) <= words;
+  const compact = o?.compactShared ?? true;
+  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups, compact }) <= words;
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
@@ -125,7 +138,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   return {
     length,
     algorithm,
-    spec: { keysPerThread, subgroups, slots, wide, window, order },
+    spec: { keysPerThread, subgroups, slots, wide, window, order, unrolled: o?.unroll ?? subgroups, compact },
     spinLimit,
     forceFallback: !!o?.forceFallback,
     tilesPerGroup,

@@ -1,0 +1,261 @@
+// Where one radix sort pass spends its time, and candidate variants of the whole sort, in
+// one device call. Each "probe" is one pass over 2^28 keys with parts of the pass kernel
+// peeled off (sort-wgsl.ts's sortPassParts with an entry point of its own):
+//   load          each lane loads its keys and stores them back in place (the ceiling)
+//   rank          + ranking (ballots, counters, the tile's digit scan); keys stored in place
+//   rank-nomatch  as rank, the 8-ballot match replaced by "every lane leads itself" (wrong
+//                 ranks: what the ranking costs without the match)
+//   rank-smem     as rank, with the staging array allocated but not used
+//   stage         + the keys staged in workgroup memory in sorted order, stored in place
+//   scatter       + the store to each digit's run at a made-up global start (no look-back)
+//   scatter-nomatch  scatter with the match replaced as in rank-nomatch
+// for several keys per invocation, loops or written out (unrolled). The full sorts are
+// planSort's (four passes, the digit counts and their scan), the unrolled ones validated
+// against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
+import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
+import { BufferUsage } from '../src/gpu/constants.js';
+import { runAndReadAll } from '../src/kernels/buffers.js';
+import { kernelContext, type KernelContext } from '../src/kernels/context.js';
+import { getKernel } from '../src/kernels/pipelines.js';
+import { PlanBuilder } from '../src/kernels/plan.js';
+import { referenceSort } from '../src/kernels/reference.js';
+import { planSort, type KernelPlan, type SortOptions } from '../src/kernels/index.js';
+import { sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
+import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
+import { planCopy } from '../src/bench/copy.js';
+import { Inputs } from '../src/bench/inputs.js';
+import { timePlan } from '../src/bench/measure.js';
+import { checkSorted } from '../src/bench/validate.js';
+
+const quick = process.argv.includes('--quick');
+const N = quick ? 2 ** 16 : 2 ** 28;
+
+interface Row {
+  what: string;
+  variant: string;
+  ms: number | null;
+  GBps: number | null;
+  ratioToCopy?: number;
+  spread?: string;
+  validated?: boolean | string;
+  error?: string;
+}
+
+const rows: Row[] = [];
+let copyGBps = 0;
+
+async function measure(
+  gpu: DeviceHandle,
+  what: string,
+  variant: string,
+  bytes: number,
+  make: () => Promise<KernelPlan>,
+  validate?: (plan: KernelPlan) => Promise<string | undefined>,
+): Promise<void> {
+  let plan: KernelPlan | undefined;
+  const row: Row = { what, variant, ms: null, GBps: null };
+  try {
+    plan = await make();
+    if (validate) {
+      const t0 = performance.now();
+      const verdict = await validate(plan);
+      row.validated = verdict ?? true;
+      process.stderr.write(`  validated ${what} ${variant} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${verdict ?? 'ok'}\n`);
+    }
+    const t = await timePlan(gpu, plan, 5, 30);
+    const runs = t.runs ?? [t.ms];
+    row.ms = Math.round(t.ms * 1e5) / 1e5;
+    row.GBps = Math.round((bytes / (t.ms * 1e6)) * 10) / 10;
+    const sorted = [...runs].sort((a, b) => a - b);
+    row.spread = `${sorted[0]!.toFixed(4)}–${sorted[sorted.length - 1]!.toFixed(4)}`;
+    if (what === 'copy') copyGBps = row.GBps;
+    if (copyGBps) row.ratioToCopy = Math.round((row.GBps / copyGBps) * 1000) / 1000;
+  } catch (e) {
+    row.error = (e as Error).message.split('\n').slice(0, 3).join(' | ');
+  } finally {
+    plan?.destroy();
+    plan?.output.destroy();
+    (plan as { values?: GPUBuffer } | undefined)?.values?.destroy();
+  }
+  rows.push(row);
+  process.stdout.write(JSON.stringify(row) + '\n');
+}
+
+type Probe = 'load' | 'rank' | 'rank-nomatch' | 'rank-smem' | 'stage' | 'scatter' | 'scatter-nomatch';
+
+const EACH = (body: string) => `for (var i = 0u; i < K; i++) { let src = base + at.start * K + i * at.lanes + at.lane; ${body} }`;
+
+// The probe's work after the keys are loaded. P.force_fallback is 0: multiplying by it keeps
+// the ranks alive without changing the keys stored.
+function probeBody(probe: Probe): string {
+  const kind = probe.replace('-nomatch', '');
+  if (kind === 'load') return EACH('if (src < P.n) { keys_out[src] = keys[i]; }');
+  // rank with the staging array allocated (never touched: P.force_fallback is 0), to tell
+  // the workgroup memory's effect on occupancy from the staging's own work.
+  if (kind === 'rank-smem')
+    return `let local = rank_tile(keys, at);
+  if (P.force_fallback != 0u) { staging[lidx] = keys[0]; }
+  ${EACH('if (src < P.n) { keys_out[src] = keys[i] ^ (local[i] * P.force_fallback); }')}`;
+  if (kind === 'rank')
+    return `let local = rank_tile(keys, at);\n  ${EACH('if (src < P.n) { keys_out[src] = keys[i] ^ (local[i] * P.force_fallback); }')}`;
+  if (kind === 'stage')
+    return `let local = rank_tile(keys, at);
+  stage_tile(keys, local);
+  workgroupBarrier();
+  let valid = min(TILE, P.n - base);
+  for (var i = 0u; i < K; i++) { let j = i * ${WORKGROUP}u + lidx; if (j < valid) { keys_out[base + j] = staging[j]; } }`;
+  // Digit d of tile t starts at d·n/256 + t·TILE/256: runs as long and as far apart as
+  // uniform keys give, without the look-back.
+  return `let local = rank_tile(keys, at);
+  stage_tile(keys, local);
+  digit_shift[at.pos] = at.pos * (P.n >> 8u) + tile * (TILE >> 8u) - digit_first[at.pos];
+  workgroupBarrier();
+  write_tile(base, local, at, lidx);`;
+}
+
+function probeShader(spec: SortShaderSpec, probe: Probe): string {
+  let parts = sortPassParts(spec);
+  if (probe.endsWith('-nomatch')) {
+    const call = 'let m = match_digit(d, at);';
+    if (!parts.includes(call)) throw new Error('explore-sort: the ranking no longer calls match_digit as expected');
+    parts = parts.replaceAll(call, 'let m = vec3<u32>(0u, 1u, at.lane);');
+  }
+  return `${parts}
+@compute @workgroup_size(${WORKGROUP})
+fn main(${GRID_ARGS}${spec.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
+  let tile = ${GROUP_INDEX};
+  if (tile >= P.tiles) { return; }
+  let base = tile * TILE;
+  let at = place(lidx, ${spec.subgroups ? 'sg_lane' : '0u'});
+  var keys = load_tile(base, at);
+  ${probeBody(probe)}
+}
+`;
+}
+
+async function planProbe(ctx: KernelContext, keys: GPUBuffer, spec: SortShaderSpec, probe: Probe): Promise<KernelPlan> {
+  const kernel = await getKernel(ctx.device, `sort probe ${probe}`, probeShader(spec, probe), ['uniform', 'read', 'write', 'read']);
+  const plan = new PlanBuilder(ctx, `sort probe ${probe}`);
+  const out = ctx.device.createBuffer({ size: N * 4, usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC });
+  const starts = plan.temporary(16, 'unused starts');
+  const tiles = Math.ceil(N / (WORKGROUP * spec.keysPerThread));
+  plan.dispatch(
+    kernel,
+    [N, tiles, 8, 0, 0, 0, 0, 1],
+    [
+      { buffer: keys, size: N * 4 },
+      { buffer: out, size: N * 4 },
+      { buffer: starts, size: 16 },
+    ],
+    tiles,
+  );
+  return plan.finish(out);
+}
+
+async function main() {
+  const t0 = performance.now();
+  const gpu = await new GpuSession(nodeGpuProvider()).device();
+  const ctx = kernelContext(gpu);
+  process.stdout.write(
+    JSON.stringify({ device: gpu.description, subgroupMinSize: ctx.subgroupMinSize, subgroupMaxSize: ctx.subgroupMaxSize }) + '\n',
+  );
+  const inputs = new Inputs(gpu, N);
+  const u32 = inputs.get('u32');
+  const f32 = inputs.get('f32');
+  process.stderr.write(`inputs ready after ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
+
+  const subgroups = ctx.hasSubgroups;
+  const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
+  const probes: Probe[] = ['load', 'rank', 'rank-nomatch', 'rank-smem', 'stage', 'scatter', 'scatter-nomatch'];
+  // --sorts-only: the whole sorts alone (a shorter device call).
+  const probeSizes = process.argv.includes('--sorts-only') ? [] : quick ? [4, 8] : [8, 15, 24];
+  for (const keysPerThread of probeSizes)
+    for (const unrolled of [false, true])
+      for (const probe of probes) {
+        const spec: SortShaderSpec = {
+          mode: 'scatter',
+          pairs: false,
+          keysPerThread,
+          subgroups,
+          slots,
+          wide: ctx.subgroupMaxSize > 32,
+          window: 1,
+          order: 'grid',
+          unrolled,
+          compact: false,
+        };
+        await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
+          planProbe(ctx, u32.buffer, spec, probe),
+        );
+      }
+
+  // The whole sort: the current defaults against the unrolled loops, keys and pairs.
+  const keys = u32.array as Uint32Array;
+  const values = new Uint32Array(f32.array.buffer, 0, N);
+  let want: { keys: Uint32Array; values?: Uint32Array } | undefined;
+  let wantPairs: { keys: Uint32Array; values?: Uint32Array } | undefined;
+  // The first call (bench/results/h200-2026-12-01b/sort/explore-call1, the probes and the
+  // loops against the written-out ones; its list of sorts is in the README there) and the
+  // second (explore-call2, commit e153ac4: compact workgroup memory, the reduce-then-scan
+  // grid) chose the defaults (16 keys, compact, at most 528 scatter workgroups); this list
+  // times them against their neighbours.
+  const rts = { unroll: true, algorithm: 'reduce-then-scan' } as const;
+  const sortVariants: [string, boolean, SortOptions, boolean][] = [
+    ['reduce-then-scan K16 compact 125 tiles/group (the default)', false, { ...rts, keysPerThread: 16, tilesPerGroup: 125 }, false],
+    [
+      'reduce-then-scan K16 not compact 125 tiles/group',
+      false,
+      { ...rts, keysPerThread: 16, compactShared: false, tilesPerGroup: 125 },
+      false,
+    ],
+    [
+      'reduce-then-scan K15 not compact 133 tiles/group',
+      false,
+      { ...rts, keysPerThread: 15, compactShared: false, tilesPerGroup: 133 },
+      false,
+    ],
+    ['reduce-then-scan K15 compact 133 tiles/group', false, { ...rts, keysPerThread: 15, tilesPerGroup: 133 }, false],
+    ['reduce-then-scan K16 compact 32 tiles/group', false, { ...rts, keysPerThread: 16, tilesPerGroup: 32 }, false],
+    ['reduce-then-scan K16 compact 99 tiles/group', false, { ...rts, keysPerThread: 16, tilesPerGroup: 99 }, false],
+  ];
+
+  for (const [variant, pairs, o, validate] of sortVariants) {
+    await measure(
+      gpu,
+      pairs ? 'sort pairs' : 'sort keys',
+      variant,
+      (pairs ? 16 : 8) * N,
+      () => planSort(gpu, u32.buffer, { ...o, length: N, values: pairs ? f32.buffer : undefined }),
+      validate
+        ? async (plan) => {
+            const outputs = [{ buffer: plan.output, bytes: 4 * N }];
+            const v = (plan as { values?: GPUBuffer }).values;
+            if (v) outputs.push({ buffer: v, bytes: 4 * N });
+            const [k, vals] = await runAndReadAll(ctx, plan, outputs);
+            const ref = pairs ? (wantPairs ??= referenceSort(keys, values)) : (want ??= { keys: referenceSort(keys) });
+            return (
+              checkSorted(new Uint32Array(k!), ref.keys, 'key') ??
+              (vals ? checkSorted(new Uint32Array(vals), ref.values!, 'value') : undefined)
+            );
+          }
+        : undefined,
+    );
+  }
+  inputs.release();
+
+  const table = [
+    `| what | variant | ms | GB/s | ×copy | min–max ms | validated |`,
+    `| --- | --- | ---: | ---: | ---: | --- | --- |`,
+    ...rows.map(
+      (r) =>
+        `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`,
+    ),
+  ];
+  process.stderr.write(`\n${table.join('\n')}\n\nexplore-sort: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+}
+
+await main();
+process.stdout.write('', () => process.exit(0));
