@@ -13,7 +13,8 @@ import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
-import { planScan, planTranspose, type KernelPlan, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
+import { planTranspose, type KernelPlan, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
+import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
 import { timePlan } from '../src/bench/measure.js';
@@ -96,24 +97,41 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  // Scan: the default single pass, both types and kinds. (The variants that staged each
-  // block in workgroup memory, 0.40× the copy kernel, or prefetched the next block, 0.33×,
-  // were timed from commits ffaac96 and c102b2d: bench/results/h200-2026-12-01/explore/.)
-  const scanVariants: [string, 'u32' | 'f32', ScanOptions, boolean][] = [
-    ['default', 'u32', {}, true],
-    ['default exclusive', 'u32', { exclusive: true }, false],
-    ['default', 'f32', {}, true],
-    ['default exclusive', 'f32', { exclusive: true }, false],
-  ];
+  // Scan, peeled apart (issue 14): for each block shape (vec4s per invocation × invocations)
+  // and type, 'io' only loads and stores the block (the layout's ceiling), 'local' adds the
+  // block scan with a carry of 0 (no look-back; wrong output, timing only), 'full' is the
+  // single pass. Full kernels are validated against the CPU where marked.
+  const scanVariants: [string, 'u32' | 'f32', ScanOptions, ScanVariant, boolean][] = [];
+  for (const type of ['u32', 'f32'] as const)
+    for (const [rows, workgroup] of [
+      [8, 256],
+      [4, 256],
+      [16, 256],
+      [4, 128],
+      [8, 128],
+      [16, 128],
+      [4, 512],
+      [8, 512],
+      [16, 512],
+    ] as const)
+      for (const probe of ['io', 'local', undefined] as const)
+        scanVariants.push([
+          `${rows}x${workgroup} ${probe ?? 'full'}`,
+          type,
+          { blockRows: rows },
+          { workgroup, probe },
+          !probe && rows === 8 && (type === 'u32' || workgroup === 256),
+        ]);
+  scanVariants.push(['8x256 full exclusive', 'u32', { exclusive: true }, {}, true]);
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
-  for (const [variant, type, o, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
+  for (const [variant, type, o, shape, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;
     await measure(
       gpu,
       `scan ${type}`,
       variant,
       8 * N,
-      () => planScan(gpu, input.buffer, { type, length: N, ...o }),
+      () => planScanVariant(gpu, input.buffer, { type, length: N, ...o }, shape),
       check
         ? async (p) =>
             checkScan(
@@ -166,7 +184,8 @@ async function main() {
     ['registers 4 x2 row-major 8192x32768', wide, reg('row-major', 4, 2), false],
     ['registers 8 x2 diagonal 8192x32768', wide, reg('diagonal', 8, 2), false],
   ];
-  const fillerSizes = quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
+  // --scan-only: no transposes.
+  const fillerSizes = process.argv.includes('--scan-only') ? [] : quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
   for (const [placement, filler] of fillerSizes.entries()) {
     const junk = filler ? gpu.device.createBuffer({ size: filler, usage: BufferUsage.STORAGE }) : undefined;
     for (const [variant, [rows, cols], o, validate] of transposeVariants) {
