@@ -7,7 +7,7 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--transpose-only] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -21,7 +21,9 @@ import { timePlan } from '../src/bench/measure.js';
 import { checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
-const N = quick ? 2 ** 16 : 2 ** 28;
+// --log2n=K: another scan size (lavapipe: validate look-backs over many blocks).
+const log2n = Number(process.argv.find((a) => a.startsWith('--log2n='))?.slice(8) ?? (quick ? 16 : 28));
+const N = 2 ** log2n;
 const SIDE = quick ? 256 : 16384;
 
 interface Row {
@@ -76,6 +78,71 @@ async function measure(
   process.stdout.write(JSON.stringify(row) + '\n');
 }
 
+type ScanRow = [string, 'u32' | 'f32', ScanOptions, ScanVariant, boolean];
+
+// --probes: the scan peeled apart (issue 14). For each block shape (vec4s per invocation ×
+// invocations) and type, 'io' only loads and stores the block (the layout's ceiling),
+// 'local' adds the block scan with a carry of 0 (no look-back; wrong output, timing only),
+// 'full' is the single pass. Some full kernels are validated against the CPU.
+function scanProbes(): ScanRow[] {
+  const list: ScanRow[] = [];
+  for (const type of ['u32', 'f32'] as const)
+    for (const [rows, workgroup] of [
+      [8, 256],
+      [4, 256],
+      [16, 256],
+      [4, 128],
+      [8, 128],
+      [16, 128],
+      [4, 512],
+      [8, 512],
+      [16, 512],
+    ] as const)
+      for (const probe of ['io', 'local', undefined] as const)
+        list.push([
+          `${rows}x${workgroup} ${probe ?? 'full'}`,
+          type,
+          { blockRows: rows },
+          { workgroup, probe },
+          !probe && rows === 8 && (type === 'u32' || workgroup === 256),
+        ]);
+  list.push(['8x256 full exclusive', 'u32', { exclusive: true }, {}, true]);
+  return list;
+}
+
+// The look-back's candidates (the probes put the whole gap to the copy kernel there):
+// predecessors per lane and round (window 32 × peeks), one-round-trip peeks, the block
+// loaded again after the look-back, block shapes, the fallback's spin limit.
+function scanCandidates(): ScanRow[] {
+  const all = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ peek: 'all', peeks, ...more });
+  return [
+    ['default (8x256 split x1)', 'u32', {}, {}, false],
+    ['8x256 split x2', 'u32', {}, { peeks: 2 }, false],
+    ['8x256 split x4', 'u32', {}, { peeks: 4 }, false],
+    ['8x256 all x1', 'u32', {}, all(1), true],
+    ['8x256 all x2', 'u32', {}, all(2), false],
+    ['8x256 all x4', 'u32', {}, all(4), true],
+    ['8x256 split x1 reread', 'u32', {}, { reread: true }, false],
+    ['8x256 all x4 reread', 'u32', {}, all(4, { reread: true }), true],
+    ['8x256 all x4 launch order', 'u32', { blockOrder: 'launch' }, all(4), false],
+    ['default spin 4096', 'u32', { spinLimit: 4096 }, {}, false],
+    ['8x256 all x4 spin 4096', 'u32', { spinLimit: 4096 }, all(4), false],
+    ['4x256 all x4', 'u32', { blockRows: 4 }, all(4), false],
+    ['4x256 all x4 reread', 'u32', { blockRows: 4 }, all(4, { reread: true }), false],
+    ['16x256 all x4', 'u32', { blockRows: 16 }, all(4), false],
+    ['8x128 all x4', 'u32', {}, all(4, { workgroup: 128 }), false],
+    ['8x512 all x4', 'u32', {}, all(4, { workgroup: 512 }), false],
+    ['4x512 all x4', 'u32', { blockRows: 4 }, all(4, { workgroup: 512 }), false],
+    ['16x128 all x4', 'u32', { blockRows: 16 }, all(4, { workgroup: 128 }), false],
+    ['8x256 all x4 exclusive', 'u32', { exclusive: true }, all(4), true],
+    ['default (8x256 split x1)', 'f32', {}, {}, false],
+    ['8x256 all x2', 'f32', {}, all(2), false],
+    ['8x256 all x4', 'f32', {}, all(4), true],
+    ['8x256 all x4 reread', 'f32', {}, all(4, { reread: true }), false],
+    ['8x256 all x4 exclusive', 'f32', { exclusive: true }, all(4), false],
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -97,35 +164,12 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  // Scan, peeled apart (issue 14): for each block shape (vec4s per invocation × invocations)
-  // and type, 'io' only loads and stores the block (the layout's ceiling), 'local' adds the
-  // block scan with a carry of 0 (no look-back; wrong output, timing only), 'full' is the
-  // single pass. Full kernels are validated against the CPU where marked.
-  const scanVariants: [string, 'u32' | 'f32', ScanOptions, ScanVariant, boolean][] = [];
-  for (const type of ['u32', 'f32'] as const)
-    for (const [rows, workgroup] of [
-      [8, 256],
-      [4, 256],
-      [16, 256],
-      [4, 128],
-      [8, 128],
-      [16, 128],
-      [4, 512],
-      [8, 512],
-      [16, 512],
-    ] as const)
-      for (const probe of ['io', 'local', undefined] as const)
-        scanVariants.push([
-          `${rows}x${workgroup} ${probe ?? 'full'}`,
-          type,
-          { blockRows: rows },
-          { workgroup, probe },
-          !probe && rows === 8 && (type === 'u32' || workgroup === 256),
-        ]);
-  scanVariants.push(['8x256 full exclusive', 'u32', { exclusive: true }, {}, true]);
+  const scanVariants = process.argv.includes('--probes') ? scanProbes() : scanCandidates();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
-  for (const [variant, type, o, shape, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
+  for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;
+    // --quick (lavapipe) validates every full kernel: it costs nothing there.
+    const check = marked || (quick && !shape.probe);
     await measure(
       gpu,
       `scan ${type}`,

@@ -47,6 +47,18 @@ export interface ScanShaderSpec {
    * and stores the block unscanned, 'local' scans it with a carry of 0 (no look-back).
    */
   probe?: 'io' | 'local';
+  /** Single pass: predecessors each looking lane peeks at per round (1, 2 or 4; default 1). */
+  peeks?: number;
+  /**
+   * Single pass: 'split' reads a predecessor's prefix words, then its sum words only if the
+   * prefix is not out (two round trips); 'all' reads all four words at once (one). Default 'split'.
+   */
+  peek?: 'split' | 'all';
+  /**
+   * Single pass: load the block again (from L2) after the look-back instead of holding it in
+   * registers through it, so the look-back's registers add to the scan's state only.
+   */
+  reread?: boolean;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -273,7 +285,115 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
   return '';
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe']): string {
+// (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
+// its sum is, else (0, 0). 'split' reads the sum's words only when the prefix is not out
+// (a second round trip); 'all' reads the four words at once and chooses with selects, so
+// several peeks' loads are in flight together. Each word is written once, with its flag,
+// so any order of reads sees whole values.
+function peekFn(mode: 'split' | 'all'): string {
+  if (mode === 'all')
+    return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
+  let a0 = atomicLoad(&state[2u + 4u * b]);
+  let a1 = atomicLoad(&state[3u + 4u * b]);
+  let p0 = atomicLoad(&state[4u + 4u * b]);
+  let p1 = atomicLoad(&state[5u + 4u * b]);
+  let prefix = prefix_visible && (p0 & p1 & READY) != 0u;
+  let sum = (a0 & a1 & READY) != 0u;
+  let kind = select(select(0u, 1u, sum), 2u, prefix);
+  let bits = select((a0 & 0xffffu) | (a1 << 16u), (p0 & 0xffffu) | (p1 << 16u), prefix);
+  return vec2<u32>(kind, select(0u, bits, kind != 0u));
+}`;
+  return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
+  let p0 = atomicLoad(&state[4u + 4u * b]);
+  let p1 = atomicLoad(&state[5u + 4u * b]);
+  if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
+  let a0 = atomicLoad(&state[2u + 4u * b]);
+  let a1 = atomicLoad(&state[3u + 4u * b]);
+  if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
+  return vec2<u32>(0u, 0u);
+}`;
+}
+
+// The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
+// \`lanes\`). Each round covers a window of PEEKS × lanes predecessors: window position d
+// is block next - 1 - d, and lane k peeks at positions k, lanes + k, … The positions up to
+// the nearest inclusive prefix are added and the walk ends; otherwise the positions before
+// the nearest block that has published nothing (the whole window when every position
+// showed a block sum) are added and the walk moves past them. A wider window moves further
+// per round trip when inclusive prefixes lag behind the block sums. Block 0 publishes its
+// prefix at once and blocks of earlier dispatches are complete, so a prefix is always found
+// or reduced to. Every branch below depends only on subgroup-wide values.
+function lookBack(T: ElementType, peeks: number): string {
+  return `const PEEKS: u32 = ${peeks}u;
+fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
+  var next = block;
+  var carry = ${T}(0);
+  var idle = 0u;
+  let window = PEEKS * lanes;
+  loop {
+    if (next == 0u) { break; }
+    // Every peek's loads are issued before any result is used.
+    var kinds: array<u32, PEEKS>;
+    var values: array<${T}, PEEKS>;
+    for (var w = 0u; w < PEEKS; w++) {
+      let d = w * lanes + k;
+      var seen = vec2<u32>(3u, 0u);
+      if (d < next) {
+        let b = next - 1u - d;
+        seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+        // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+        if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+      }
+      kinds[w] = seen.x;
+      values[w] = bitcast<${T}>(seen.y);
+    }
+    var my_prefix = NONE;
+    var my_missing = NONE;
+    for (var w = 0u; w < PEEKS; w++) {
+      let d = w * lanes + k;
+      my_prefix = min(my_prefix, select(NONE, d, kinds[w] == 2u));
+      my_missing = min(my_missing, select(NONE, d, kinds[w] == 0u));
+    }
+    let first_prefix = lb_min(my_prefix);
+    let first_missing = lb_min(my_missing);
+    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there),
+    // or before the nearest silent block. Positions past block 0 (kind 3) are never
+    // reached: block 0 always shows its prefix or counts as silent.
+    let done = first_prefix < first_missing;
+    let stop = select(min(first_missing, min(window, next)), first_prefix + 1u, done);
+    var mine = ${T}(0);
+    for (var w = 0u; w < PEEKS; w++) {
+      if (w * lanes + k < stop) { mine += values[w]; }
+    }
+    if (stop > 0u) { carry += lb_add(mine); }
+    if (done) { break; }
+    if (stop > 0u) {
+      next -= stop;
+      idle = 0u;
+    } else {
+      idle++;
+      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
+      if (idle > P.spin_limit && next - 1u >= P.block_base) {
+        carry += reduce_block(next - 1u - P.block_base, k, lanes);
+        if (k == 0u) { atomicAdd(&state[1], 1u); }
+        next -= 1u;
+        idle = 0u;
+      }
+    }
+  }
+  return carry;
+}`;
+}
+
+function singlePass(
+  T: ElementType,
+  subgroups: boolean,
+  order: 'launch' | 'grid',
+  probe: ScanShaderSpec['probe'],
+  peeks: number,
+  peek: 'split' | 'all',
+  reread: boolean,
+): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -295,17 +415,7 @@ fn publish(block: u32, word: u32, x: ${T}) {
   atomicStore(&state[3u + 4u * block + word], READY | (bits >> 16u));
 }
 
-// (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
-// its sum is, else (0, 0).
-fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let p0 = atomicLoad(&state[4u + 4u * b]);
-  let p1 = atomicLoad(&state[5u + 4u * b]);
-  if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
-  let a0 = atomicLoad(&state[2u + 4u * b]);
-  let a1 = atomicLoad(&state[3u + 4u * b]);
-  if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
-  return vec2<u32>(0u, 0u);
-}
+${peekFn(peek)}
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
 // row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
@@ -324,55 +434,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-// The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
-// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
-// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
-// block that has published nothing (all lanes when every one found a block sum) are
-// added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
-// earlier dispatches are complete, so a prefix is always found or reduced to. Every
-// branch below depends only on subgroup-wide values.
-fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
-  var next = block;
-  var carry = ${T}(0);
-  var idle = 0u;
-  loop {
-    if (next == 0u) { break; }
-    var kind = 3u;
-    var value = ${T}(0);
-    if (k < next) {
-      let b = next - 1u - k;
-      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-      kind = seen.x;
-      value = bitcast<${T}>(seen.y);
-    }
-    let first_prefix = lb_min(select(NONE, k, kind == 2u));
-    let first_missing = lb_min(select(NONE, k, kind == 0u));
-    if (first_prefix < first_missing) {
-      carry += lb_add(select(${T}(0), value, k <= first_prefix));
-      break;
-    }
-    // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
-    // here, since block 0 always shows its prefix or counts as silent.
-    let ready = min(first_missing, min(lanes, next));
-    if (ready > 0u) {
-      carry += lb_add(select(${T}(0), value, k < ready));
-      next -= ready;
-      idle = 0u;
-    } else {
-      idle++;
-      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
-      if (idle > P.spin_limit && next - 1u >= P.block_base) {
-        carry += reduce_block(next - 1u - P.block_base, k, lanes);
-        if (k == 0u) { atomicAdd(&state[1], 1u); }
-        next -= 1u;
-        idle = 0u;
-      }
-    }
-  }
-  return carry;
-}
+${lookBack(T, peeks)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -403,7 +465,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-  write_block(local_block, at.x, v, scan, carry);
+  write_block(local_block, at.x, ${reread ? 'load_block(local_block, at.x)' : 'v'}, scan, carry);
 }
 `;
 }
@@ -444,9 +506,10 @@ export function scanShader(s: ScanShaderSpec): string {
   const wg = s.workgroup ?? WORKGROUP;
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
+  if (![1, 2, 4].includes(s.peeks ?? 1)) throw new Error(`internal: scan peeks must be 1, 2 or 4, got ${s.peeks}`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.peeks ?? 1, s.peek ?? 'split', !!s.reread)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -454,7 +517,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

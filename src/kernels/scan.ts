@@ -86,6 +86,12 @@ export interface ScanVariant {
   workgroup?: number;
   /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
   probe?: 'io' | 'local';
+  /** Predecessors each looking lane peeks at per round (1, 2 or 4). */
+  peeks?: number;
+  /** 'split': prefix words, then sum words if needed (two round trips); 'all': four words at once. */
+  peek?: 'split' | 'all';
+  /** Load the block again after the look-back instead of holding it in registers. */
+  reread?: boolean;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -176,7 +182,10 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
       scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, ...s.variant }),
       ['uniform', 'read', 'read', ...bindings],
     );
-  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)) }));
+  const parts = chunks(s.length, 4, s.limit).map((c) => ({
+    ...c,
+    blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)),
+  }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [
     vec4ReadWindow(input, c.first, c.count),
