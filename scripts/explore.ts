@@ -7,7 +7,7 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -110,10 +110,10 @@ function scanProbes(): ScanRow[] {
   return list;
 }
 
-// The look-back's candidates (the probes put the whole gap to the copy kernel there):
+// --lookback: the look-back's first candidates (call 2 in bench/results/h200-2026-12-01b/scan):
 // predecessors per lane and round (window 32 × peeks), one-round-trip peeks, the block
 // loaded again after the look-back, block shapes, the fallback's spin limit.
-function scanCandidates(): ScanRow[] {
+function lookBackCandidates(): ScanRow[] {
   const all = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ peek: 'all', peeks, ...more });
   return [
     ['default (8x256 split x1)', 'u32', {}, {}, false],
@@ -143,6 +143,32 @@ function scanCandidates(): ScanRow[] {
   ];
 }
 
+// Call 2 showed that every look-back doing more loads ran slower (wider windows, even at
+// one round trip; spin limits changed nothing): the loads themselves cost, so these do
+// fewer. While the nearest predecessor is silent, peek at it alone (narrow spin); fewer
+// positions per round; ALU delays between empty rounds; larger blocks (fewer look-backs).
+function scanCandidates(): ScanRow[] {
+  const narrow = (more: ScanVariant = {}): ScanVariant => ({ narrowSpin: true, ...more });
+  return [
+    ['default (8x256 split x1)', 'u32', {}, {}, false],
+    ['8x256 narrow', 'u32', {}, narrow(), true],
+    ['8x256 narrow window 16', 'u32', {}, narrow({ window: 16 }), true],
+    ['8x256 narrow window 8', 'u32', {}, narrow({ window: 8 }), true],
+    ['8x256 window 16', 'u32', {}, { window: 16 }, false],
+    ['8x256 narrow delay 100', 'u32', {}, narrow({ spinDelay: 100 }), true],
+    ['8x256 narrow delay 400', 'u32', {}, narrow({ spinDelay: 400 }), false],
+    ['8x256 delay 200', 'u32', {}, { spinDelay: 200 }, false],
+    ['16x256 narrow', 'u32', { blockRows: 16 }, narrow(), false],
+    ['16x128 narrow', 'u32', { blockRows: 16 }, narrow({ workgroup: 128 }), false],
+    ['8x512 narrow', 'u32', {}, narrow({ workgroup: 512 }), false],
+    ['8x256 narrow launch order', 'u32', { blockOrder: 'launch' }, narrow(), false],
+    ['default (8x256 split x1)', 'f32', {}, {}, false],
+    ['8x256 narrow', 'f32', {}, narrow(), true],
+    ['8x256 narrow window 16', 'f32', {}, narrow({ window: 16 }), false],
+    ['8x256 narrow exclusive', 'f32', { exclusive: true }, narrow(), false],
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -164,7 +190,11 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  const scanVariants = process.argv.includes('--probes') ? scanProbes() : scanCandidates();
+  const scanVariants = process.argv.includes('--probes')
+    ? scanProbes()
+    : process.argv.includes('--lookback')
+      ? lookBackCandidates()
+      : scanCandidates();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

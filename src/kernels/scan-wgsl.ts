@@ -59,6 +59,12 @@ export interface ScanShaderSpec {
    * registers through it, so the look-back's registers add to the scan's state only.
    */
   reread?: boolean;
+  /** Single pass: at most this many window positions per round (default: peeks × lanes). */
+  window?: number;
+  /** Single pass: while the nearest predecessor has published nothing, peek at it alone (not the whole window). */
+  narrowSpin?: boolean;
+  /** Single pass: dependent ALU steps between rounds that found nothing, to thin out the spinning's loads. */
+  spinDelay?: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -323,22 +329,24 @@ function peekFn(mode: 'split' | 'all'): string {
 // per round trip when inclusive prefixes lag behind the block sums. Block 0 publishes its
 // prefix at once and blocks of earlier dispatches are complete, so a prefix is always found
 // or reduced to. Every branch below depends only on subgroup-wide values.
-function lookBack(T: ElementType, peeks: number): string {
+function lookBack(T: ElementType, peeks: number, window: number, narrowSpin: boolean, spinDelay: number): string {
   return `const PEEKS: u32 = ${peeks}u;
+const MOST_PEEKED: u32 = ${window}u;
 fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   var next = block;
   var carry = ${T}(0);
   var idle = 0u;
-  let window = PEEKS * lanes;
+  let full_window = min(PEEKS * lanes, MOST_PEEKED);
   loop {
     if (next == 0u) { break; }
+    let window = ${narrowSpin ? 'select(full_window, 1u, idle > 0u)' : 'full_window'};
     // Every peek's loads are issued before any result is used.
     var kinds: array<u32, PEEKS>;
     var values: array<${T}, PEEKS>;
     for (var w = 0u; w < PEEKS; w++) {
       let d = w * lanes + k;
       var seen = vec2<u32>(3u, 0u);
-      if (d < next) {
+      if (d < next && d < window) {
         let b = next - 1u - d;
         seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
         // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
@@ -371,7 +379,14 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
       next -= stop;
       idle = 0u;
     } else {
-      idle++;
+      idle++;${
+        spinDelay > 0
+          ? `
+      var x = idle;
+      for (var i = 0u; i < ${spinDelay}u; i++) { x = x * 1664525u + 1013904223u; }
+      if (x == 0x9e3779b9u) { idle += 1u; }`
+          : ''
+      }
       // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
       if (idle > P.spin_limit && next - 1u >= P.block_base) {
         carry += reduce_block(next - 1u - P.block_base, k, lanes);
@@ -393,6 +408,9 @@ function singlePass(
   peeks: number,
   peek: 'split' | 'all',
   reread: boolean,
+  window: number,
+  narrowSpin: boolean,
+  spinDelay: number,
 ): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
@@ -434,7 +452,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, peeks)}
+${lookBack(T, peeks, window, narrowSpin, spinDelay)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -509,7 +527,19 @@ export function scanShader(s: ScanShaderSpec): string {
   if (![1, 2, 4].includes(s.peeks ?? 1)) throw new Error(`internal: scan peeks must be 1, 2 or 4, got ${s.peeks}`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.peeks ?? 1, s.peek ?? 'split', !!s.reread)
+      ? writeBlock(s.type) +
+        singlePass(
+          s.type,
+          s.subgroups,
+          s.order,
+          s.probe,
+          s.peeks ?? 1,
+          s.peek ?? 'split',
+          !!s.reread,
+          s.window ?? 1024,
+          !!s.narrowSpin,
+          s.spinDelay ?? 0,
+        )
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -517,7 +547,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

@@ -92,6 +92,12 @@ export interface ScanVariant {
   peek?: 'split' | 'all';
   /** Load the block again after the look-back instead of holding it in registers. */
   reread?: boolean;
+  /** At most this many predecessors peeked at per round. */
+  window?: number;
+  /** While the nearest predecessor has published nothing, peek at it alone. */
+  narrowSpin?: boolean;
+  /** ALU steps between rounds that found nothing. */
+  spinDelay?: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
