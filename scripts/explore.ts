@@ -162,6 +162,12 @@ function scanCandidates(): ScanRow[] {
     ['16x128 narrow', 'u32', { blockRows: 16 }, narrow({ workgroup: 128 }), false],
     ['8x512 narrow', 'u32', {}, narrow({ workgroup: 512 }), false],
     ['8x256 narrow launch order', 'u32', { blockOrder: 'launch' }, narrow(), false],
+    // The four-words-at-once peek summed wrong on the H200 with the words adjacent (call 2);
+    // in two planes the sum's and the prefix's words are far apart.
+    ['8x256 planes split', 'u32', {}, { layout: 'planes' }, false],
+    ['8x256 planes all x1', 'u32', {}, { layout: 'planes', peek: 'all' }, true],
+    ['8x256 planes all x2', 'u32', {}, { layout: 'planes', peek: 'all', peeks: 2 }, true],
+    ['8x256 planes all x1 narrow', 'u32', {}, narrow({ layout: 'planes', peek: 'all' }), true],
     ['default (8x256 split x1)', 'f32', {}, {}, false],
     ['8x256 narrow', 'f32', {}, narrow(), true],
     ['8x256 narrow window 16', 'f32', {}, narrow({ window: 16 }), false],

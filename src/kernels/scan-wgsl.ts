@@ -65,6 +65,8 @@ export interface ScanShaderSpec {
   narrowSpin?: boolean;
   /** Single pass: dependent ALU steps between rounds that found nothing, to thin out the spinning's loads. */
   spinDelay?: number;
+  /** Single pass: the look-back state's layout (default 'interleaved'; see stateLayout). */
+  layout?: 'interleaved' | 'planes';
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -179,7 +181,7 @@ function common(T: ElementType, rows: number, wg: number): string {
 // flags (single-pass, tests): 1 = predecessors of this dispatch count as silent (the
 // fallback always runs); 2 = only block 0's inclusive prefix is visible (walks cross
 // whole windows of block sums).
-struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, _p7: u32 }
+struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, total_blocks: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src4: array<vec4<${T}>>;
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
@@ -291,6 +293,16 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
   return '';
 }
 
+// Where block b's two words of sum and of inclusive prefix sit: 'interleaved', the four
+// together; 'planes', all sums, then all prefixes (a peek's four loads are not adjacent).
+function stateLayout(layout: 'interleaved' | 'planes'): string {
+  return layout === 'planes'
+    ? `fn sum_word(b: u32) -> u32 { return 2u + 2u * b; }
+fn prefix_word(b: u32) -> u32 { return 2u + 2u * P.total_blocks + 2u * b; }`
+    : `fn sum_word(b: u32) -> u32 { return 2u + 4u * b; }
+fn prefix_word(b: u32) -> u32 { return 4u + 4u * b; }`;
+}
+
 // (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
 // its sum is, else (0, 0). 'split' reads the sum's words only when the prefix is not out
 // (a second round trip); 'all' reads the four words at once and chooses with selects, so
@@ -299,10 +311,10 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 function peekFn(mode: 'split' | 'all'): string {
   if (mode === 'all')
     return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let a0 = atomicLoad(&state[2u + 4u * b]);
-  let a1 = atomicLoad(&state[3u + 4u * b]);
-  let p0 = atomicLoad(&state[4u + 4u * b]);
-  let p1 = atomicLoad(&state[5u + 4u * b]);
+  let a0 = atomicLoad(&state[sum_word(b)]);
+  let a1 = atomicLoad(&state[sum_word(b) + 1u]);
+  let p0 = atomicLoad(&state[prefix_word(b)]);
+  let p1 = atomicLoad(&state[prefix_word(b) + 1u]);
   let prefix = prefix_visible && (p0 & p1 & READY) != 0u;
   let sum = (a0 & a1 & READY) != 0u;
   let kind = select(select(0u, 1u, sum), 2u, prefix);
@@ -310,11 +322,11 @@ function peekFn(mode: 'split' | 'all'): string {
   return vec2<u32>(kind, select(0u, bits, kind != 0u));
 }`;
   return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let p0 = atomicLoad(&state[4u + 4u * b]);
-  let p1 = atomicLoad(&state[5u + 4u * b]);
+  let p0 = atomicLoad(&state[prefix_word(b)]);
+  let p1 = atomicLoad(&state[prefix_word(b) + 1u]);
   if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
-  let a0 = atomicLoad(&state[2u + 4u * b]);
-  let a1 = atomicLoad(&state[3u + 4u * b]);
+  let a0 = atomicLoad(&state[sum_word(b)]);
+  let a1 = atomicLoad(&state[sum_word(b) + 1u]);
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
 }`;
@@ -400,18 +412,9 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
 }`;
 }
 
-function singlePass(
-  T: ElementType,
-  subgroups: boolean,
-  order: 'launch' | 'grid',
-  probe: ScanShaderSpec['probe'],
-  peeks: number,
-  peek: 'split' | 'all',
-  reread: boolean,
-  window: number,
-  narrowSpin: boolean,
-  spinDelay: number,
-): string {
+function singlePass(s: ScanShaderSpec): string {
+  const T = s.type;
+  const [subgroups, order, probe, reread] = [s.subgroups, s.order, s.probe, !!s.reread];
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -429,11 +432,14 @@ var<workgroup> wg_carry: ${T};
 
 fn publish(block: u32, word: u32, x: ${T}) {
   let bits = bitcast<u32>(x);
-  atomicStore(&state[2u + 4u * block + word], READY | (bits & 0xffffu));
-  atomicStore(&state[3u + 4u * block + word], READY | (bits >> 16u));
+  let at = select(sum_word(block), prefix_word(block), word == 2u);
+  atomicStore(&state[at], READY | (bits & 0xffffu));
+  atomicStore(&state[at + 1u], READY | (bits >> 16u));
 }
 
-${peekFn(peek)}
+${stateLayout(s.layout ?? 'interleaved')}
+
+${peekFn(s.peek ?? 'split')}
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
 // row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
@@ -452,7 +458,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, peeks, window, narrowSpin, spinDelay)}
+${lookBack(T, s.peeks ?? 1, s.window ?? 1024, !!s.narrowSpin, s.spinDelay ?? 0)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -527,19 +533,7 @@ export function scanShader(s: ScanShaderSpec): string {
   if (![1, 2, 4].includes(s.peeks ?? 1)) throw new Error(`internal: scan peeks must be 1, 2 or 4, got ${s.peeks}`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) +
-        singlePass(
-          s.type,
-          s.subgroups,
-          s.order,
-          s.probe,
-          s.peeks ?? 1,
-          s.peek ?? 'split',
-          !!s.reread,
-          s.window ?? 1024,
-          !!s.narrowSpin,
-          s.spinDelay ?? 0,
-        )
+      ? writeBlock(s.type) + singlePass(s)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -547,7 +541,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''}${s.layout ? `, ${s.layout}` : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

@@ -98,6 +98,8 @@ export interface ScanVariant {
   narrowSpin?: boolean;
   /** ALU steps between rounds that found nothing. */
   spinDelay?: number;
+  /** The look-back state: sums and prefixes interleaved per block, or in two planes. */
+  layout?: 'interleaved' | 'planes';
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -207,7 +209,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     for (const c of parts) {
       plan.dispatch(
         k,
-        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, totalBlocks],
         [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
         c.blocks,
       );
