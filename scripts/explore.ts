@@ -7,7 +7,7 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback | --less-loads] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -143,11 +143,11 @@ function lookBackCandidates(): ScanRow[] {
   ];
 }
 
-// Call 2 showed that every look-back doing more loads ran slower (wider windows, even at
+// --less-loads (call 3): call 2 showed that every look-back doing more loads ran slower (wider windows, even at
 // one round trip; spin limits changed nothing): the loads themselves cost, so these do
 // fewer. While the nearest predecessor is silent, peek at it alone (narrow spin); fewer
 // positions per round; ALU delays between empty rounds; larger blocks (fewer look-backs).
-function scanCandidates(): ScanRow[] {
+function lessLoadCandidates(): ScanRow[] {
   const narrow = (more: ScanVariant = {}): ScanVariant => ({ narrowSpin: true, ...more });
   return [
     ['default (8x256 split x1)', 'u32', {}, {}, false],
@@ -172,6 +172,27 @@ function scanCandidates(): ScanRow[] {
     ['8x256 narrow', 'f32', {}, narrow(), true],
     ['8x256 narrow window 16', 'f32', {}, narrow({ window: 16 }), false],
     ['8x256 narrow exclusive', 'f32', { exclusive: true }, narrow(), false],
+  ];
+}
+
+// Calls 2 and 3: every variant of the generalized look-back summed wrong on the H200
+// (carries of 0 from block 1), the default passed. The uniform look-back computes nothing
+// a subgroup operation depends on under a branch; validated at 2^28 where marked.
+function scanCandidates(): ScanRow[] {
+  const uniform = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ lookBack: 'uniform', peek: 'all', peeks, ...more });
+  return [
+    ['default', 'u32', {}, {}, true],
+    ['uniform x1', 'u32', {}, uniform(1), true],
+    ['uniform x2', 'u32', {}, uniform(2), true],
+    ['uniform x4', 'u32', {}, uniform(4), true],
+    ['uniform x1 planes', 'u32', {}, uniform(1, { layout: 'planes' }), false],
+    ['uniform x2 narrow', 'u32', {}, uniform(2, { narrowSpin: true }), false],
+    ['4x256 uniform x4', 'u32', { blockRows: 4 }, uniform(4), false],
+    ['16x128 uniform x2', 'u32', { blockRows: 16 }, uniform(2, { workgroup: 128 }), false],
+    ['uniform x2 exclusive', 'u32', { exclusive: true }, uniform(2), false],
+    ['default', 'f32', {}, {}, false],
+    ['uniform x2', 'f32', {}, uniform(2), false],
+    ['uniform x2 exclusive', 'f32', { exclusive: true }, uniform(2), true],
   ];
 }
 
@@ -200,7 +221,9 @@ async function main() {
     ? scanProbes()
     : process.argv.includes('--lookback')
       ? lookBackCandidates()
-      : scanCandidates();
+      : process.argv.includes('--less-loads')
+        ? lessLoadCandidates()
+        : scanCandidates();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

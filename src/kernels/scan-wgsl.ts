@@ -47,7 +47,12 @@ export interface ScanShaderSpec {
    * and stores the block unscanned, 'local' scans it with a carry of 0 (no look-back).
    */
   probe?: 'io' | 'local';
-  /** Single pass: predecessors each looking lane peeks at per round (1, 2 or 4; default 1). */
+  /**
+   * Single pass: 'default' (one peek per lane, branches around the peeks) or 'uniform' (no
+   * divergent branch before the subgroup operations; the options below shape it).
+   */
+  lookBack?: 'default' | 'uniform';
+  /** Single pass, uniform look-back: predecessors each looking lane peeks at per round (1, 2 or 4; default 1). */
   peeks?: number;
   /**
    * Single pass: 'split' reads a predecessor's prefix words, then its sum words only if the
@@ -315,7 +320,7 @@ function peekFn(mode: 'split' | 'all'): string {
   let a1 = atomicLoad(&state[sum_word(b) + 1u]);
   let p0 = atomicLoad(&state[prefix_word(b)]);
   let p1 = atomicLoad(&state[prefix_word(b) + 1u]);
-  let prefix = prefix_visible && (p0 & p1 & READY) != 0u;
+  let prefix = prefix_visible & ((p0 & p1 & READY) != 0u);
   let sum = (a0 & a1 & READY) != 0u;
   let kind = select(select(0u, 1u, sum), 2u, prefix);
   let bits = select((a0 & 0xffffu) | (a1 << 16u), (p0 & 0xffffu) | (p1 << 16u), prefix);
@@ -332,70 +337,120 @@ function peekFn(mode: 'split' | 'all'): string {
 }`;
 }
 
+// The look-back's shape beyond the default (scripts/explore.ts times these).
+interface LookBackShape {
+  peeks: number;
+  window: number;
+  narrowSpin: boolean;
+  spinDelay: number;
+}
+
+// The default look-back, validated on the H200 (bench/results/h200-2026-12-01b/scan).
+function defaultLookBack(T: ElementType): string {
+  return `
 // The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
-// \`lanes\`). Each round covers a window of PEEKS × lanes predecessors: window position d
-// is block next - 1 - d, and lane k peeks at positions k, lanes + k, … The positions up to
-// the nearest inclusive prefix are added and the walk ends; otherwise the positions before
-// the nearest block that has published nothing (the whole window when every position
-// showed a block sum) are added and the walk moves past them. A wider window moves further
-// per round trip when inclusive prefixes lag behind the block sums. Block 0 publishes its
-// prefix at once and blocks of earlier dispatches are complete, so a prefix is always found
-// or reduced to. Every branch below depends only on subgroup-wide values.
-function lookBack(T: ElementType, peeks: number, window: number, narrowSpin: boolean, spinDelay: number): string {
-  return `const PEEKS: u32 = ${peeks}u;
-const MOST_PEEKED: u32 = ${window}u;
+// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
+// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
+// block that has published nothing (all lanes when every one found a block sum) are
+// added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
+// earlier dispatches are complete, so a prefix is always found or reduced to. Every
+// branch below depends only on subgroup-wide values.
 fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   var next = block;
   var carry = ${T}(0);
   var idle = 0u;
-  let full_window = min(PEEKS * lanes, MOST_PEEKED);
   loop {
     if (next == 0u) { break; }
-    let window = ${narrowSpin ? 'select(full_window, 1u, idle > 0u)' : 'full_window'};
-    // Every peek's loads are issued before any result is used.
-    var kinds: array<u32, PEEKS>;
-    var values: array<${T}, PEEKS>;
-    for (var w = 0u; w < PEEKS; w++) {
-      let d = w * lanes + k;
-      var seen = vec2<u32>(3u, 0u);
-      if (d < next && d < window) {
-        let b = next - 1u - d;
-        seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-        // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-        if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+    var kind = 3u;
+    var value = ${T}(0);
+    if (k < next) {
+      let b = next - 1u - k;
+      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+      kind = seen.x;
+      value = bitcast<${T}>(seen.y);
+    }
+    let first_prefix = lb_min(select(NONE, k, kind == 2u));
+    let first_missing = lb_min(select(NONE, k, kind == 0u));
+    if (first_prefix < first_missing) {
+      carry += lb_add(select(${T}(0), value, k <= first_prefix));
+      break;
+    }
+    // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
+    // here, since block 0 always shows its prefix or counts as silent.
+    let ready = min(first_missing, min(lanes, next));
+    if (ready > 0u) {
+      carry += lb_add(select(${T}(0), value, k < ready));
+      next -= ready;
+      idle = 0u;
+    } else {
+      idle++;
+      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
+      if (idle > P.spin_limit && next - 1u >= P.block_base) {
+        carry += reduce_block(next - 1u - P.block_base, k, lanes);
+        if (k == 0u) { atomicAdd(&state[1], 1u); }
+        next -= 1u;
+        idle = 0u;
       }
-      kinds[w] = seen.x;
-      values[w] = bitcast<${T}>(seen.y);
     }
-    var my_prefix = NONE;
-    var my_missing = NONE;
-    for (var w = 0u; w < PEEKS; w++) {
-      let d = w * lanes + k;
-      my_prefix = min(my_prefix, select(NONE, d, kinds[w] == 2u));
-      my_missing = min(my_missing, select(NONE, d, kinds[w] == 0u));
-    }
-    let first_prefix = lb_min(my_prefix);
-    let first_missing = lb_min(my_missing);
-    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there),
-    // or before the nearest silent block. Positions past block 0 (kind 3) are never
-    // reached: block 0 always shows its prefix or counts as silent.
+  }
+  return carry;
+}`;
+}
+
+// A look-back whose rounds have no divergent branch before the subgroup operations: every
+// lane peeks (at a clamped block index, four words at once) and selects what counts. The
+// variants of it whose peeks sat in divergent branches (and in loops) summed wrong on the
+// H200 while passing on lavapipe (carries of 0 from block 1: subgroup operations
+// apparently ran on split lanes), so here nothing a subgroup operation depends on is
+// computed under a branch. Each round covers a window of up to PEEKS × lanes predecessors:
+// position d is block next - 1 - d, and lane k peeks at positions k, lanes + k, … The
+// positions up to the nearest inclusive prefix are added and the walk ends; otherwise the
+// positions before the nearest silent block are added and the walk moves past them.
+function uniformLookBack(T: ElementType, shape: LookBackShape): string {
+  const peekAt = (w: number) => `
+    let d${w} = ${w}u * lanes + k;
+    let live${w} = (d${w} < next) & (d${w} < window);
+    let b${w} = select(0u, next - 1u - d${w}, live${w});
+    let s${w} = peek(b${w}, ((P.flags & 2u) == 0u) | (b${w} == 0u));
+    // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+    let forced${w} = ((P.flags & 1u) != 0u) & (b${w} >= P.block_base);
+    let kind${w} = select(3u, select(s${w}.x, 0u, forced${w}), live${w});
+    let value${w} = bitcast<${T}>(s${w}.y);`;
+  const ws = [...Array(shape.peeks).keys()];
+  const minOf = (kind: number) =>
+    ws.map((w) => `select(NONE, d${w}, kind${w} == ${kind}u)`).reduce((acc, x) => (acc ? `min(${acc}, ${x})` : x), '');
+  return `
+fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
+  var next = block;
+  var carry = ${T}(0);
+  var idle = 0u;
+  let full_window = min(${shape.peeks}u * lanes, ${shape.window}u);
+  loop {
+    if (next == 0u) { break; }
+    let window = ${shape.narrowSpin ? 'select(full_window, 1u, idle > 0u)' : 'full_window'};
+${ws.map(peekAt).join('\n')}
+    let first_prefix = lb_min(${minOf(2)});
+    let first_missing = lb_min(${minOf(0)});
+    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there), or
+    // before the nearest silent block. Positions past block 0 (kind 3) are never reached:
+    // block 0 always shows its prefix or counts as silent.
     let done = first_prefix < first_missing;
     let stop = select(min(first_missing, min(window, next)), first_prefix + 1u, done);
-    var mine = ${T}(0);
-    for (var w = 0u; w < PEEKS; w++) {
-      if (w * lanes + k < stop) { mine += values[w]; }
-    }
-    if (stop > 0u) { carry += lb_add(mine); }
+    let mine = ${ws.map((w) => `select(${T}(0), value${w}, d${w} < stop)`).join(' + ')};
+    let added = lb_add(mine);
+    carry += added;
     if (done) { break; }
     if (stop > 0u) {
       next -= stop;
       idle = 0u;
     } else {
       idle++;${
-        spinDelay > 0
+        shape.spinDelay > 0
           ? `
       var x = idle;
-      for (var i = 0u; i < ${spinDelay}u; i++) { x = x * 1664525u + 1013904223u; }
+      for (var i = 0u; i < ${shape.spinDelay}u; i++) { x = x * 1664525u + 1013904223u; }
       if (x == 0x9e3779b9u) { idle += 1u; }`
           : ''
       }
@@ -458,7 +513,11 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, s.peeks ?? 1, s.window ?? 1024, !!s.narrowSpin, s.spinDelay ?? 0)}
+${
+  s.lookBack === 'uniform'
+    ? uniformLookBack(T, { peeks: s.peeks ?? 1, window: s.window ?? 1024, narrowSpin: !!s.narrowSpin, spinDelay: s.spinDelay ?? 0 })
+    : defaultLookBack(T)
+}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {

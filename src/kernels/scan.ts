@@ -86,6 +86,8 @@ export interface ScanVariant {
   workgroup?: number;
   /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
   probe?: 'io' | 'local';
+  /** 'default', or 'uniform': no divergent branch before the look-back's subgroup operations (the options below shape it). */
+  lookBack?: 'default' | 'uniform';
   /** Predecessors each looking lane peeks at per round (1, 2 or 4). */
   peeks?: number;
   /** 'split': prefix words, then sum words if needed (two round trips); 'all': four words at once. */
