@@ -7,7 +7,7 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback | --less-loads] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback | --less-loads | --uniform] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -175,10 +175,10 @@ function lessLoadCandidates(): ScanRow[] {
   ];
 }
 
-// Calls 2 and 3: every variant of the generalized look-back summed wrong on the H200
+// --uniform (call 4): calls 2 and 3: every variant of the generalized look-back summed wrong on the H200
 // (carries of 0 from block 1), the default passed. The uniform look-back computes nothing
 // a subgroup operation depends on under a branch; validated at 2^28 where marked.
-function scanCandidates(): ScanRow[] {
+function uniformCandidates(): ScanRow[] {
   const uniform = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ lookBack: 'uniform', peek: 'all', peeks, ...more });
   return [
     ['default', 'u32', {}, {}, true],
@@ -193,6 +193,29 @@ function scanCandidates(): ScanRow[] {
     ['default', 'f32', {}, {}, false],
     ['uniform x2', 'f32', {}, uniform(2), false],
     ['uniform x2 exclusive', 'f32', { exclusive: true }, uniform(2), true],
+  ];
+}
+
+// Call 4: the uniform look-back summed wrong the same way, so the divergence that matters
+// may be the lane-0 publish just before the look-back ('publishAll' removes it). And no
+// look-back variant ran faster than the default: fewer look-backs per byte instead, with
+// blocks of 2 or 4 sub-blocks whose sum is read first and which are read again after the
+// look-back (sub). Validated at 2^28 where marked.
+function scanCandidates(): ScanRow[] {
+  const uniform = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ lookBack: 'uniform', peek: 'all', peeks, ...more });
+  return [
+    ['default', 'u32', {}, {}, false],
+    ['publish all', 'u32', {}, { publishAll: true }, true],
+    ['publish all uniform x1', 'u32', {}, uniform(1, { publishAll: true }), true],
+    ['publish all uniform x2', 'u32', {}, uniform(2, { publishAll: true }), true],
+    ['sub 2', 'u32', {}, { subBlocks: 2 }, true],
+    ['sub 4', 'u32', {}, { subBlocks: 4 }, true],
+    ['4x256 sub 2', 'u32', { blockRows: 4 }, { subBlocks: 2 }, false],
+    ['4x256 sub 4', 'u32', { blockRows: 4 }, { subBlocks: 4 }, false],
+    ['sub 2 exclusive', 'u32', { exclusive: true }, { subBlocks: 2 }, false],
+    ['default', 'f32', {}, {}, false],
+    ['sub 2', 'f32', {}, { subBlocks: 2 }, true],
+    ['sub 4', 'f32', {}, { subBlocks: 4 }, false],
   ];
 }
 
@@ -223,7 +246,9 @@ async function main() {
       ? lookBackCandidates()
       : process.argv.includes('--less-loads')
         ? lessLoadCandidates()
-        : scanCandidates();
+        : process.argv.includes('--uniform')
+          ? uniformCandidates()
+          : scanCandidates();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -70,6 +70,15 @@ export interface ScanShaderSpec {
   narrowSpin?: boolean;
   /** Single pass: dependent ALU steps between rounds that found nothing, to thin out the spinning's loads. */
   spinDelay?: number;
+  /**
+   * Single pass, with subgroups: blocks of this many sub-blocks of rows × 4 × workgroup
+   * elements (default 1). The block's sum is read first (nothing kept), then, after the
+   * look-back, each sub-block is read again (from L2), scanned and stored: one look-back
+   * per subBlocks sub-blocks, at the cost of a second read that should hit L2.
+   */
+  subBlocks?: number;
+  /** Single pass: every lane of the looking subgroup publishes (the same words), so no lane-0 branch sits before the look-back. */
+  publishAll?: boolean;
   /** Single pass: the look-back state's layout (default 'interleaved'; see stateLayout). */
   layout?: 'interleaved' | 'planes';
 }
@@ -470,6 +479,7 @@ ${ws.map(peekAt).join('\n')}
 function singlePass(s: ScanShaderSpec): string {
   const T = s.type;
   const [subgroups, order, probe, reread] = [s.subgroups, s.order, s.probe, !!s.reread];
+  const sub = s.subBlocks ?? 1;
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -498,7 +508,16 @@ ${peekFn(s.peek ?? 'split')}
 
 // The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
 // row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
-fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
+fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {${
+    sub > 1
+      ? `
+  var sum = ${T}(0);
+  for (var sb = 0u; sb < ${sub}u; sb++) { sum += reduce_sub_block(local * ${sub}u + sb, k, lanes); }
+  return sum;
+}
+fn reduce_sub_block(local: u32, k: u32, lanes: u32) -> ${T} {`
+      : ''
+  }
   let first = local * BLOCK_VECS;
   let vecs = (P.n + 3u) / 4u;
   var sum = ${T}(0);
@@ -534,21 +553,74 @@ ${
   let local_block = block - P.block_base;
 ${probeBody(T, probe)}
   let at = place(lidx);
-  let v = load_block(local_block, at.x);
+${
+  sub > 1
+    ? `  // The block's sum first, nothing kept: each invocation adds up its vec4s of every sub-block.
+  var part = ${T}(0);
+  for (var sb = 0u; sb < ${sub}u; sb++) {
+    let v = load_block(local_block * ${sub}u + sb, at.x);
+    for (var r = 0u; r < ROWS; r++) { part += (v[r].x + v[r].y) + (v[r].z + v[r].w); }
+  }
+  let sum = workgroup_sum(part, at);`
+    : `  let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);
+  let sum = block_sum(scan);`
+}
   if (is_looker(at, lidx)) {
     let k = at.x;
-    if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
+${
+  s.publishAll
+    ? `    // Every lane stores the same words: no branch on the lane before the look-back.
+    let lanes = lb_lanes();
+    publish(block, select(0u, 2u, block == 0u), sum);
+    var carry = ${T}(0);
+    if (block > 0u) {
+      carry = look_back(block, k, lanes);
+      publish(block, 2u, carry + sum);
+    }
+    wg_carry = carry;`
+    : `    if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
     if (block > 0u) {
       carry = look_back(block, k, lb_lanes());
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
-    if (k == 0u) { wg_carry = carry; }
+    if (k == 0u) { wg_carry = carry; }`
+}
   }
   let carry = workgroupUniformLoad(&wg_carry);
-  write_block(local_block, at.x, ${reread ? 'load_block(local_block, at.x)' : 'v'}, scan, carry);
+${
+  sub > 1
+    ? `  // Each sub-block again (from L2 if it is still there), scanned from the running carry.
+  var running = carry;
+  for (var sb = 0u; sb < ${sub}u; sb++) {
+    let sub_block = local_block * ${sub}u + sb;
+    let v = load_block(sub_block, at.x);
+    let scan = block_scan(row_sums(v), at);
+    write_block(sub_block, at.x, v, scan, running);
+    running += block_sum(scan);
+    // sg_totals is written again by the next sub-block's scan.
+    workgroupBarrier();
+  }`
+    : `  write_block(local_block, at.x, ${reread ? 'load_block(local_block, at.x)' : 'v'}, scan, carry);`
+}
+}
+${
+  sub > 1
+    ? `
+var<workgroup> wg_parts: array<${T}, ${(s.workgroup ?? WORKGROUP) / 4}>;
+// The workgroup's sum of x: subgroup sums in workgroup memory, added by every invocation in
+// the same order (so every invocation holds the same value).
+fn workgroup_sum(x: ${T}, at: vec2<u32>) -> ${T} {
+  let s = subgroupAdd(x);
+  if (subgroupElect()) { wg_parts[at.y] = s; }
+  workgroupBarrier();
+  let used = atomicLoad(&claims) >> 16u;
+  var total = ${T}(0);
+  for (var i = 0u; i < used; i++) { total += wg_parts[i]; }
+  return total;
+}`
+    : ''
 }
 `;
 }
@@ -589,6 +661,8 @@ export function scanShader(s: ScanShaderSpec): string {
   const wg = s.workgroup ?? WORKGROUP;
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
+  if (![1, 2, 4].includes(s.subBlocks ?? 1) || ((s.subBlocks ?? 1) > 1 && !s.subgroups))
+    throw new Error(`internal: scan sub-blocks must be 1, 2 or 4 (more than 1 only with subgroups), got ${s.subBlocks}`);
   if (![1, 2, 4].includes(s.peeks ?? 1)) throw new Error(`internal: scan peeks must be 1, 2 or 4, got ${s.peeks}`);
   const body =
     s.mode === 'single-pass'
@@ -600,7 +674,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''}${s.layout ? `, ${s.layout}` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''}${s.layout ? `, ${s.layout}` : ''}${s.subBlocks ? `, ${s.subBlocks} sub-blocks` : ''}${s.publishAll ? ', all lanes publish' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

@@ -100,6 +100,10 @@ export interface ScanVariant {
   narrowSpin?: boolean;
   /** ALU steps between rounds that found nothing. */
   spinDelay?: number;
+  /** Blocks of this many sub-blocks: the sum read first, each sub-block read again after the look-back. */
+  subBlocks?: number;
+  /** Every lane of the looking subgroup publishes (no lane-0 branch before the look-back). */
+  publishAll?: boolean;
   /** The look-back state: sums and prefixes interleaved per block, or in two planes. */
   layout?: 'interleaved' | 'planes';
 }
@@ -194,7 +198,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({
     ...c,
-    blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)),
+    blocks: Math.ceil(c.count / (blockElements(s.rows, s.variant.workgroup) * (s.variant.subBlocks ?? 1))),
   }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [
