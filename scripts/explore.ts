@@ -5,9 +5,12 @@
 // under two buffer placements: partition camping depends on where buffers land), and the
 // copy kernel with 8 vec4s per invocation (is the reference handicapped?). Earlier
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
-// bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
+// bench/results/h200-2026-11-30b/explore/ and h200-2026-12-01/; --probes (the scan peeled
+// apart per block shape) and the look-back lists of issue 14 in
+// bench/results/h200-2026-12-01b/scan/. --scan-only leaves the transposes out, --log2n=K
+// sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --lookback | --less-loads | --uniform] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -110,112 +113,15 @@ function scanProbes(): ScanRow[] {
   return list;
 }
 
-// --lookback: the look-back's first candidates (call 2 in bench/results/h200-2026-12-01b/scan):
-// predecessors per lane and round (window 32 × peeks), one-round-trip peeks, the block
-// loaded again after the look-back, block shapes, the fallback's spin limit.
-function lookBackCandidates(): ScanRow[] {
-  const all = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ peek: 'all', peeks, ...more });
-  return [
-    ['default (8x256 split x1)', 'u32', {}, {}, false],
-    ['8x256 split x2', 'u32', {}, { peeks: 2 }, false],
-    ['8x256 split x4', 'u32', {}, { peeks: 4 }, false],
-    ['8x256 all x1', 'u32', {}, all(1), true],
-    ['8x256 all x2', 'u32', {}, all(2), false],
-    ['8x256 all x4', 'u32', {}, all(4), true],
-    ['8x256 split x1 reread', 'u32', {}, { reread: true }, false],
-    ['8x256 all x4 reread', 'u32', {}, all(4, { reread: true }), true],
-    ['8x256 all x4 launch order', 'u32', { blockOrder: 'launch' }, all(4), false],
-    ['default spin 4096', 'u32', { spinLimit: 4096 }, {}, false],
-    ['8x256 all x4 spin 4096', 'u32', { spinLimit: 4096 }, all(4), false],
-    ['4x256 all x4', 'u32', { blockRows: 4 }, all(4), false],
-    ['4x256 all x4 reread', 'u32', { blockRows: 4 }, all(4, { reread: true }), false],
-    ['16x256 all x4', 'u32', { blockRows: 16 }, all(4), false],
-    ['8x128 all x4', 'u32', {}, all(4, { workgroup: 128 }), false],
-    ['8x512 all x4', 'u32', {}, all(4, { workgroup: 512 }), false],
-    ['4x512 all x4', 'u32', { blockRows: 4 }, all(4, { workgroup: 512 }), false],
-    ['16x128 all x4', 'u32', { blockRows: 16 }, all(4, { workgroup: 128 }), false],
-    ['8x256 all x4 exclusive', 'u32', { exclusive: true }, all(4), true],
-    ['default (8x256 split x1)', 'f32', {}, {}, false],
-    ['8x256 all x2', 'f32', {}, all(2), false],
-    ['8x256 all x4', 'f32', {}, all(4), true],
-    ['8x256 all x4 reread', 'f32', {}, all(4, { reread: true }), false],
-    ['8x256 all x4 exclusive', 'f32', { exclusive: true }, all(4), false],
-  ];
-}
-
-// --less-loads (call 3): call 2 showed that every look-back doing more loads ran slower (wider windows, even at
-// one round trip; spin limits changed nothing): the loads themselves cost, so these do
-// fewer. While the nearest predecessor is silent, peek at it alone (narrow spin); fewer
-// positions per round; ALU delays between empty rounds; larger blocks (fewer look-backs).
-function lessLoadCandidates(): ScanRow[] {
-  const narrow = (more: ScanVariant = {}): ScanVariant => ({ narrowSpin: true, ...more });
-  return [
-    ['default (8x256 split x1)', 'u32', {}, {}, false],
-    ['8x256 narrow', 'u32', {}, narrow(), true],
-    ['8x256 narrow window 16', 'u32', {}, narrow({ window: 16 }), true],
-    ['8x256 narrow window 8', 'u32', {}, narrow({ window: 8 }), true],
-    ['8x256 window 16', 'u32', {}, { window: 16 }, false],
-    ['8x256 narrow delay 100', 'u32', {}, narrow({ spinDelay: 100 }), true],
-    ['8x256 narrow delay 400', 'u32', {}, narrow({ spinDelay: 400 }), false],
-    ['8x256 delay 200', 'u32', {}, { spinDelay: 200 }, false],
-    ['16x256 narrow', 'u32', { blockRows: 16 }, narrow(), false],
-    ['16x128 narrow', 'u32', { blockRows: 16 }, narrow({ workgroup: 128 }), false],
-    ['8x512 narrow', 'u32', {}, narrow({ workgroup: 512 }), false],
-    ['8x256 narrow launch order', 'u32', { blockOrder: 'launch' }, narrow(), false],
-    // The four-words-at-once peek summed wrong on the H200 with the words adjacent (call 2);
-    // in two planes the sum's and the prefix's words are far apart.
-    ['8x256 planes split', 'u32', {}, { layout: 'planes' }, false],
-    ['8x256 planes all x1', 'u32', {}, { layout: 'planes', peek: 'all' }, true],
-    ['8x256 planes all x2', 'u32', {}, { layout: 'planes', peek: 'all', peeks: 2 }, true],
-    ['8x256 planes all x1 narrow', 'u32', {}, narrow({ layout: 'planes', peek: 'all' }), true],
-    ['default (8x256 split x1)', 'f32', {}, {}, false],
-    ['8x256 narrow', 'f32', {}, narrow(), true],
-    ['8x256 narrow window 16', 'f32', {}, narrow({ window: 16 }), false],
-    ['8x256 narrow exclusive', 'f32', { exclusive: true }, narrow(), false],
-  ];
-}
-
-// --uniform (call 4): calls 2 and 3: every variant of the generalized look-back summed wrong on the H200
-// (carries of 0 from block 1), the default passed. The uniform look-back computes nothing
-// a subgroup operation depends on under a branch; validated at 2^28 where marked.
-function uniformCandidates(): ScanRow[] {
-  const uniform = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ lookBack: 'uniform', peek: 'all', peeks, ...more });
+// The default single pass, both types and kinds. The look-back variants, blocks of
+// sub-blocks read twice, and the earlier staged and prefetching scans were timed from the
+// commits named in bench/results/h200-2026-12-01b/scan/README.md and h200-2026-12-01/.
+function scanDefaults(): ScanRow[] {
   return [
     ['default', 'u32', {}, {}, true],
-    ['uniform x1', 'u32', {}, uniform(1), true],
-    ['uniform x2', 'u32', {}, uniform(2), true],
-    ['uniform x4', 'u32', {}, uniform(4), true],
-    ['uniform x1 planes', 'u32', {}, uniform(1, { layout: 'planes' }), false],
-    ['uniform x2 narrow', 'u32', {}, uniform(2, { narrowSpin: true }), false],
-    ['4x256 uniform x4', 'u32', { blockRows: 4 }, uniform(4), false],
-    ['16x128 uniform x2', 'u32', { blockRows: 16 }, uniform(2, { workgroup: 128 }), false],
-    ['uniform x2 exclusive', 'u32', { exclusive: true }, uniform(2), false],
-    ['default', 'f32', {}, {}, false],
-    ['uniform x2', 'f32', {}, uniform(2), false],
-    ['uniform x2 exclusive', 'f32', { exclusive: true }, uniform(2), true],
-  ];
-}
-
-// Call 4: the uniform look-back summed wrong the same way, so the divergence that matters
-// may be the lane-0 publish just before the look-back ('publishAll' removes it). And no
-// look-back variant ran faster than the default: fewer look-backs per byte instead, with
-// blocks of 2 or 4 sub-blocks whose sum is read first and which are read again after the
-// look-back (sub). Validated at 2^28 where marked.
-function scanCandidates(): ScanRow[] {
-  const uniform = (peeks: number, more: ScanVariant = {}): ScanVariant => ({ lookBack: 'uniform', peek: 'all', peeks, ...more });
-  return [
-    ['default', 'u32', {}, {}, false],
-    ['publish all', 'u32', {}, { publishAll: true }, true],
-    ['publish all uniform x1', 'u32', {}, uniform(1, { publishAll: true }), true],
-    ['publish all uniform x2', 'u32', {}, uniform(2, { publishAll: true }), true],
-    ['sub 2', 'u32', {}, { subBlocks: 2 }, true],
-    ['sub 4', 'u32', {}, { subBlocks: 4 }, true],
-    ['4x256 sub 2', 'u32', { blockRows: 4 }, { subBlocks: 2 }, false],
-    ['4x256 sub 4', 'u32', { blockRows: 4 }, { subBlocks: 4 }, false],
-    ['sub 2 exclusive', 'u32', { exclusive: true }, { subBlocks: 2 }, false],
-    ['default', 'f32', {}, {}, false],
-    ['sub 2', 'f32', {}, { subBlocks: 2 }, true],
-    ['sub 4', 'f32', {}, { subBlocks: 4 }, false],
+    ['default exclusive', 'u32', { exclusive: true }, {}, false],
+    ['default', 'f32', {}, {}, true],
+    ['default exclusive', 'f32', { exclusive: true }, {}, false],
   ];
 }
 
@@ -240,15 +146,7 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  const scanVariants = process.argv.includes('--probes')
-    ? scanProbes()
-    : process.argv.includes('--lookback')
-      ? lookBackCandidates()
-      : process.argv.includes('--less-loads')
-        ? lessLoadCandidates()
-        : process.argv.includes('--uniform')
-          ? uniformCandidates()
-          : scanCandidates();
+  const scanVariants = process.argv.includes('--probes') ? scanProbes() : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

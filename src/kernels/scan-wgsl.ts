@@ -22,7 +22,11 @@
 // the copy kernel: this single pass 0.78 (blocks of 8192, grid order; 4096: 0.65, 16384:
 // 0.76; launch order 0.77), reduce-then-scan 0.71, the earlier single pass whose look-back
 // ran as rounds of the whole workgroup (two barriers each) 0.40. The single pass is the
-// default (scan.ts).
+// default (scan.ts). Peeled apart on the H200 (bench/results/h200-2026-12-01b/scan, the
+// 'io' and 'local' probes below): the block's loads and stores alone run at 1.05× the
+// copy kernel, with the block scan 1.04×, the whole kernel 0.79×, so the look-back costs
+// the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
+// narrow spinning, blocks of sub-blocks read twice) ran faster.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -47,40 +51,6 @@ export interface ScanShaderSpec {
    * and stores the block unscanned, 'local' scans it with a carry of 0 (no look-back).
    */
   probe?: 'io' | 'local';
-  /**
-   * Single pass: 'default' (one peek per lane, branches around the peeks) or 'uniform' (no
-   * divergent branch before the subgroup operations; the options below shape it).
-   */
-  lookBack?: 'default' | 'uniform';
-  /** Single pass, uniform look-back: predecessors each looking lane peeks at per round (1, 2 or 4; default 1). */
-  peeks?: number;
-  /**
-   * Single pass: 'split' reads a predecessor's prefix words, then its sum words only if the
-   * prefix is not out (two round trips); 'all' reads all four words at once (one). Default 'split'.
-   */
-  peek?: 'split' | 'all';
-  /**
-   * Single pass: load the block again (from L2) after the look-back instead of holding it in
-   * registers through it, so the look-back's registers add to the scan's state only.
-   */
-  reread?: boolean;
-  /** Single pass: at most this many window positions per round (default: peeks × lanes). */
-  window?: number;
-  /** Single pass: while the nearest predecessor has published nothing, peek at it alone (not the whole window). */
-  narrowSpin?: boolean;
-  /** Single pass: dependent ALU steps between rounds that found nothing, to thin out the spinning's loads. */
-  spinDelay?: number;
-  /**
-   * Single pass, with subgroups: blocks of this many sub-blocks of rows × 4 × workgroup
-   * elements (default 1). The block's sum is read first (nothing kept), then, after the
-   * look-back, each sub-block is read again (from L2), scanned and stored: one look-back
-   * per subBlocks sub-blocks, at the cost of a second read that should hit L2.
-   */
-  subBlocks?: number;
-  /** Single pass: every lane of the looking subgroup publishes (the same words), so no lane-0 branch sits before the look-back. */
-  publishAll?: boolean;
-  /** Single pass: the look-back state's layout (default 'interleaved'; see stateLayout). */
-  layout?: 'interleaved' | 'planes';
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -195,7 +165,7 @@ function common(T: ElementType, rows: number, wg: number): string {
 // flags (single-pass, tests): 1 = predecessors of this dispatch count as silent (the
 // fallback always runs); 2 = only block 0's inclusive prefix is visible (walks cross
 // whole windows of block sums).
-struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, total_blocks: u32 }
+struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit: u32, run: u32, flags: u32, _p7: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 @group(0) @binding(1) var<storage, read> src4: array<vec4<${T}>>;
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
@@ -307,56 +277,57 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
   return '';
 }
 
-// Where block b's two words of sum and of inclusive prefix sit: 'interleaved', the four
-// together; 'planes', all sums, then all prefixes (a peek's four loads are not adjacent).
-function stateLayout(layout: 'interleaved' | 'planes'): string {
-  return layout === 'planes'
-    ? `fn sum_word(b: u32) -> u32 { return 2u + 2u * b; }
-fn prefix_word(b: u32) -> u32 { return 2u + 2u * P.total_blocks + 2u * b; }`
-    : `fn sum_word(b: u32) -> u32 { return 2u + 4u * b; }
-fn prefix_word(b: u32) -> u32 { return 4u + 4u * b; }`;
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe']): string {
+  return `
+// state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
+// Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
+// with a ready flag in bit 16. One atomic word carries flag and payload together, so a
+// reader that sees the flag sees the payload: no ordering between different words is
+// needed (WGSL atomics are relaxed).
+@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>>;
+${lookBackOps(T, subgroups)}
+
+const READY: u32 = 0x10000u;
+const NONE: u32 = 0xffffffffu;
+
+var<workgroup> wg_block: u32;
+var<workgroup> wg_carry: ${T};
+
+fn publish(block: u32, word: u32, x: ${T}) {
+  let bits = bitcast<u32>(x);
+  atomicStore(&state[2u + 4u * block + word], READY | (bits & 0xffffu));
+  atomicStore(&state[3u + 4u * block + word], READY | (bits >> 16u));
 }
 
 // (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
-// its sum is, else (0, 0). 'split' reads the sum's words only when the prefix is not out
-// (a second round trip); 'all' reads the four words at once and chooses with selects, so
-// several peeks' loads are in flight together. Each word is written once, with its flag,
-// so any order of reads sees whole values.
-function peekFn(mode: 'split' | 'all'): string {
-  if (mode === 'all')
-    return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let a0 = atomicLoad(&state[sum_word(b)]);
-  let a1 = atomicLoad(&state[sum_word(b) + 1u]);
-  let p0 = atomicLoad(&state[prefix_word(b)]);
-  let p1 = atomicLoad(&state[prefix_word(b) + 1u]);
-  let prefix = prefix_visible & ((p0 & p1 & READY) != 0u);
-  let sum = (a0 & a1 & READY) != 0u;
-  let kind = select(select(0u, 1u, sum), 2u, prefix);
-  let bits = select((a0 & 0xffffu) | (a1 << 16u), (p0 & 0xffffu) | (p1 << 16u), prefix);
-  return vec2<u32>(kind, select(0u, bits, kind != 0u));
-}`;
-  return `fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
-  let p0 = atomicLoad(&state[prefix_word(b)]);
-  let p1 = atomicLoad(&state[prefix_word(b) + 1u]);
+// its sum is, else (0, 0).
+fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
+  let p0 = atomicLoad(&state[4u + 4u * b]);
+  let p1 = atomicLoad(&state[5u + 4u * b]);
   if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
-  let a0 = atomicLoad(&state[sum_word(b)]);
-  let a1 = atomicLoad(&state[sum_word(b) + 1u]);
+  let a0 = atomicLoad(&state[2u + 4u * b]);
+  let a1 = atomicLoad(&state[3u + 4u * b]);
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
-}`;
 }
 
-// The look-back's shape beyond the default (scripts/explore.ts times these).
-interface LookBackShape {
-  peeks: number;
-  window: number;
-  narrowSpin: boolean;
-  spinDelay: number;
+// The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
+// row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
+fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
+  let first = local * BLOCK_VECS;
+  let vecs = (P.n + 3u) / 4u;
+  var sum = ${T}(0);
+  for (var r = 0u; r < ROWS; r++) {
+    var acc = vec4<${T}>();
+    for (var p = k; p < WG; p += lanes) {
+      let j = first + r * WG + p;
+      if (j < vecs) { acc += load4(j, P.n); }
+    }
+    sum += (acc.x + acc.y) + (acc.z + acc.w);
+  }
+  return lb_add(sum);
 }
 
-// The default look-back, validated on the H200 (bench/results/h200-2026-12-01b/scan).
-function defaultLookBack(T: ElementType): string {
-  return `
 // The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
 // \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
 // inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
@@ -405,137 +376,6 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
     }
   }
   return carry;
-}`;
-}
-
-// A look-back whose rounds have no divergent branch before the subgroup operations: every
-// lane peeks (at a clamped block index, four words at once) and selects what counts. The
-// variants of it whose peeks sat in divergent branches (and in loops) summed wrong on the
-// H200 while passing on lavapipe (carries of 0 from block 1: subgroup operations
-// apparently ran on split lanes), so here nothing a subgroup operation depends on is
-// computed under a branch. Each round covers a window of up to PEEKS × lanes predecessors:
-// position d is block next - 1 - d, and lane k peeks at positions k, lanes + k, … The
-// positions up to the nearest inclusive prefix are added and the walk ends; otherwise the
-// positions before the nearest silent block are added and the walk moves past them.
-function uniformLookBack(T: ElementType, shape: LookBackShape): string {
-  const peekAt = (w: number) => `
-    let d${w} = ${w}u * lanes + k;
-    let live${w} = (d${w} < next) & (d${w} < window);
-    let b${w} = select(0u, next - 1u - d${w}, live${w});
-    let s${w} = peek(b${w}, ((P.flags & 2u) == 0u) | (b${w} == 0u));
-    // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-    let forced${w} = ((P.flags & 1u) != 0u) & (b${w} >= P.block_base);
-    let kind${w} = select(3u, select(s${w}.x, 0u, forced${w}), live${w});
-    let value${w} = bitcast<${T}>(s${w}.y);`;
-  const ws = [...Array(shape.peeks).keys()];
-  const minOf = (kind: number) =>
-    ws.map((w) => `select(NONE, d${w}, kind${w} == ${kind}u)`).reduce((acc, x) => (acc ? `min(${acc}, ${x})` : x), '');
-  return `
-fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
-  var next = block;
-  var carry = ${T}(0);
-  var idle = 0u;
-  let full_window = min(${shape.peeks}u * lanes, ${shape.window}u);
-  loop {
-    if (next == 0u) { break; }
-    let window = ${shape.narrowSpin ? 'select(full_window, 1u, idle > 0u)' : 'full_window'};
-${ws.map(peekAt).join('\n')}
-    let first_prefix = lb_min(${minOf(2)});
-    let first_missing = lb_min(${minOf(0)});
-    // Positions before \`stop\` are added: up to the nearest prefix (the walk ends there), or
-    // before the nearest silent block. Positions past block 0 (kind 3) are never reached:
-    // block 0 always shows its prefix or counts as silent.
-    let done = first_prefix < first_missing;
-    let stop = select(min(first_missing, min(window, next)), first_prefix + 1u, done);
-    let mine = ${ws.map((w) => `select(${T}(0), value${w}, d${w} < stop)`).join(' + ')};
-    let added = lb_add(mine);
-    carry += added;
-    if (done) { break; }
-    if (stop > 0u) {
-      next -= stop;
-      idle = 0u;
-    } else {
-      idle++;${
-        shape.spinDelay > 0
-          ? `
-      var x = idle;
-      for (var i = 0u; i < ${shape.spinDelay}u; i++) { x = x * 1664525u + 1013904223u; }
-      if (x == 0x9e3779b9u) { idle += 1u; }`
-          : ''
-      }
-      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
-      if (idle > P.spin_limit && next - 1u >= P.block_base) {
-        carry += reduce_block(next - 1u - P.block_base, k, lanes);
-        if (k == 0u) { atomicAdd(&state[1], 1u); }
-        next -= 1u;
-        idle = 0u;
-      }
-    }
-  }
-  return carry;
-}`;
-}
-
-function singlePass(s: ScanShaderSpec): string {
-  const T = s.type;
-  const [subgroups, order, probe, reread] = [s.subgroups, s.order, s.probe, !!s.reread];
-  const sub = s.subBlocks ?? 1;
-  return `
-// state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
-// Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
-// with a ready flag in bit 16. One atomic word carries flag and payload together, so a
-// reader that sees the flag sees the payload: no ordering between different words is
-// needed (WGSL atomics are relaxed).
-@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>>;
-${lookBackOps(T, subgroups)}
-
-const READY: u32 = 0x10000u;
-const NONE: u32 = 0xffffffffu;
-
-var<workgroup> wg_block: u32;
-var<workgroup> wg_carry: ${T};
-
-fn publish(block: u32, word: u32, x: ${T}) {
-  let bits = bitcast<u32>(x);
-  let at = select(sum_word(block), prefix_word(block), word == 2u);
-  atomicStore(&state[at], READY | (bits & 0xffffu));
-  atomicStore(&state[at + 1u], READY | (bits >> 16u));
-}
-
-${stateLayout(s.layout ?? 'interleaved')}
-
-${peekFn(s.peek ?? 'split')}
-
-// The fallback: the looking lanes sum block \`local\` of this dispatch from the input, row by
-// row (each lane a strided share of the row's vec4s). Predecessors are whole blocks.
-fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {${
-    sub > 1
-      ? `
-  var sum = ${T}(0);
-  for (var sb = 0u; sb < ${sub}u; sb++) { sum += reduce_sub_block(local * ${sub}u + sb, k, lanes); }
-  return sum;
-}
-fn reduce_sub_block(local: u32, k: u32, lanes: u32) -> ${T} {`
-      : ''
-  }
-  let first = local * BLOCK_VECS;
-  let vecs = (P.n + 3u) / 4u;
-  var sum = ${T}(0);
-  for (var r = 0u; r < ROWS; r++) {
-    var acc = vec4<${T}>();
-    for (var p = k; p < WG; p += lanes) {
-      let j = first + r * WG + p;
-      if (j < vecs) { acc += load4(j, P.n); }
-    }
-    sum += (acc.x + acc.y) + (acc.z + acc.w);
-  }
-  return lb_add(sum);
-}
-
-${
-  s.lookBack === 'uniform'
-    ? uniformLookBack(T, { peeks: s.peeks ?? 1, window: s.window ?? 1024, narrowSpin: !!s.narrowSpin, spinDelay: s.spinDelay ?? 0 })
-    : defaultLookBack(T)
 }
 
 @compute @workgroup_size(WG)
@@ -553,74 +393,21 @@ ${
   let local_block = block - P.block_base;
 ${probeBody(T, probe)}
   let at = place(lidx);
-${
-  sub > 1
-    ? `  // The block's sum first, nothing kept: each invocation adds up its vec4s of every sub-block.
-  var part = ${T}(0);
-  for (var sb = 0u; sb < ${sub}u; sb++) {
-    let v = load_block(local_block * ${sub}u + sb, at.x);
-    for (var r = 0u; r < ROWS; r++) { part += (v[r].x + v[r].y) + (v[r].z + v[r].w); }
-  }
-  let sum = workgroup_sum(part, at);`
-    : `  let v = load_block(local_block, at.x);
+  let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);`
-}
+  let sum = block_sum(scan);
   if (is_looker(at, lidx)) {
     let k = at.x;
-${
-  s.publishAll
-    ? `    // Every lane stores the same words: no branch on the lane before the look-back.
-    let lanes = lb_lanes();
-    publish(block, select(0u, 2u, block == 0u), sum);
-    var carry = ${T}(0);
-    if (block > 0u) {
-      carry = look_back(block, k, lanes);
-      publish(block, 2u, carry + sum);
-    }
-    wg_carry = carry;`
-    : `    if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
+    if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
     if (block > 0u) {
       carry = look_back(block, k, lb_lanes());
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
-    if (k == 0u) { wg_carry = carry; }`
-}
+    if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-${
-  sub > 1
-    ? `  // Each sub-block again (from L2 if it is still there), scanned from the running carry.
-  var running = carry;
-  for (var sb = 0u; sb < ${sub}u; sb++) {
-    let sub_block = local_block * ${sub}u + sb;
-    let v = load_block(sub_block, at.x);
-    let scan = block_scan(row_sums(v), at);
-    write_block(sub_block, at.x, v, scan, running);
-    running += block_sum(scan);
-    // sg_totals is written again by the next sub-block's scan.
-    workgroupBarrier();
-  }`
-    : `  write_block(local_block, at.x, ${reread ? 'load_block(local_block, at.x)' : 'v'}, scan, carry);`
-}
-}
-${
-  sub > 1
-    ? `
-var<workgroup> wg_parts: array<${T}, ${(s.workgroup ?? WORKGROUP) / 4}>;
-// The workgroup's sum of x: subgroup sums in workgroup memory, added by every invocation in
-// the same order (so every invocation holds the same value).
-fn workgroup_sum(x: ${T}, at: vec2<u32>) -> ${T} {
-  let s = subgroupAdd(x);
-  if (subgroupElect()) { wg_parts[at.y] = s; }
-  workgroupBarrier();
-  let used = atomicLoad(&claims) >> 16u;
-  var total = ${T}(0);
-  for (var i = 0u; i < used; i++) { total += wg_parts[i]; }
-  return total;
-}`
-    : ''
+  write_block(local_block, at.x, v, scan, carry);
 }
 `;
 }
@@ -661,12 +448,9 @@ export function scanShader(s: ScanShaderSpec): string {
   const wg = s.workgroup ?? WORKGROUP;
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
-  if (![1, 2, 4].includes(s.subBlocks ?? 1) || ((s.subBlocks ?? 1) > 1 && !s.subgroups))
-    throw new Error(`internal: scan sub-blocks must be 1, 2 or 4 (more than 1 only with subgroups), got ${s.subBlocks}`);
-  if (![1, 2, 4].includes(s.peeks ?? 1)) throw new Error(`internal: scan peeks must be 1, 2 or 4, got ${s.peeks}`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -674,7 +458,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.peeks ? `, ${s.peeks} peeks` : ''}${s.peek ? `, peek ${s.peek}` : ''}${s.reread ? ', reread' : ''}${s.window ? `, window ${s.window}` : ''}${s.narrowSpin ? ', narrow spin' : ''}${s.spinDelay ? `, spin delay ${s.spinDelay}` : ''}${s.layout ? `, ${s.layout}` : ''}${s.subBlocks ? `, ${s.subBlocks} sub-blocks` : ''}${s.publishAll ? ', all lanes publish' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

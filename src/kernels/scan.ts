@@ -86,26 +86,6 @@ export interface ScanVariant {
   workgroup?: number;
   /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
   probe?: 'io' | 'local';
-  /** 'default', or 'uniform': no divergent branch before the look-back's subgroup operations (the options below shape it). */
-  lookBack?: 'default' | 'uniform';
-  /** Predecessors each looking lane peeks at per round (1, 2 or 4). */
-  peeks?: number;
-  /** 'split': prefix words, then sum words if needed (two round trips); 'all': four words at once. */
-  peek?: 'split' | 'all';
-  /** Load the block again after the look-back instead of holding it in registers. */
-  reread?: boolean;
-  /** At most this many predecessors peeked at per round. */
-  window?: number;
-  /** While the nearest predecessor has published nothing, peek at it alone. */
-  narrowSpin?: boolean;
-  /** ALU steps between rounds that found nothing. */
-  spinDelay?: number;
-  /** Blocks of this many sub-blocks: the sum read first, each sub-block read again after the look-back. */
-  subBlocks?: number;
-  /** Every lane of the looking subgroup publishes (no lane-0 branch before the look-back). */
-  publishAll?: boolean;
-  /** The look-back state: sums and prefixes interleaved per block, or in two planes. */
-  layout?: 'interleaved' | 'planes';
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -198,7 +178,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({
     ...c,
-    blocks: Math.ceil(c.count / (blockElements(s.rows, s.variant.workgroup) * (s.variant.subBlocks ?? 1))),
+    blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)),
   }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [
@@ -215,7 +195,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     for (const c of parts) {
       plan.dispatch(
         k,
-        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, totalBlocks],
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
         [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
         c.blocks,
       );
