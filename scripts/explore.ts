@@ -5,22 +5,28 @@
 // under two buffer placements: partition camping depends on where buffers land), and the
 // copy kernel with 8 vec4s per invocation (is the reference handicapped?). Earlier
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
-// bench/results/h200-2026-11-30b/explore/; this one's in bench/results/h200-2026-12-01/. Bundled by scripts/gpuhost-bundle.sh
+// bench/results/h200-2026-11-30b/explore/ and h200-2026-12-01/; --probes (the scan peeled
+// apart per block shape) and the look-back lists of issue 14 in
+// bench/results/h200-2026-12-01b/scan/. --scan-only leaves the transposes out, --log2n=K
+// sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--transpose-only] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
-import { planScan, planTranspose, type KernelPlan, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
+import { planTranspose, type KernelPlan, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
+import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
 import { timePlan } from '../src/bench/measure.js';
 import { checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
-const N = quick ? 2 ** 16 : 2 ** 28;
+// --log2n=K: another scan size (lavapipe: validate look-backs over many blocks).
+const log2n = Number(process.argv.find((a) => a.startsWith('--log2n='))?.slice(8) ?? (quick ? 16 : 28));
+const N = 2 ** log2n;
 const SIDE = quick ? 256 : 16384;
 
 interface Row {
@@ -75,6 +81,50 @@ async function measure(
   process.stdout.write(JSON.stringify(row) + '\n');
 }
 
+type ScanRow = [string, 'u32' | 'f32', ScanOptions, ScanVariant, boolean];
+
+// --probes: the scan peeled apart (issue 14). For each block shape (vec4s per invocation ×
+// invocations) and type, 'io' only loads and stores the block (the layout's ceiling),
+// 'local' adds the block scan with a carry of 0 (no look-back; wrong output, timing only),
+// 'full' is the single pass. Some full kernels are validated against the CPU.
+function scanProbes(): ScanRow[] {
+  const list: ScanRow[] = [];
+  for (const type of ['u32', 'f32'] as const)
+    for (const [rows, workgroup] of [
+      [8, 256],
+      [4, 256],
+      [16, 256],
+      [4, 128],
+      [8, 128],
+      [16, 128],
+      [4, 512],
+      [8, 512],
+      [16, 512],
+    ] as const)
+      for (const probe of ['io', 'local', undefined] as const)
+        list.push([
+          `${rows}x${workgroup} ${probe ?? 'full'}`,
+          type,
+          { blockRows: rows },
+          { workgroup, probe },
+          !probe && rows === 8 && (type === 'u32' || workgroup === 256),
+        ]);
+  list.push(['8x256 full exclusive', 'u32', { exclusive: true }, {}, true]);
+  return list;
+}
+
+// The default single pass, both types and kinds. The look-back variants, blocks of
+// sub-blocks read twice, and the earlier staged and prefetching scans were timed from the
+// commits named in bench/results/h200-2026-12-01b/scan/README.md and h200-2026-12-01/.
+function scanDefaults(): ScanRow[] {
+  return [
+    ['default', 'u32', {}, {}, true],
+    ['default exclusive', 'u32', { exclusive: true }, {}, false],
+    ['default', 'f32', {}, {}, true],
+    ['default exclusive', 'f32', { exclusive: true }, {}, false],
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -96,24 +146,18 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  // Scan: the default single pass, both types and kinds. (The variants that staged each
-  // block in workgroup memory, 0.40× the copy kernel, or prefetched the next block, 0.33×,
-  // were timed from commits ffaac96 and c102b2d: bench/results/h200-2026-12-01/explore/.)
-  const scanVariants: [string, 'u32' | 'f32', ScanOptions, boolean][] = [
-    ['default', 'u32', {}, true],
-    ['default exclusive', 'u32', { exclusive: true }, false],
-    ['default', 'f32', {}, true],
-    ['default exclusive', 'f32', { exclusive: true }, false],
-  ];
+  const scanVariants = process.argv.includes('--probes') ? scanProbes() : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
-  for (const [variant, type, o, check] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
+  for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;
+    // --quick (lavapipe) validates every full kernel: it costs nothing there.
+    const check = marked || (quick && !shape.probe);
     await measure(
       gpu,
       `scan ${type}`,
       variant,
       8 * N,
-      () => planScan(gpu, input.buffer, { type, length: N, ...o }),
+      () => planScanVariant(gpu, input.buffer, { type, length: N, ...o }, shape),
       check
         ? async (p) =>
             checkScan(
@@ -166,7 +210,8 @@ async function main() {
     ['registers 4 x2 row-major 8192x32768', wide, reg('row-major', 4, 2), false],
     ['registers 8 x2 diagonal 8192x32768', wide, reg('diagonal', 8, 2), false],
   ];
-  const fillerSizes = quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
+  // --scan-only: no transposes.
+  const fillerSizes = process.argv.includes('--scan-only') ? [] : quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
   for (const [placement, filler] of fillerSizes.entries()) {
     const junk = filler ? gpu.device.createBuffer({ size: filler, usage: BufferUsage.STORAGE }) : undefined;
     for (const [variant, [rows, cols], o, validate] of transposeVariants) {

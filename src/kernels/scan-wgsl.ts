@@ -22,7 +22,11 @@
 // the copy kernel: this single pass 0.78 (blocks of 8192, grid order; 4096: 0.65, 16384:
 // 0.76; launch order 0.77), reduce-then-scan 0.71, the earlier single pass whose look-back
 // ran as rounds of the whole workgroup (two barriers each) 0.40. The single pass is the
-// default (scan.ts).
+// default (scan.ts). Peeled apart on the H200 (bench/results/h200-2026-12-01b/scan, the
+// 'io' and 'local' probes below): the block's loads and stores alone run at 1.05× the
+// copy kernel, with the block scan 1.04×, the whole kernel 0.79×, so the look-back costs
+// the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
+// narrow spinning, blocks of sub-blocks read twice) ran faster.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -40,6 +44,13 @@ export interface ScanShaderSpec {
    * keeps it safe when a lower block has not started).
    */
   order: 'launch' | 'grid';
+  /** Invocations per workgroup (default WORKGROUP; others need subgroups): a block is rows × 4 × workgroup elements. */
+  workgroup?: number;
+  /**
+   * Timing probes of the single pass (scripts/explore.ts; the output is wrong): 'io' loads
+   * and stores the block unscanned, 'local' scans it with a carry of 0 (no look-back).
+   */
+  probe?: 'io' | 'local';
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -48,8 +59,8 @@ export const SCAN_ROWS = [4, 8, 16] as const;
 export const DEFAULT_ROWS = 8;
 /** The smallest block, in elements: bounds.ts derives the f32 error bound from it. */
 export const MIN_BLOCK_ELEMENTS = SCAN_ROWS[0] * WORKGROUP * 4;
-export function blockElements(rows: number): number {
-  return rows * WORKGROUP * 4;
+export function blockElements(rows: number, workgroup = WORKGROUP): number {
+  return rows * workgroup * 4;
 }
 /** Entries per serial run of the workgroup-memory block scan: RUN × RUN = 256 invocations. */
 export const RUN = 16;
@@ -66,10 +77,12 @@ export const STATE_WORDS_PER_BLOCK = 4;
 // in subgroupExclusiveAdd order, which is the order subgroup scans use. Slot order equals
 // position order since both come from the same atomic. The subgroup that claims slot 0
 // (positions 0 … lanes-1) is the one that runs the look-back.
-function blockScan(T: ElementType, subgroups: boolean, q: number): string {
+function blockScan(T: ElementType, subgroups: boolean, q: number, wg: number): string {
   if (subgroups) {
+    // At most wg / 4 subgroups (the smallest subgroup size WebGPU allows is 4).
+    const most = wg / 4;
     return `
-var<workgroup> sg_totals: array<vec4<${T}>, ${64 * q}>;
+var<workgroup> sg_totals: array<vec4<${T}>, ${most * q}>;
 var<workgroup> claims: atomic<u32>;
 fn place(lidx: u32) -> vec2<u32> {
   let lanes = subgroupAdd(1u);
@@ -83,7 +96,7 @@ fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
   for (var k = 0u; k < Q; k++) {
     within[k] = subgroupExclusiveAdd(t[k]);
     let total = subgroupAdd(t[k]);
-    if (subgroupElect()) { sg_totals[k * 64u + at.y] = total; }
+    if (subgroupElect()) { sg_totals[k * ${most}u + at.y] = total; }
   }
   workgroupBarrier();
   let used = atomicLoad(&claims) >> 16u;
@@ -92,7 +105,7 @@ fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
     var before = vec4<${T}>();
     var all = vec4<${T}>();
     for (var s = 0u; s < used; s++) {
-      let x = sg_totals[k * 64u + s];
+      let x = sg_totals[k * ${most}u + s];
       if (s < at.y) { before += x; }
       all += x;
     }
@@ -147,7 +160,7 @@ fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
 `;
 }
 
-function common(T: ElementType, rows: number): string {
+function common(T: ElementType, rows: number, wg: number): string {
   return `
 // flags (single-pass, tests): 1 = predecessors of this dispatch count as silent (the
 // fallback always runs); 2 = only block 0's inclusive prefix is visible (walks cross
@@ -157,9 +170,10 @@ struct Params { n: u32, blocks: u32, block_base: u32, exclusive: u32, spin_limit
 @group(0) @binding(1) var<storage, read> src4: array<vec4<${T}>>;
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
 
+const WG: u32 = ${wg}u;
 const ROWS: u32 = ${rows}u;
 const Q: u32 = ${rows / 4}u;
-const BLOCK_VECS: u32 = ROWS * ${WORKGROUP}u;
+const BLOCK_VECS: u32 = ROWS * WG;
 
 /** Per-row exclusive offsets of this invocation's vec4s (row 4k + c in lane c of vec4 k), and per-row totals of the block. */
 struct BlockScan { before: array<vec4<${T}>, Q>, total: array<vec4<${T}>, Q> }
@@ -178,12 +192,12 @@ fn load_block(block: u32, p: u32) -> array<vec4<${T}>, ROWS> {
   let first = block * BLOCK_VECS;
   var v: array<vec4<${T}>, ROWS>;
   if (first + BLOCK_VECS <= n / 4u) {
-    for (var r = 0u; r < ROWS; r++) { v[r] = src4[first + r * ${WORKGROUP}u + p]; }
+    for (var r = 0u; r < ROWS; r++) { v[r] = src4[first + r * WG + p]; }
   } else {
     // The ragged last block: a run-time bound keeps compilers from unrolling this path.
     let vecs = (n + 3u) / 4u;
-    for (var r = 0u; first + r * ${WORKGROUP}u < vecs; r++) {
-      let j = first + r * ${WORKGROUP}u + p;
+    for (var r = 0u; first + r * WG < vecs; r++) {
+      let j = first + r * WG + p;
       if (j < vecs) { v[r] = load4(j, n); }
     }
   }
@@ -213,7 +227,7 @@ fn write_block(block: u32, p: u32, v: array<vec4<${T}>, ROWS>, scan: BlockScan, 
   let vecs = (P.n + 3u) / 4u;
   var row_start = carry;
   for (var r = 0u; r < ROWS; r++) {
-    let j = block * BLOCK_VECS + r * ${WORKGROUP}u + p;
+    let j = block * BLOCK_VECS + r * WG + p;
     let x = v[r];
     let a = row_start + scan.before[r / 4u][r % 4u];
     let b = a + x.x;
@@ -244,7 +258,26 @@ fn lb_lanes() -> u32 { return 1u; }
 fn is_looker(at: vec2<u32>, lidx: u32) -> bool { return lidx == 0u; }`;
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid'): string {
+// The timing probes end the kernel early: 'io' stores the block as loaded (the layout's
+// ceiling), 'local' stores it scanned with a carry of 0 (the block scan's cost).
+function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
+  if (probe === 'io')
+    return `  let vio = load_block(local_block, lidx);
+  let vecs_io = (P.n + 3u) / 4u;
+  for (var r = 0u; r < ROWS; r++) {
+    let j = local_block * BLOCK_VECS + r * WG + lidx;
+    if (j < vecs_io) { dst4[j] = vio[r]; }
+  }
+  return;`;
+  if (probe === 'local')
+    return `  let at0 = place(lidx);
+  let v0 = load_block(local_block, at0.x);
+  write_block(local_block, at0.x, v0, block_scan(row_sums(v0), at0), ${T}(0));
+  return;`;
+  return '';
+}
+
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe']): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -286,8 +319,8 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   var sum = ${T}(0);
   for (var r = 0u; r < ROWS; r++) {
     var acc = vec4<${T}>();
-    for (var p = k; p < ${WORKGROUP}u; p += lanes) {
-      let j = first + r * ${WORKGROUP}u + p;
+    for (var p = k; p < WG; p += lanes) {
+      let j = first + r * WG + p;
       if (j < vecs) { acc += load4(j, P.n); }
     }
     sum += (acc.x + acc.y) + (acc.z + acc.w);
@@ -345,7 +378,7 @@ fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
   return carry;
 }
 
-@compute @workgroup_size(${WORKGROUP})
+@compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
   if (${GROUP_INDEX} >= P.blocks) { return; }
 ${
@@ -358,6 +391,7 @@ ${
   let block = P.block_base + ${GROUP_INDEX};`
 }
   let local_block = block - P.block_base;
+${probeBody(T, probe)}
   let at = place(lidx);
   let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
@@ -382,7 +416,7 @@ function aggregates(T: ElementType): string {
   return `
 @group(0) @binding(3) var<storage, read_write> sums: array<${T}>;
 
-@compute @workgroup_size(${WORKGROUP})
+@compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
   let block = ${GROUP_INDEX};
   if (block >= P.blocks) { return; }
@@ -397,7 +431,7 @@ function downsweep(T: ElementType): string {
   return `
 @group(0) @binding(4) var<storage, read> carries: array<${T}>;
 
-@compute @workgroup_size(${WORKGROUP})
+@compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
   let block = ${GROUP_INDEX};
   if (block >= P.blocks) { return; }
@@ -411,9 +445,12 @@ fn main(${GRID_ARGS}) {
 export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
+  const wg = s.workgroup ?? WORKGROUP;
+  if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
+    throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -421,8 +458,8 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows${s.mode === 'single-pass' ? `, ${s.order} order` : ''})
-${common(s.type, s.rows)}
-${blockScan(s.type, s.subgroups, s.rows / 4)}
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''})
+${common(s.type, s.rows, wg)}
+${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;
 }

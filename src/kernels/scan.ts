@@ -76,6 +76,16 @@ interface ScanSettings {
   limit: number;
   rows: number;
   order: 'launch' | 'grid';
+  /** Shader shape beyond the options (scripts/explore.ts times these): workgroup size, timing probes. */
+  variant: ScanVariant;
+}
+
+/** A scan kernel's shape beyond ScanOptions: what scripts/explore.ts compares. */
+export interface ScanVariant {
+  /** Invocations per workgroup (128, 256 or 512; other than 256 only with subgroups). */
+  workgroup?: number;
+  /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
+  probe?: 'io' | 'local';
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -102,6 +112,7 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     limit: bindingLimit(ctx, o),
     rows,
     order,
+    variant: {},
   };
 }
 
@@ -111,9 +122,19 @@ export async function planScan(
   input: GPUBuffer,
   options: ScanOptions & { type: ElementType; length: number },
 ): Promise<KernelPlan> {
+  return planScanVariant(gpu, input, options, {});
+}
+
+/** planScan with a kernel shape of its own (scripts/explore.ts). */
+export async function planScanVariant(
+  gpu: KernelDevice,
+  input: GPUBuffer,
+  options: ScanOptions & { type: ElementType; length: number },
+  variant: ScanVariant,
+): Promise<KernelPlan> {
   const ctx = kernelContext(gpu);
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
-  const s = settings(gpu, spec.type, spec.length, options);
+  const s = { ...settings(gpu, spec.type, spec.length, options), variant };
   checkPlanInput('scan', input);
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
@@ -140,6 +161,7 @@ export async function addExclusiveScanU32(
     limit: plan.ctx.maxBindingBytes,
     rows: DEFAULT_ROWS,
     order: DEFAULT_BLOCK_ORDER,
+    variant: {},
   };
   await buildScan(plan, input, output, s);
 }
@@ -151,10 +173,13 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     getKernel(
       ctx.device,
       `scan ${mode} ${s.type}`,
-      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order }),
+      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, ...s.variant }),
       ['uniform', 'read', 'read', ...bindings],
     );
-  const parts = chunks(s.length, 4, s.limit).map((c) => ({ ...c, blocks: Math.ceil(c.count / blockElements(s.rows)) }));
+  const parts = chunks(s.length, 4, s.limit).map((c) => ({
+    ...c,
+    blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)),
+  }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [
     vec4ReadWindow(input, c.first, c.count),

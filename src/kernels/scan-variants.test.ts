@@ -1,0 +1,80 @@
+// The scan kernel shapes scripts/explore.ts times beyond ScanOptions, on Dawn against the
+// CPU: workgroups of 128 and 512 invocations (full scans, ragged lengths, the look-back's
+// fallback forced), and the timing probes, whose output is not a scan but is still exact:
+// 'io' stores the input unchanged, 'local' each block's own scan (carry 0).
+import { describe, expect, it } from 'vitest';
+import { gpu, gpuHas, upload } from '../../test/support/gpu.js';
+import { randomArray } from '../bench/data.js';
+import { f32ScanBound } from './bounds.js';
+import { runAndRead, type ElementArray } from './buffers.js';
+import { kernelContext } from './context.js';
+import { referenceScan } from './reference.js';
+import { planScanVariant, type ScanOptions, type ScanVariant } from './scan.js';
+import { blockElements } from './scan-wgsl.js';
+
+async function runVariant(values: ElementArray, options: ScanOptions, variant: ScanVariant): Promise<ElementArray> {
+  const type = values instanceof Float32Array ? 'f32' : 'u32';
+  const input = upload(values);
+  const plan = await planScanVariant(gpu, input, { ...options, type, length: values.length }, variant);
+  try {
+    const bytes = await runAndRead(kernelContext(gpu), plan, 4 * values.length);
+    return type === 'f32' ? new Float32Array(bytes) : new Uint32Array(bytes);
+  } finally {
+    plan.destroy();
+    plan.output.destroy();
+    input.destroy();
+  }
+}
+
+function expectClose(got: ElementArray, values: ElementArray, exclusive: boolean) {
+  const want = referenceScan(values, exclusive);
+  if (!(values instanceof Float32Array)) {
+    expect(got).toEqual(want);
+    return;
+  }
+  let prefixAbs = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (!exclusive) prefixAbs += Math.abs(values[i]!);
+    const bound = f32ScanBound(i, prefixAbs);
+    if (Math.abs(got[i]! - want[i]!) > bound) expect.fail(`element ${i}: ${got[i]} vs ${want[i]} (bound ${bound})`);
+    if (exclusive) prefixAbs += Math.abs(values[i]!);
+  }
+}
+
+describe.skipIf(!gpuHas('subgroups'))('scan kernel shapes (needs the subgroups feature)', () => {
+  for (const workgroup of [128, 512]) {
+    it(`scans with workgroups of ${workgroup} invocations, u32 and f32, both kinds, ragged lengths`, async () => {
+      for (const [n, seed] of [
+        [5, 1],
+        [4097, 2],
+        [70_001, 3],
+      ] as const) {
+        for (const exclusive of [false, true]) {
+          const u = randomArray('u32', n, seed);
+          expectClose(await runVariant(u, { exclusive, subgroups: true, blockRows: 4 }, { workgroup }), u, exclusive);
+          // f32 blocks stay ≥ MIN_BLOCK_ELEMENTS (8 × 128 × 4), which f32ScanBound assumes.
+          const f = randomArray('f32', n, seed + 10, { scale: 100 });
+          expectClose(await runVariant(f, { exclusive, subgroups: true, blockRows: 8 }, { workgroup }), f, exclusive);
+        }
+      }
+    });
+
+    it(`workgroups of ${workgroup} with the look-back fallback forced`, async () => {
+      const u = randomArray('u32', 50_003, 4);
+      expectClose(await runVariant(u, { subgroups: true, blockRows: 4, spinLimit: 0, forceFallback: true }, { workgroup }), u, false);
+    });
+  }
+
+  it("probe 'io' stores the input unchanged", async () => {
+    const u = randomArray('u32', 40_003, 5);
+    expect(await runVariant(u, { subgroups: true }, { probe: 'io' })).toEqual(u);
+  });
+
+  it("probe 'local' stores each block's own scan (carry 0)", async () => {
+    const u = randomArray('u32', 40_003, 6);
+    const block = blockElements(4, 128);
+    const want = new Uint32Array(u.length);
+    for (let i = 0; i < u.length; i++) want[i] = (i % block === 0 ? 0 : want[i - 1]!) + u[i]!;
+    expect(await runVariant(u, { subgroups: true, blockRows: 4 }, { workgroup: 128, probe: 'local' })).toEqual(want);
+  });
+});
