@@ -79,7 +79,7 @@ describe('check in parallel = check on one thread', () => {
     for (const parts of [2, 3, 4]) {
       const { one, many, run } = await both(source, parts);
       expect(many).toBe(one);
-      expect(run.mode).toBe('redone');
+      expect(run.mode).toBe('parallel');
     }
     expect(JSON.parse((await both(source, 3)).many).diagnostics).toMatchObject([
       {
@@ -98,7 +98,7 @@ describe('check in parallel = check on one thread', () => {
     for (const parts of [2, 3, 4]) {
       const { one, many, run } = await both(source, parts);
       expect(many).toBe(one);
-      expect(run.mode).toBe('redone');
+      expect(run.mode).toBe('parallel');
     }
     expect(
       JSON.parse((await both(source, 3)).many)

@@ -1,0 +1,202 @@
+// What a part of a parallel analysis keeps of its storage and texture accesses for the
+// cross-workgroup race check, which runs after the part (cross-replay.ts) so that parts
+// sharing words can be checked together, exactly as one thread checks all workgroups in
+// turn. The one-thread check's verdicts for the accesses of one workgroup to a word depend
+// only on the entries of earlier workgroups in its table (an access never pairs with its own
+// workgroup), so the log keeps one record per word, workgroup and site (a "group": how many
+// accesses, the first one's lane, value, clock and clamping, whether all wrote that value,
+// whether all were clamped). A site's third and later workgroups on a word never enter the
+// table; while the table does not change, their groups fold into one "tail" record, so a word
+// that every workgroup reads or writes costs a few records, not one per workgroup.
+import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
+
+const PAGE_SHIFT = Math.log2(TRACKING_PAGE_WORDS);
+const PAGE_MASK = TRACKING_PAGE_WORDS - 1;
+
+// Fields of a record (Int32 each). Counts and clocks can pass 2^31: they take two fields.
+export const R_PREV = 0; // the word's previous record (-1: none); in an export, the word
+export const R_SITE = 1;
+export const R_FLAGS = 2;
+export const R_WG = 3; // the (first) workgroup
+export const R_LAST_WG = 4; // the last workgroup folded into a tail
+export const R_LANE = 5; // the first access's lane
+export const R_BITS = 6; // the first access's bits (writes)
+export const R_CLAMP = 7; // the first access's clamped out-of-bounds site, or -1
+export const R_N = 8; // accesses (low 30 bits; R_N_HI the rest)
+export const R_N_HI = 9;
+export const R_ORD = 10; // clock of the first access (low 30 bits; R_ORD_HI the rest)
+export const R_ORD_HI = 11;
+export const RECORD_FIELDS = 12;
+
+export const F_ATOMIC = 1;
+export const F_WRITE = 2;
+/** A write of one component of a vector (never a benign write–write pair). */
+export const F_PARTIAL = 4;
+/** Workgroups after a site's first two on the word (they never enter the table). */
+export const F_TAIL = 8;
+/** Every access wrote R_BITS. */
+export const F_SAME = 16;
+/** Every access was clamped onto the word by an out-of-bounds index. */
+export const F_CLAMPED = 32;
+/** A tail that later workgroups may join: the table held no entry of its first workgroup when it began. */
+export const F_OPEN = 64;
+const KEY = F_ATOMIC | F_WRITE;
+
+const LOW = 1 << 30;
+export const split = (x: number): [number, number] => [x % LOW, Math.floor(x / LOW)];
+export const joined = (lo: number, hi: number): number => hi * LOW + lo;
+
+/** The log of one region: per word, its last record (+1; 0: none), in pages allocated on first use. */
+export class RegionLog {
+  readonly heads: (Int32Array | undefined)[];
+  constructor(
+    readonly name: string,
+    readonly space: 'storage' | 'texture',
+    /** Locations of the region (words, or halves of words where it holds f16), and bytes per location. */
+    readonly words: number,
+    readonly granule: 2 | 4,
+    private readonly log: CrossLog,
+  ) {
+    this.heads = new Array<Int32Array | undefined>(Math.ceil(words / TRACKING_PAGE_WORDS));
+  }
+
+  /** The word's last record, or -1. */
+  head(word: number): number {
+    const p = this.heads[word >> PAGE_SHIFT];
+    return p ? p[word & PAGE_MASK]! - 1 : -1;
+  }
+
+  /** Logs one access of `word` by a lane of workgroup `wg` (workgroups come in increasing order). */
+  add(
+    word: number,
+    wg: number,
+    site: number,
+    lane: number,
+    atomic: boolean,
+    write: boolean,
+    partial: boolean,
+    bits: number,
+    ordinal: number,
+    clamp: number,
+  ): void {
+    const key = (atomic ? F_ATOMIC : 0) | (write ? F_WRITE : 0);
+    const R = this.log.records;
+    const head = this.head(word);
+    // The common case: the word's last record is this workgroup's (or an open tail's) at this site.
+    if (head >= 0) {
+      const o = head * RECORD_FIELDS;
+      if (R[o + R_SITE] === site && (R[o + R_FLAGS]! & KEY) === key && (R[o + R_LAST_WG] === wg || R[o + R_FLAGS]! & F_OPEN)) {
+        this.join(o, wg, bits, clamp);
+        return;
+      }
+    }
+    // Otherwise: this workgroup's record of the site (other sites' records came after it),
+    // the site's entries (its first two workgroups), and its open tail if no entry came after.
+    let entries = 0;
+    let newestEntryWg = -1;
+    let openTail = -1;
+    for (let r = head; r >= 0; r = R[r * RECORD_FIELDS + R_PREV]!) {
+      const o = r * RECORD_FIELDS;
+      const f = R[o + R_FLAGS]!;
+      const mine = R[o + R_SITE] === site && (f & KEY) === key;
+      if (!(f & F_TAIL)) {
+        if (newestEntryWg < 0) newestEntryWg = R[o + R_WG]!;
+        if (mine) entries++;
+      }
+      if (!mine) continue;
+      if (R[o + R_WG] === wg || R[o + R_LAST_WG] === wg) {
+        this.join(o, wg, bits, clamp);
+        return;
+      }
+      if (f & F_OPEN && newestEntryWg < 0) openTail = o;
+    }
+    if (openTail >= 0) {
+      this.join(openTail, wg, bits, clamp);
+      return;
+    }
+    let flags = key | (partial ? F_PARTIAL : 0) | F_SAME | (clamp >= 0 ? F_CLAMPED : 0);
+    if (entries >= 2) flags |= F_TAIL | (newestEntryWg < wg ? F_OPEN : 0);
+    const r = this.log.allocate();
+    const o = r * RECORD_FIELDS;
+    const Rn = this.log.records;
+    const [ordLo, ordHi] = split(ordinal);
+    Rn[o + R_PREV] = head;
+    Rn[o + R_SITE] = site;
+    Rn[o + R_FLAGS] = flags;
+    Rn[o + R_WG] = wg;
+    Rn[o + R_LAST_WG] = wg;
+    Rn[o + R_LANE] = lane;
+    Rn[o + R_BITS] = bits;
+    Rn[o + R_CLAMP] = clamp;
+    Rn[o + R_N] = 1;
+    Rn[o + R_N_HI] = 0;
+    Rn[o + R_ORD] = ordLo;
+    Rn[o + R_ORD_HI] = ordHi;
+    const i = word >> PAGE_SHIFT;
+    const page = (this.heads[i] ??= new Int32Array(TRACKING_PAGE_WORDS));
+    page[word & PAGE_MASK] = r + 1;
+  }
+
+  private join(o: number, wg: number, bits: number, clamp: number): void {
+    const R = this.log.records;
+    R[o + R_LAST_WG] = wg;
+    if (++R[o + R_N]! === LOW) {
+      R[o + R_N] = 0;
+      R[o + R_N_HI]!++;
+    }
+    if (R[o + R_BITS] !== (bits | 0)) R[o + R_FLAGS]! &= ~F_SAME;
+    if (clamp < 0) R[o + R_FLAGS]! &= ~F_CLAMPED;
+  }
+
+  /**
+   * The records of `words` (ascending), oldest first per word, as one array: per word its
+   * index, its record count, then the records (R_PREV left out of nothing: it holds the word).
+   */
+  export(words: readonly number[]): Int32Array {
+    const out: number[] = [];
+    const R = this.log.records;
+    for (const word of words) {
+      const list: number[] = [];
+      for (let r = this.head(word); r >= 0; r = R[r * RECORD_FIELDS + R_PREV]!) list.push(r);
+      if (!list.length) continue;
+      out.push(word, list.length);
+      for (let k = list.length - 1; k >= 0; k--) {
+        const o = list[k]! * RECORD_FIELDS;
+        out.push(word);
+        for (let f = 1; f < RECORD_FIELDS; f++) out.push(R[o + f]!);
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Every word with a record, ascending. */
+  touchedWords(): number[] {
+    const out: number[] = [];
+    this.heads.forEach((p, i) => {
+      if (p) for (let k = 0; k < p.length; k++) if (p[k]) out.push((i << PAGE_SHIFT) + k);
+    });
+    return out;
+  }
+}
+
+/** The logs of one part's regions, their records in one growing pool. */
+export class CrossLog {
+  records = new Int32Array(RECORD_FIELDS * 1024);
+  private used = 0;
+  readonly regions = new Map<string, RegionLog>();
+
+  region(name: string, space: 'storage' | 'texture', granule: 2 | 4, words: number): RegionLog {
+    let l = this.regions.get(name);
+    if (!l) this.regions.set(name, (l = new RegionLog(name, space, words, granule, this)));
+    return l;
+  }
+
+  allocate(): number {
+    if ((this.used + 1) * RECORD_FIELDS > this.records.length) {
+      const more = new Int32Array(this.records.length * 2);
+      more.set(this.records);
+      this.records = more;
+    }
+    return this.used++;
+  }
+}
