@@ -107,6 +107,95 @@ describe('check in parallel = check on one thread', () => {
     ).toEqual(['WAR', 'WAW']);
   });
 
+  /** The reports of 2, 3 and 4 parts equal one thread's, each made as `mode` says; the last one's diagnostics. */
+  async function sameIn(source: string, mode: ParallelAnalysis['mode'], reason?: RegExp) {
+    let last: { kind: string; hazard?: string; message: string; count: number }[] = [];
+    for (const parts of [2, 3, 4]) {
+      const { one, many, run } = await both(source, parts);
+      expect(many).toBe(one);
+      expect(run.mode).toBe(mode);
+      if (reason) expect(run.reason).toMatch(reason);
+      last = JSON.parse(many).diagnostics;
+    }
+    return last;
+  }
+
+  it('merges a write–write race on one word by every workgroup, in parallel', async () => {
+    // Lane 0 of every workgroup writes its id to o[0]: values differ, nobody reads it first.
+    const diagnostics = await sameIn(header(60) + body('if (l == 0u) { o[0] = w.x; }'), 'parallel');
+    // Every workgroup after the first pairs its write with workgroup 0's two writes of o[0]
+    // (o[w.x * 64u + l] by lane 0, then o[0]), the first and second workgroup's in the table.
+    expect(diagnostics).toMatchObject([
+      {
+        hazard: 'WAW',
+        benign: false,
+        count: 59,
+        message: expect.stringMatching(/workgroup 1 writes o\[0\] while invocation 0 of workgroup 0 writes o\[w.x/),
+      },
+      {
+        hazard: 'WAW',
+        benign: false,
+        count: 117,
+        message: expect.stringMatching(/workgroup 1 writes o\[0\] while invocation 0 of workgroup 0 writes o\[0\]/),
+      },
+    ]);
+  });
+
+  it('stays parallel when a part reads a word an earlier part wrote without changing it', async () => {
+    // Workgroup 0's lane 0 stores 0 to o[0], which holds 0: the last workgroup reads the same value either way.
+    const diagnostics = await sameIn(header(60) + body('if (w.x == 59u && l == 1u) { o[59u * 64u + 1u] = o[0] + 1u; }'), 'parallel');
+    expect(diagnostics.map((d) => d.hazard)).toEqual(['RAW']);
+  });
+
+  it('redoes on one thread when a part reads a word an earlier part changed', async () => {
+    // Workgroup 0's lane 3 stores 3 to o[3]: the last workgroup would read 0 in its own part.
+    const diagnostics = await sameIn(
+      header(60) + body('if (w.x == 59u && l == 1u) { o[59u * 64u + 1u] = o[3] + 1u; }'),
+      'redone',
+      /read word 3 of 'o', which an earlier part changed/,
+    );
+    expect(diagnostics.map((d) => d.hazard)).toEqual(['RAW']);
+  });
+
+  it('stays parallel when a part reads a word, never written yet, that a later part writes', async () => {
+    // Workgroup 0 reads o[59·64 + 7] before the last workgroup writes it (and o[1] after its own lane 1 did).
+    const diagnostics = await sameIn(header(60) + body('if (w.x == 0u && l == 0u) { o[2] = o[59u * 64u + 7u] + o[1]; }'), 'parallel');
+    // WAR with the last workgroup's write, WAW with lane 2's own o[2], RAW with lane 1's o[1].
+    expect(diagnostics.map((d) => d.hazard).sort()).toEqual(['RAW', 'WAR', 'WAW']);
+  });
+
+  it('redoes on one thread when atomics of different parts meet on a word (atomic ordering, spin-waits follow them)', async () => {
+    const source = `//! dispatch 60
+//! buffer 0 u32[3840]
+//! buffer 1 u32[1]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@group(0) @binding(1) var<storage, read_write> c: array<atomic<u32>>;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {
+  if (w.x == 59u && l == 0u) { atomicStore(&c[0], 0u); }
+  o[w.x * 64u + l] = atomicAdd(&c[0], 1u);
+}
+`;
+    const diagnostics = await sameIn(source, 'redone', /atomics of different parts meet on word 0 of 'c'/);
+    expect(diagnostics.map((d) => d.kind)).toEqual(['atomic-ordering']);
+  });
+
+  it('stays parallel for races in workgroup memory only (no word of storage memory shared)', async () => {
+    const source = `//! dispatch 60
+//! buffer 0 u32[3840]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+var<workgroup> t: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {
+  t[l] = w.x + l;
+  o[w.x * 64u + l] = t[63u - l];
+}
+`;
+    const diagnostics = await sameIn(source, 'parallel');
+    // Every lane of every workgroup reads a word another lane wrote (63 - l ≠ l).
+    expect(diagnostics).toMatchObject([{ kind: 'data-race', hazard: 'RAW', count: 60 * 64 }]);
+  });
+
   it('merges findings every part makes (races, never-written reads, out-of-bounds, banks) in parallel', async () => {
     const source = `//! dispatch 48
 //! buffer 0 u32[3072]

@@ -1,12 +1,15 @@
 // `check`'s analysis on every core: the only pass's workgroups are split into consecutive
 // ranges, one per worker thread, each simulated with its own checks and memory
-// (analyze-part.ts), and the findings absorbed in workgroup order. The result is exactly
-// the one-thread analysis whenever the ranges were independent: no range touched a word of
-// storage memory another wrote (so every workgroup saw the memory it sees when all run in
-// turn, and no race pairs workgroups of different ranges), no range ran out of steps, and
-// the steps the workgroups took would not have made the one-thread analysis thin them.
-// Otherwise the analysis is redone on one thread, so the report never depends on how the
-// work was split: `check --jobs N` prints what `check --jobs 1` prints.
+// (analyze-part.ts), and the findings absorbed in workgroup order. Races on words of storage
+// memory that several ranges touch (one writing) are found by merging the ranges' logs of
+// those words (cross-replay.ts), as one thread finds them watching every workgroup in turn.
+// The result is exactly the one-thread analysis unless a range read a word (before storing
+// to it) that an earlier range changed — its workgroups then saw other values than they see
+// when all run in turn —, atomics of two ranges met on a word (the atomic-ordering and
+// spin-wait checks follow atomics across workgroups), a range ran out of steps, or the
+// steps the workgroups took would have made the one-thread analysis thin them. Then the
+// analysis is redone on one thread, so the report never depends on how the work was split:
+// `check --jobs N` prints what `check --jobs 1` prints.
 import type { CheckReport } from '../../checks/report.js';
 import { Simulator } from '../../sim/simulator.js';
 import { BudgetedWorkgroups } from '../../sim/step-budget.js';
