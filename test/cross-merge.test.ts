@@ -11,7 +11,7 @@ import { maskOf } from '../src/sim/mask.js';
 import { Region } from '../src/sim/memory.js';
 import { SiteTable } from '../src/sim/sites.js';
 import { RaceDetector, type RaceRecord } from '../src/checks/races.js';
-import { CrossLog, F_WRITE, R_FLAGS } from '../src/checks/cross-log.js';
+import { CrossLog, F_WRITE, R_FLAGS, R_PREV } from '../src/checks/cross-log.js';
 import { finishLog, mergeLogs, type RegionExport } from '../src/checks/cross-replay.js';
 
 /** A small fixed-seed generator (mulberry32), so every run checks the same streams. */
@@ -131,7 +131,7 @@ function inParts(stream: Stream, siteInfo: SiteInfo[], bounds: number[]): { race
       for (const w of region.touchedWords()) {
         const t = words.get(w) ?? { parts: 0, written: false };
         t.parts++;
-        for (let r = region.head(w); r >= 0; r = log.records[r * 12]!) if (log.records[r * 12 + R_FLAGS]! & F_WRITE) t.written = true;
+        for (let r = region.head(w); r >= 0; r = log.field(r, R_PREV)) if (log.field(r, R_FLAGS) & F_WRITE) t.written = true;
         words.set(w, t);
       }
     }
@@ -193,7 +193,7 @@ describe('merging the parts’ race logs = one detector watching every workgroup
     for (let wg = 0; wg < 1000; wg++)
       for (let lane = 0; lane < 4; lane++) region.add(0, wg, 7, lane, false, true, false, wg & 1, wg * 4 + lane, -1);
     let records = 0;
-    for (let r = region.head(0); r >= 0; r = log.records[r * 12]!) records++;
+    for (let r = region.head(0); r >= 0; r = log.field(r, R_PREV)) records++;
     expect(records).toBe(3);
     // Replayed, the word gives the finding one detector makes: every workgroup after the
     // first pairs each write with the first workgroup's (the table's slot), values differ.

@@ -43,7 +43,6 @@ export const F_OPEN = 64;
 const KEY = F_ATOMIC | F_WRITE;
 
 const LOW = 1 << 30;
-export const split = (x: number): [number, number] => [x % LOW, Math.floor(x / LOW)];
 export const joined = (lo: number, hi: number): number => hi * LOW + lo;
 
 /** The log of one region: per word, its last record (+1; 0: none), in pages allocated on first use. */
@@ -80,13 +79,14 @@ export class RegionLog {
     clamp: number,
   ): void {
     const key = (atomic ? F_ATOMIC : 0) | (write ? F_WRITE : 0);
-    const R = this.log.records;
+    const log = this.log;
     const head = this.head(word);
     // The common case: the word's last record is this workgroup's (or an open tail's) at this site.
     if (head >= 0) {
-      const o = head * RECORD_FIELDS;
-      if (R[o + R_SITE] === site && (R[o + R_FLAGS]! & KEY) === key && (R[o + R_LAST_WG] === wg || R[o + R_FLAGS]! & F_OPEN)) {
-        this.join(o, wg, bits, clamp);
+      const C = log.chunk(head);
+      const o = log.slot(head);
+      if (C[o + R_SITE] === site && (C[o + R_FLAGS]! & KEY) === key && (C[o + R_LAST_WG] === wg || C[o + R_FLAGS]! & F_OPEN)) {
+        join(C, o, wg, bits, clamp);
         return;
       }
     }
@@ -95,75 +95,66 @@ export class RegionLog {
     let entries = 0;
     let newestEntryWg = -1;
     let openTail = -1;
-    for (let r = head; r >= 0; r = R[r * RECORD_FIELDS + R_PREV]!) {
-      const o = r * RECORD_FIELDS;
-      const f = R[o + R_FLAGS]!;
-      const mine = R[o + R_SITE] === site && (f & KEY) === key;
+    for (let r = head; r >= 0;) {
+      const C = log.chunk(r);
+      const o = log.slot(r);
+      const f = C[o + R_FLAGS]!;
+      const mine = C[o + R_SITE] === site && (f & KEY) === key;
       if (!(f & F_TAIL)) {
-        if (newestEntryWg < 0) newestEntryWg = R[o + R_WG]!;
+        if (newestEntryWg < 0) newestEntryWg = C[o + R_WG]!;
         if (mine) entries++;
       }
-      if (!mine) continue;
-      if (R[o + R_WG] === wg || R[o + R_LAST_WG] === wg) {
-        this.join(o, wg, bits, clamp);
+      if (mine && (C[o + R_WG] === wg || C[o + R_LAST_WG] === wg)) {
+        join(C, o, wg, bits, clamp);
         return;
       }
-      if (f & F_OPEN && newestEntryWg < 0) openTail = o;
+      if (mine && f & F_OPEN && newestEntryWg < 0) openTail = r;
+      r = C[o + R_PREV]!;
     }
     if (openTail >= 0) {
-      this.join(openTail, wg, bits, clamp);
+      join(log.chunk(openTail), log.slot(openTail), wg, bits, clamp);
       return;
     }
     let flags = key | (partial ? F_PARTIAL : 0) | F_SAME | (clamp >= 0 ? F_CLAMPED : 0);
     if (entries >= 2) flags |= F_TAIL | (newestEntryWg < wg ? F_OPEN : 0);
-    const r = this.log.allocate();
-    const o = r * RECORD_FIELDS;
-    const Rn = this.log.records;
-    const [ordLo, ordHi] = split(ordinal);
-    Rn[o + R_PREV] = head;
-    Rn[o + R_SITE] = site;
-    Rn[o + R_FLAGS] = flags;
-    Rn[o + R_WG] = wg;
-    Rn[o + R_LAST_WG] = wg;
-    Rn[o + R_LANE] = lane;
-    Rn[o + R_BITS] = bits;
-    Rn[o + R_CLAMP] = clamp;
-    Rn[o + R_N] = 1;
-    Rn[o + R_N_HI] = 0;
-    Rn[o + R_ORD] = ordLo;
-    Rn[o + R_ORD_HI] = ordHi;
+    const r = log.allocate();
+    const C = log.chunk(r);
+    const o = log.slot(r);
+    const ordHi = Math.floor(ordinal / LOW);
+    C[o + R_PREV] = head;
+    C[o + R_SITE] = site;
+    C[o + R_FLAGS] = flags;
+    C[o + R_WG] = wg;
+    C[o + R_LAST_WG] = wg;
+    C[o + R_LANE] = lane;
+    C[o + R_BITS] = bits;
+    C[o + R_CLAMP] = clamp;
+    C[o + R_N] = 1;
+    C[o + R_N_HI] = 0;
+    C[o + R_ORD] = ordinal - ordHi * LOW;
+    C[o + R_ORD_HI] = ordHi;
     const i = word >> PAGE_SHIFT;
     const page = (this.heads[i] ??= new Int32Array(TRACKING_PAGE_WORDS));
     page[word & PAGE_MASK] = r + 1;
   }
 
-  private join(o: number, wg: number, bits: number, clamp: number): void {
-    const R = this.log.records;
-    R[o + R_LAST_WG] = wg;
-    if (++R[o + R_N]! === LOW) {
-      R[o + R_N] = 0;
-      R[o + R_N_HI]!++;
-    }
-    if (R[o + R_BITS] !== (bits | 0)) R[o + R_FLAGS]! &= ~F_SAME;
-    if (clamp < 0) R[o + R_FLAGS]! &= ~F_CLAMPED;
-  }
-
   /**
    * The records of `words` (ascending), oldest first per word, as one array: per word its
-   * index, its record count, then the records (R_PREV left out of nothing: it holds the word).
+   * index, its record count, then the records (their R_PREV field holding the word).
    */
   export(words: readonly number[]): Int32Array {
     const out: number[] = [];
-    const R = this.log.records;
+    const log = this.log;
     for (const word of words) {
       const list: number[] = [];
-      for (let r = this.head(word); r >= 0; r = R[r * RECORD_FIELDS + R_PREV]!) list.push(r);
+      for (let r = this.head(word); r >= 0; r = log.field(r, R_PREV)) list.push(r);
       if (!list.length) continue;
       out.push(word, list.length);
       for (let k = list.length - 1; k >= 0; k--) {
-        const o = list[k]! * RECORD_FIELDS;
+        const C = log.chunk(list[k]!);
+        const o = log.slot(list[k]!);
         out.push(word);
-        for (let f = 1; f < RECORD_FIELDS; f++) out.push(R[o + f]!);
+        for (let f = 1; f < RECORD_FIELDS; f++) out.push(C[o + f]!);
       }
     }
     return Int32Array.from(out);
@@ -179,9 +170,24 @@ export class RegionLog {
   }
 }
 
-/** The logs of one part's regions, their records in one growing pool. */
+/** Adds one access to the record at `C[o…]`. */
+function join(C: Int32Array, o: number, wg: number, bits: number, clamp: number): void {
+  C[o + R_LAST_WG] = wg;
+  if (++C[o + R_N]! === LOW) {
+    C[o + R_N] = 0;
+    C[o + R_N_HI]!++;
+  }
+  if (C[o + R_BITS] !== (bits | 0)) C[o + R_FLAGS]! &= ~F_SAME;
+  if (clamp < 0) C[o + R_FLAGS]! &= ~F_CLAMPED;
+}
+
+/** Records per chunk of the pool: chunks are added as the log grows, never copied. */
+const CHUNK_SHIFT = 12;
+const CHUNK_MASK = (1 << CHUNK_SHIFT) - 1;
+
+/** The logs of one part's regions, their records in one pool of chunks. */
 export class CrossLog {
-  records = new Int32Array(RECORD_FIELDS * 1024);
+  private readonly chunks: Int32Array[] = [];
   private used = 0;
   readonly regions = new Map<string, RegionLog>();
 
@@ -192,11 +198,20 @@ export class CrossLog {
   }
 
   allocate(): number {
-    if ((this.used + 1) * RECORD_FIELDS > this.records.length) {
-      const more = new Int32Array(this.records.length * 2);
-      more.set(this.records);
-      this.records = more;
-    }
+    if (!(this.used & CHUNK_MASK)) this.chunks.push(new Int32Array(RECORD_FIELDS << CHUNK_SHIFT));
     return this.used++;
+  }
+
+  /** The chunk holding record `r`, and the record's offset in it. */
+  chunk(r: number): Int32Array {
+    return this.chunks[r >> CHUNK_SHIFT]!;
+  }
+  slot(r: number): number {
+    return (r & CHUNK_MASK) * RECORD_FIELDS;
+  }
+
+  /** One field of record `r`. */
+  field(r: number, f: number): number {
+    return this.chunks[r >> CHUNK_SHIFT]![(r & CHUNK_MASK) * RECORD_FIELDS + f]!;
   }
 }

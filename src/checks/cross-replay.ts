@@ -6,6 +6,7 @@
 // A part replays the words only it touched; the merge of a parallel analysis replays the
 // words several parts share, the parts' records in workgroup order.
 import { CrossTable, type RaceRecord, type Side } from './races.js';
+import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
 import { addConflict } from './race-records.js';
 import {
   type CrossLog,
@@ -19,6 +20,7 @@ import {
   R_CLAMP,
   R_FLAGS,
   R_LANE,
+  R_LAST_WG,
   R_N,
   R_N_HI,
   R_ORD,
@@ -128,17 +130,24 @@ export function finishLog(
   into: Map<string, RaceRecord>,
 ): Map<string, RegionExport> {
   const logs = new Map<string, RegionExport>();
-  const R = log.records;
   for (const [name, region] of log.regions) {
     const words = shared.get(name) ?? [];
     const isShared = new Set(words);
     const replay = new RegionReplay(name, region.space, region.words, clamped, into);
-    for (const word of region.touchedWords()) {
-      if (isShared.has(word)) continue;
-      const list: number[] = [];
-      for (let r = region.head(word); r >= 0; r = R[r * RECORD_FIELDS + R_PREV]!) list.push(r);
-      for (let k = list.length - 1; k >= 0; k--) replay.apply(part, word, R, list[k]! * RECORD_FIELDS);
-    }
+    region.heads.forEach((page, i) => {
+      if (!page) return;
+      for (let k = 0; k < page.length; k++) {
+        const head = page[k]! - 1;
+        if (head < 0) continue;
+        // Only accesses of different workgroups race here: a word of one workgroup has nothing to check.
+        if (log.field(head, R_PREV) < 0 && log.field(head, R_WG) === log.field(head, R_LAST_WG)) continue;
+        const word = i * TRACKING_PAGE_WORDS + k;
+        if (isShared.has(word)) continue;
+        const list: number[] = [];
+        for (let r = head; r >= 0; r = log.field(r, R_PREV)) list.push(r);
+        for (let j = list.length - 1; j >= 0; j--) replay.apply(part, word, log.chunk(list[j]!), log.slot(list[j]!));
+      }
+    });
     if (words.length) logs.set(name, { space: region.space, words: region.words, data: region.export(words) });
   }
   return logs;

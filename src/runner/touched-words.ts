@@ -39,6 +39,12 @@ export class TouchedWords implements SimHooks {
   private readonly regions = new Map<string, Region>();
   private lastRegion?: Region;
   private lastPages = new Map<number, Uint8Array>();
+  /** The page last used, and its index (in `lastPages`). */
+  private lastIndex = -1;
+  private lastPage?: Uint8Array;
+  private lastReadRegion?: string;
+  private lastReadIndex = -1;
+  private lastReads?: Uint32Array;
 
   access(b: AccessBatch): void {
     const r = b.region;
@@ -51,54 +57,67 @@ export class TouchedWords implements SimHooks {
       }
       this.lastRegion = r;
       this.lastPages = pages;
+      this.lastIndex = -1;
     }
     const atomic = b.kind === 'atomic';
     const reads = b.kind === 'read' || (atomic && (b.rmw || !b.bits));
     const stores = b.kind === 'write' || (atomic && !!b.bits);
     // Atomics read and (may) write; a vector component write stands for the whole vector.
     const flag = (b.kind === 'read' ? READ : READ | WRITTEN) | (atomic ? ATOMIC : 0);
-    const addr = b.wholeAddr ?? b.addr;
-    const bytes = b.wholeAddr ? b.wholeBytes! : b.bytes;
     const m = b.mask;
+    if (b.wholeAddr) {
+      const whole = b.wholeAddr;
+      const last = b.wholeBytes! - 1;
+      for (let k = 0; k < m.n; k++) {
+        const a = whole[m.lanes[k]!]!;
+        for (let w = a >> 2; w <= (a + last) >> 2; w++) this.page(w)[w & PAGE_MASK]! |= flag;
+      }
+    }
+    const addr = b.addr;
+    const last = b.bytes - 1;
     for (let k = 0; k < m.n; k++) {
-      const lane = m.lanes[k]!;
-      const a = addr[lane]!;
-      const last = (a + bytes - 1) >> 2;
-      for (let w = a >> 2; w <= last; w++) this.mark(w, flag);
-      if (!reads && !stores) continue;
-      const own = b.addr[lane]!;
-      const ownLast = (own + b.bytes - 1) >> 2;
-      for (let w = own >> 2; w <= ownLast; w++) {
-        const page = this.lastPages.get(w >> PAGE_SHIFT)!;
+      const a = addr[m.lanes[k]!]!;
+      for (let w = a >> 2; w <= (a + last) >> 2; w++) {
+        const page = this.page(w);
         const i = w & PAGE_MASK;
-        const f = page[i]!;
-        // A plain read or atomicLoad reports after the load (memory unchanged); a
-        // read-modify-write reports after it changed the word, so its value is not seen.
+        const f = page[i]! | flag;
+        // The words the access itself names: a plain read or atomicLoad reports after the
+        // load (memory unchanged); a read-modify-write reports after it changed the word,
+        // so its value is not seen.
         if (reads && !(f & (STORED | READ_FIRST | READ_UNSEEN))) {
           if (atomic && b.rmw) page[i] = f | READ_UNSEEN;
           else {
             page[i] = f | READ_FIRST;
             this.firstReads(r.name, w >> PAGE_SHIFT)[i] = r.u32[w]!;
           }
-        }
+        } else page[i] = f;
         if (stores) page[i]! |= STORED;
       }
     }
   }
 
+  /** The page of the current region holding `word`. */
+  private page(word: number): Uint8Array {
+    const i = word >> PAGE_SHIFT;
+    if (i === this.lastIndex) return this.lastPage!;
+    let page = this.lastPages.get(i);
+    if (!page) this.lastPages.set(i, (page = new Uint8Array(1 << PAGE_SHIFT)));
+    this.lastIndex = i;
+    this.lastPage = page;
+    return page;
+  }
+
   private firstReads(region: string, page: number): Uint32Array {
+    // Reads of the initial values come in runs: most land in the page used last.
+    if (page === this.lastReadIndex && region === this.lastReadRegion) return this.lastReads!;
     let pages = this.firstRead.get(region);
     if (!pages) this.firstRead.set(region, (pages = new Map()));
     let p = pages.get(page);
     if (!p) pages.set(page, (p = new Uint32Array(1 << PAGE_SHIFT)));
+    this.lastReadRegion = region;
+    this.lastReadIndex = page;
+    this.lastReads = p;
     return p;
-  }
-
-  private mark(word: number, flag: number): void {
-    const i = word >> PAGE_SHIFT;
-    let page = this.lastPages.get(i);
-    if (!page) this.lastPages.set(i, (page = new Uint8Array(1 << PAGE_SHIFT)));
-    page[word & PAGE_MASK]! |= flag;
   }
 
   /** The first values read and the values left, for the shared words of this range (its memory as the run left it). */
