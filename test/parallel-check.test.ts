@@ -11,7 +11,7 @@ import { analyze, type AnalyzeOptions } from '../src/runner/analyze.js';
 import { AnalysisPool } from '../src/runner/node/analysis-pool.js';
 import { analyzeInParallel, type ParallelAnalysis } from '../src/runner/node/parallel-analyze.js';
 import { checkReportJson } from '../src/report/check-json.js';
-import { MemoryBudgetError } from '../src/runner/memory-budget.js';
+import { inParts, MemoryBudgetError, type MemoryEstimate } from '../src/runner/memory-budget.js';
 
 // The worker runs the build (npm test builds first); the main thread runs these sources.
 const WORKER = new URL('../dist/runner/node/analyze-worker.js', import.meta.url);
@@ -220,24 +220,31 @@ fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32
     expect(kinds).toEqual(expect.arrayContaining(['data-race', 'never-written-read', 'out-of-bounds']));
   });
 
-  it('uses only as many workers as the memory budget allows, each holding its own memory and tables', async () => {
+  it('uses only as many workers as the memory budget allows, each holding its own memory, tables and log', async () => {
     const source = header(48) + body('');
     // What one thread needs, from the refusal of a budget too small for anything.
-    let oneThread = 0;
+    let estimate: MemoryEstimate | undefined;
     try {
       analyze(source, { memoryBudget: { bytes: 1, source: 'test' } });
     } catch (e) {
       expect(e).toBeInstanceOf(MemoryBudgetError);
-      oneThread = (e as MemoryBudgetError).estimate.total;
+      estimate = (e as MemoryBudgetError).estimate;
     }
+    const oneThread = estimate!.total;
     expect(oneThread).toBeGreaterThan(48 * 64 * 4);
-    const within = (factor: number) => ({ memoryBudget: { bytes: Math.floor(oneThread * factor), source: 'test' } });
+    // Every part holds the memory, its tables and its log; the merge holds the shared words' records once.
+    const [two, four] = [inParts(estimate!, 2).total, inParts(estimate!, 4).total];
+    expect(two).toBeGreaterThan(2 * oneThread);
+    expect(four).toBeGreaterThan(two);
+    const within = (bytes: number) => ({ memoryBudget: { bytes: Math.floor(bytes), source: 'test' } });
     const sized = Object.assign(Object.create(pool) as AnalysisPool, { size: 4 });
-    const two = await analyzeInParallel(source, within(2.5), sized, 0);
-    expect(two).toMatchObject({ mode: 'parallel', parts: 2 });
-    const single = await analyzeInParallel(source, within(1.5), sized, 0);
+    // Four workers do not fit, two do.
+    expect(await analyzeInParallel(source, within((two + four) / 2), sized, 0)).toMatchObject({ mode: 'parallel', parts: 2 });
+    const single = await analyzeInParallel(source, within((oneThread + two) / 2), sized, 0);
     expect(single.mode).toBe('one-thread');
-    expect(JSON.stringify(checkReportJson(single.report))).toBe(JSON.stringify(checkReportJson(analyze(source, within(1.5)))));
-    await expect(analyzeInParallel(source, within(0.5), sized, 0)).rejects.toBeInstanceOf(MemoryBudgetError);
+    expect(JSON.stringify(checkReportJson(single.report))).toBe(
+      JSON.stringify(checkReportJson(analyze(source, within((oneThread + two) / 2)))),
+    );
+    await expect(analyzeInParallel(source, within(oneThread / 2), sized, 0)).rejects.toBeInstanceOf(MemoryBudgetError);
   });
 });

@@ -8,7 +8,7 @@
 // whether all were clamped). A site's third and later workgroups on a word never enter the
 // table; while the table does not change, their groups fold into one "tail" record, so a word
 // that every workgroup reads or writes costs a few records, not one per workgroup.
-import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { LOG_RECORD_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
 
 const PAGE_SHIFT = Math.log2(TRACKING_PAGE_WORDS);
 const PAGE_MASK = TRACKING_PAGE_WORDS - 1;
@@ -26,7 +26,7 @@ export const R_N = 8; // accesses (low 30 bits; R_N_HI the rest)
 export const R_N_HI = 9;
 export const R_ORD = 10; // clock of the first access (low 30 bits; R_ORD_HI the rest)
 export const R_ORD_HI = 11;
-export const RECORD_FIELDS = 12;
+export const RECORD_FIELDS = LOG_RECORD_FIELDS;
 
 export const F_ATOMIC = 1;
 export const F_WRITE = 2;
