@@ -143,21 +143,30 @@ export class RegionLog {
    * index, its record count, then the records (their R_PREV field holding the word).
    */
   export(words: readonly number[]): Int32Array {
-    const out: number[] = [];
     const log = this.log;
+    let size = 0;
     for (const word of words) {
-      const list: number[] = [];
+      let n = 0;
+      for (let r = this.head(word); r >= 0; r = log.field(r, R_PREV)) n++;
+      if (n) size += 2 + n * RECORD_FIELDS;
+    }
+    const out = new Int32Array(size);
+    let at = 0;
+    const list: number[] = [];
+    for (const word of words) {
+      list.length = 0;
       for (let r = this.head(word); r >= 0; r = log.field(r, R_PREV)) list.push(r);
       if (!list.length) continue;
-      out.push(word, list.length);
-      for (let k = list.length - 1; k >= 0; k--) {
+      out[at++] = word;
+      out[at++] = list.length;
+      for (let k = list.length - 1; k >= 0; k--, at += RECORD_FIELDS) {
         const C = log.chunk(list[k]!);
         const o = log.slot(list[k]!);
-        out.push(word);
-        for (let f = 1; f < RECORD_FIELDS; f++) out.push(C[o + f]!);
+        out.set(C.subarray(o, o + RECORD_FIELDS), at);
+        out[at + R_PREV] = word;
       }
     }
-    return Int32Array.from(out);
+    return out;
   }
 
   /** Every word with a record, ascending. */
