@@ -236,7 +236,7 @@ export class RaceDetector implements SimHooks {
     private readonly part = 0,
   ) {}
 
-  /** Storage and texture locations accessed so far, one per lane and location: the clock of the findings' `at`. */
+  /** Locations accessed so far, one per lane and location: the clock of the findings' `at`. */
   private ordinal = 0;
   private conflicts = 0;
   private readonly logs = new Map<Region, RegionLog>();
@@ -477,9 +477,9 @@ export class RaceDetector implements SimHooks {
       first,
       second,
       count: 1,
-      // Conflicts within an interval come before the cross-workgroup ones of the same access
-      // (phase 0 against 1 and 2: read() and write() check them first).
-      at: [this.part, this.ordinal, cross ? 1 : 0, this.conflicts],
+      // Conflicts within an interval come before the cross-workgroup ones of the same access,
+      // against writes (1) then reads (2): read() and write() check them in that order.
+      at: [this.part, this.ordinal, cross ? (hazard === 'WAR' ? 2 : 1) : 0, this.conflicts],
     });
   }
 
