@@ -1,4 +1,4 @@
-// Analyzer scaling: `check`'s analysis (every check on) of two big dispatches with 1 to N
+// Analyzer scaling: `check`'s analysis (every check on) of three big dispatches with 1 to N
 // worker threads (N: this machine's cores), in one process. Reports lane-steps per second
 // per core (lane-steps: statements and workgroup starts, as the step budget counts them)
 // and the speedup over one thread, prints a Markdown table and writes
@@ -22,6 +22,8 @@ const CORES = availableParallelism();
 const KERNELS = [
   { name: 'tree reduction, 4096 workgroups × 256 (2^20 invocations)', file: 'bench/analyzer/reduction-4096.wgsl' },
   { name: 'padded tiled transpose 1024², 1024 workgroups × 256 (2^18 invocations)', file: 'bench/analyzer/transpose-1024.wgsl' },
+  // Every workgroup writes sums[0]: a race between all ranges, merged (redone on one thread before the merge).
+  { name: 'racy reduction (every workgroup stores to sums[0]), 4096 × 256', file: 'bench/analyzer/reduction-racy-4096.wgsl' },
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -114,7 +116,7 @@ console.log(`|---|---:|---:|---:|---:|---:|---:|`);
 for (const r of results)
   for (const row of r.rows)
     console.log(
-      `| ${r.kernel} | ${row.jobs} | ${(row.medianMs / 1000).toFixed(2)} s | ${(row.laneStepsPerSecondPerCore / 1e6).toFixed(1)} M | ${row.speedup.toFixed(2)}× | ${(row.cpuMs / 1000).toFixed(2)} s | ${(row.laneStepsPerCpuSecond / 1e6).toFixed(1)} M |`,
+      `| ${r.kernel} | ${row.jobs}${row.jobs > 1 ? ` (${row.mode})` : ''} | ${(row.medianMs / 1000).toFixed(2)} s | ${(row.laneStepsPerSecondPerCore / 1e6).toFixed(1)} M | ${row.speedup.toFixed(2)}× | ${(row.cpuMs / 1000).toFixed(2)} s | ${(row.laneStepsPerCpuSecond / 1e6).toFixed(1)} M |`,
     );
 console.log(
   `load average before ${loadBefore.join(' ')}, after ${out.loadAverageAfter.join(' ')}; cores this process got: ${coresBefore} before, ${out.coresAvailableAfter} after (of ${CORES})`,

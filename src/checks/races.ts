@@ -9,8 +9,8 @@ import type { Region } from '../sim/memory.js';
 import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
 import { CROSS_FIELDS, INTERVAL_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
-
-type Hazard = 'RAW' | 'WAR' | 'WAW';
+import type { CrossLog, RegionLog } from './cross-log.js';
+import { combineRaces, type Hazard, type RaceRecord, type Side } from './race-records.js';
 
 const NONE: readonly never[] = [];
 
@@ -115,9 +115,10 @@ class EntryTable {
 /**
  * Cross-workgroup accesses to one word in a dispatch. Per word the first site keeps two
  * accesses from distinct workgroups in the word's page slot (enough to find a partner in
- * any other workgroup); further sites go to a small list.
+ * any other workgroup); further sites go to a small list. (Exported for the merge of a
+ * parallel analysis, cross-replay.ts, which replays the parts' logs through the same table.)
  */
-class CrossTable {
+export class CrossTable {
   private readonly pages: (Int32Array | undefined)[];
   private readonly more = new Map<number, Entry[]>();
 
@@ -210,33 +211,7 @@ class RegionState {
   }
 }
 
-/** One invocation's access of a conflicting pair. */
-export interface Side {
-  site: number;
-  lane: number;
-  wg: number;
-  kind: 'read' | 'write';
-}
-
-export interface RaceRecord {
-  /**
-   * The site of an out-of-bounds index that was clamped onto the word in the pair found
-   * first (-1 if none); `onlyClamped` stays true while every pair found had one.
-   */
-  clampedBy: number;
-  onlyClamped: boolean;
-  variable: string;
-  space: 'workgroup' | 'storage' | 'texture';
-  hazard: Hazard;
-  /** Every conflicting pair wrote the same value (a WAW finding). */
-  benign: boolean;
-  /** Every WAW pair found wrote the same value (whatever hazard names the finding): what absorb() merges. */
-  wawBenign: boolean;
-  crossWorkgroup: boolean;
-  first: Side;
-  second: Side;
-  count: number;
-}
+export type { RaceRecord, Side } from './race-records.js';
 
 /** A conflict at the moment the detector finds it (every one, not only a pair's first). */
 export interface RaceConflict {
@@ -249,8 +224,22 @@ export interface RaceConflict {
 }
 
 export class RaceDetector implements SimHooks {
-  /** `onConflict` sees each conflict as it happens (the lab's workgroup view marks that step). */
-  constructor(private readonly onConflict?: (c: RaceConflict) => void) {}
+  /**
+   * `onConflict` sees each conflict as it happens (the lab's workgroup view marks that step).
+   * With `log` (a part of a parallel analysis) storage and texture accesses are logged for
+   * the cross-workgroup check instead of checked at once (cross-replay.ts checks them after
+   * the run, with the other parts' logs where they share words); `part` stamps the findings.
+   */
+  constructor(
+    private readonly onConflict?: (c: RaceConflict) => void,
+    private readonly log?: CrossLog,
+    private readonly part = 0,
+  ) {}
+
+  /** Locations accessed so far, one per lane and location: the clock of the findings' `at`. */
+  private ordinal = 0;
+  private conflicts = 0;
+  private readonly logs = new Map<Region, RegionLog>();
 
   private readonly states = new Map<Region, RegionState>();
   private workgroupEpoch = 0;
@@ -289,7 +278,7 @@ export class RaceDetector implements SimHooks {
   private state(r: Region): RegionState {
     let s = this.states.get(r);
     if (!s) {
-      s = new RegionState(r.size / r.granule, r.space === 'storage' || r.space === 'texture');
+      s = new RegionState(r.size / r.granule, !this.log && (r.space === 'storage' || r.space === 'texture'));
       this.states.set(r, s);
     }
     return s;
@@ -319,18 +308,34 @@ export class RaceDetector implements SimHooks {
         else if (this.clamped.size) this.clamped.delete(`${this.wg}|${b.site.id}|${lane}`);
       }
     }
+    const log = this.log && r.space !== 'workgroup' ? this.regionLog(r) : undefined;
     for (let k = 0; k < m.n; k++) {
       const lane = m.lanes[k]!;
       const first = (partial ? b.wholeAddr![lane]! : b.addr[lane]!) >> shift;
       const count = partial ? b.wholeBytes! >> shift : granules;
       for (let w = 0; w < count; w++) {
         const word = first + w;
-        if (isWrite) {
-          const bits = b.bits ? b.bits[lane * bitsWords + Math.min(w >> perBits, bitsWords - 1)]! : 0;
-          this.write(st, r, word, epoch, b.site.id, lane, atomic, bits, partial);
-        } else this.read(st, r, word, epoch, b.site.id, lane, atomic);
+        this.ordinal++;
+        const bits = isWrite && b.bits ? b.bits[lane * bitsWords + Math.min(w >> perBits, bitsWords - 1)]! : 0;
+        if (isWrite) this.write(st, r, word, epoch, b.site.id, lane, atomic, bits, partial);
+        else this.read(st, r, word, epoch, b.site.id, lane, atomic);
+        if (log) {
+          const clamp = b.clampedBy ? b.clampedBy[lane]! : -1;
+          log.add(word, this.wg, b.site.id, lane, atomic, isWrite, partial, bits, this.ordinal, clamp);
+        }
       }
     }
+  }
+
+  private regionLog(r: Region): RegionLog {
+    let l = this.logs.get(r);
+    if (!l) this.logs.set(r, (l = this.log!.region(r.name, r.space as 'storage' | 'texture', r.granule, r.size / r.granule)));
+    return l;
+  }
+
+  /** Invocations whose last access at a site reached its word through a clamped out-of-bounds index: `wg|site|lane` → that index's site. */
+  clampedAccesses(): ReadonlyMap<string, number> {
+    return this.clamped;
   }
 
   private read(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean): void {
@@ -447,6 +452,7 @@ export class RaceDetector implements SimHooks {
    */
   private record(r: Region, hazard: Hazard, benign: boolean, cross: boolean, first: Side, second: Side): void {
     this.onConflict?.({ variable: r.name, hazard, crossWorkgroup: cross, first, second });
+    this.conflicts++;
     const a = Math.min(first.site, second.site);
     const b = Math.max(first.site, second.site);
     const key = `${r.name}|${a}|${b}`;
@@ -471,6 +477,9 @@ export class RaceDetector implements SimHooks {
       first,
       second,
       count: 1,
+      // Conflicts within an interval come before the cross-workgroup ones of the same access,
+      // against writes (1) then reads (2): read() and write() check them in that order.
+      at: [this.part, this.ordinal, cross ? (hazard === 'WAR' ? 2 : 1) : 0, this.conflicts],
     });
   }
 
@@ -488,23 +497,13 @@ export class RaceDetector implements SimHooks {
   }
 
   /**
-   * Adds the findings of another detector that watched the workgroups after this one's
-   * (a parallel analysis, in workgroup order), as if this one had watched them too. Exact
-   * when no race pairs a workgroup of this detector with one of the other's (the caller
-   * checks that no word is shared between them).
+   * Adds the findings of another detector that watched other workgroups, or of the merge of
+   * several parts' logs (a parallel analysis), as if this one had seen those conflicts too:
+   * per pair of sites the earliest conflict names it (`at`), counts add up, and the findings
+   * stay in the order their first conflicts were found (race-records.ts).
    */
   absorb(later: ReadonlyMap<string, RaceRecord>): void {
-    for (const [key, x] of later) {
-      const have = this.races.get(key);
-      if (!have) {
-        this.races.set(key, { ...x });
-        continue;
-      }
-      have.count += x.count;
-      have.wawBenign &&= x.wawBenign;
-      have.benign = have.hazard === 'WAW' && have.wawBenign;
-      have.onlyClamped &&= x.onlyClamped;
-    }
+    combineRaces(this.races, later);
   }
 
   /** The races found; access events named their sites by id, `sites` (the simulator's) has them. */

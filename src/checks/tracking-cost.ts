@@ -21,3 +21,17 @@ export const RACE_BYTES_PER_TOUCHED_WORD = (2 * INTERVAL_FIELDS + 2 * CROSS_FIEL
 
 /** Bytes of never-written-read state per word of workgroup memory (an epoch stamp), paged as above. */
 export const INIT_BYTES_PER_TOUCHED_WORD = 4;
+
+/** 32-bit fields of a record of a part's log (a parallel analysis, cross-log.ts). */
+export const LOG_RECORD_FIELDS = 12;
+
+/**
+ * Worst-case bytes per word of a part's log, which a part of a parallel analysis keeps in
+ * place of the cross-workgroup tables: the word's last record (4 bytes, paged like the
+ * tables) and two records (a word that one workgroup reads and writes at two sites; the
+ * third and later workgroups of a site join a tail record).
+ */
+export const LOG_BYTES_PER_TOUCHED_WORD = 4 + 2 * LOG_RECORD_FIELDS * 4;
+
+/** Bytes per word that several parts share in the merge: the parts' exported records and one set of cross tables to replay them. */
+export const MERGE_BYTES_PER_SHARED_WORD = 2 * LOG_RECORD_FIELDS * 4 + 2 * CROSS_FIELDS * 4;

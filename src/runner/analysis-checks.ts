@@ -5,6 +5,7 @@ import { AtomicOrdering } from '../checks/atomic-ordering.js';
 import { BankConflictModel } from '../checks/banks.js';
 import { BarrierDivergence } from '../checks/barriers.js';
 import { BoundsCheck } from '../checks/bounds.js';
+import type { CrossLog } from '../checks/cross-log.js';
 import { RaceDetector } from '../checks/races.js';
 import type { Diagnostic } from '../checks/report.js';
 import { SpinWaits } from '../checks/spin-waits.js';
@@ -24,7 +25,7 @@ export interface CheckStates {
 }
 
 export class AnalysisChecks {
-  readonly races = new RaceDetector();
+  readonly races: RaceDetector;
   readonly banks: BankConflictModel;
   readonly uninit = new NeverWrittenReads();
   readonly bounds = new BoundsCheck();
@@ -32,8 +33,10 @@ export class AnalysisChecks {
   readonly atomicOrdering = new AtomicOrdering();
   readonly spinWaits = new SpinWaits();
 
-  constructor(banks: number, subgroupSize: number) {
+  /** `log` and `part`: a part of a parallel analysis, which logs storage accesses for the merge (RaceDetector). */
+  constructor(banks: number, subgroupSize: number, log?: CrossLog, part?: number) {
     this.banks = new BankConflictModel(banks, subgroupSize);
+    this.races = new RaceDetector(undefined, log, part);
   }
 
   /** The simulator's subscribers, in the order they hear every event. */

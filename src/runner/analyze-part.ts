@@ -1,11 +1,18 @@
 // One part of a parallel analysis: a consecutive range of the only pass's workgroups
-// simulated with every check, by a worker thread. Environment-neutral: the Node worker
-// (src/runner/node/analyze-worker.ts) only carries requests and results.
+// simulated with every check, by a worker thread, in two steps. `run` simulates and says
+// which words of storage memory the range touched; the caller compares the ranges and
+// `finish` then hands over the findings, with the cross-workgroup race check done on the
+// words no other range touched and the logs of the shared ones (cross-log.ts) for the
+// merge. Environment-neutral: the Node worker (src/runner/node/analyze-worker.ts) only
+// carries requests and results.
 import type { FileContents } from '../harness/index.js';
 import { AnalysisChecks, mapSites, type CheckStates } from './analysis-checks.js';
+import { CrossLog } from '../checks/cross-log.js';
+import { finishLog, type RegionExport } from '../checks/cross-replay.js';
+import type { RaceRecord } from '../checks/races.js';
 import type { SiteInfo } from '../sim/hooks.js';
 import { loadKernel, simulate } from './simulate.js';
-import { TouchedWords, type TouchedState } from './touched-words.js';
+import { TouchedWords, type SharedValues, type SharedWords, type TouchedState } from './touched-words.js';
 
 export interface PartRequest {
   source: string;
@@ -19,11 +26,11 @@ export interface PartRequest {
   /** Positions in the pass's list of workgroups to simulate: from, up to (not including) to. */
   from: number;
   to: number;
+  /** The part's index (parts are in workgroup order): stamps its findings. */
+  part: number;
 }
 
 export interface PartResult {
-  /** The checks' findings, their sites as `{ id }` only (mapSites). */
-  states: CheckStates;
   touched: TouchedState;
   /** Statement steps of each simulated workgroup, in order. */
   workgroupSteps: number[];
@@ -31,21 +38,53 @@ export interface PartResult {
   stepLimit: boolean;
 }
 
-export function analyzePart(req: PartRequest): PartResult {
-  const kernel = loadKernel(req.source, req.files);
-  const checks = new AnalysisChecks(req.banks, req.subgroupSize);
-  const touched = new TouchedWords();
-  const workgroupSteps: number[] = [];
-  const run = simulate(kernel, {
-    entry: req.entry,
-    subgroupSize: req.subgroupSize,
-    maxSteps: req.maxSteps,
-    subscribers: [...checks.subscribers, touched],
-    maxInvocations: req.maxInvocations,
-    defaultBuffers: true,
-    part: { from: req.from, to: req.to, workgroupSteps },
-  });
-  const states = checks.states();
-  mapSites(states, (s) => ({ id: s.id }) as SiteInfo);
-  return { states, touched: touched.state, workgroupSteps, stepLimit: !!run.stepLimit };
+export interface PartFindings {
+  /** The checks' findings, their sites as `{ id }` only (mapSites). */
+  states: CheckStates;
+  /** Per region, the logs of the shared words. */
+  logs: Map<string, RegionExport>;
+  /** What the range read first and left in its shared words. */
+  values: SharedValues;
+  /** The race detector's clamped accesses (`wg|site|lane` → out-of-bounds site). */
+  clamped: [string, number][];
+}
+
+export class PartRun {
+  private readonly checks: AnalysisChecks;
+  private readonly log = new CrossLog();
+  private readonly touched = new TouchedWords();
+  readonly result: PartResult;
+
+  constructor(private readonly req: PartRequest) {
+    const kernel = loadKernel(req.source, req.files);
+    this.checks = new AnalysisChecks(req.banks, req.subgroupSize, this.log, req.part);
+    const workgroupSteps: number[] = [];
+    const run = simulate(kernel, {
+      entry: req.entry,
+      subgroupSize: req.subgroupSize,
+      maxSteps: req.maxSteps,
+      subscribers: [...this.checks.subscribers, this.touched],
+      maxInvocations: req.maxInvocations,
+      defaultBuffers: true,
+      part: { from: req.from, to: req.to, workgroupSteps },
+    });
+    this.result = { touched: this.touched.state, workgroupSteps, stepLimit: !!run.stepLimit };
+  }
+
+  /** The findings, given the words (of TouchedWords) this range shares with others. */
+  finish(shared: SharedWords): PartFindings {
+    const clamped = this.checks.races.clampedAccesses();
+    const own = new Map<string, RaceRecord>();
+    // Shared words are 4-byte words; a region holding f16 logs half words.
+    const locations = new Map<string, number[]>();
+    for (const [name, words] of shared) {
+      const halves = this.log.regions.get(name)?.granule === 2;
+      locations.set(name, halves ? words.flatMap((w) => [2 * w, 2 * w + 1]) : words);
+    }
+    const logs = finishLog(this.log, this.req.part, locations, clamped, own);
+    this.checks.races.absorb(own);
+    const states = this.checks.states();
+    mapSites(states, (s) => ({ id: s.id }) as SiteInfo);
+    return { states, logs, values: this.touched.values(shared), clamped: [...clamped] };
+  }
 }

@@ -5,6 +5,7 @@
 import {
   BUFFER_COPIES,
   F16_RESULT_FACTOR,
+  PART_RACE_BYTES_PER_LOCATION,
   RACE_BYTES_PER_LOCATION,
   TEXTURE_BYTES_PER_TEXEL,
   TEXTURE_LOCATIONS_PER_TEXEL,
@@ -111,17 +112,31 @@ export function estimateMemory(input: BudgetInput, mode: MemoryMode): MemoryEsti
 
 /**
  * The estimate of a parallel analysis (`check --jobs N`): every worker thread simulates its
- * range of workgroups with its own copy of the memory and its own tables.
+ * range of workgroups with its own copy of the memory and its own tables, and logs its
+ * storage accesses instead of keeping cross-workgroup tables; the main thread merges the
+ * logs of the words several ranges share (memory-costs.ts PART_RACE_BYTES_PER_LOCATION).
  */
 export function inParts(estimate: MemoryEstimate, parts: number): MemoryEstimate {
   if (parts <= 1) return estimate;
-  const times = (i: EstimateItem): EstimateItem => ({
-    what: `${i.what} × ${parts} worker threads`,
-    dataBytes: i.dataBytes * parts,
-    extra: i.extra.map((e) => ({ what: e.what, bytes: e.bytes * parts })),
-    bytes: i.bytes * parts,
-  });
-  return { mode: estimate.mode, total: estimate.total * parts, items: estimate.items.map(times) };
+  const times = (i: EstimateItem): EstimateItem => {
+    const extra = i.extra.flatMap((e) => {
+      if (e.what !== 'race table' || i.what === 'workgroup memory') return [{ what: e.what, bytes: e.bytes * parts }];
+      // Storage buffers and textures: their race tables count RACE_BYTES_PER_LOCATION.storage a location.
+      const locations = e.bytes / RACE_BYTES_PER_LOCATION.storage;
+      return [
+        { what: 'race table and log', bytes: Math.ceil(locations * PART_RACE_BYTES_PER_LOCATION.part) * parts },
+        { what: 'merge of shared words', bytes: Math.ceil(locations * PART_RACE_BYTES_PER_LOCATION.merge) },
+      ];
+    });
+    return {
+      what: `${i.what} × ${parts} worker threads`,
+      dataBytes: i.dataBytes * parts,
+      extra,
+      bytes: i.dataBytes * parts + extra.reduce((a, e) => a + e.bytes, 0),
+    };
+  };
+  const items = estimate.items.map(times).sort((a, b) => b.bytes - a.bytes);
+  return { mode: estimate.mode, total: items.reduce((a, i) => a + i.bytes, 0), items };
 }
 
 /** `buffer 0:1 'data' 4.0 GiB (+ race table 92.0 GiB)` */

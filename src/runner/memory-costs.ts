@@ -3,7 +3,13 @@
 // measuring (src/runner/memory-budget.test.ts against the simulator's and the checks'
 // typed arrays; test/memory-budget.test.ts against a child process's peak RSS). The
 // budget (memory-budget.ts) multiplies them; nothing else should hard-code them.
-import { INIT_BYTES_PER_TOUCHED_WORD, INTERVAL_FIELDS, RACE_BYTES_PER_TOUCHED_WORD } from '../checks/tracking-cost.js';
+import {
+  INIT_BYTES_PER_TOUCHED_WORD,
+  INTERVAL_FIELDS,
+  LOG_BYTES_PER_TOUCHED_WORD,
+  MERGE_BYTES_PER_SHARED_WORD,
+  RACE_BYTES_PER_TOUCHED_WORD,
+} from '../checks/tracking-cost.js';
 
 /**
  * Copies of a buffer's bytes that exist at once while a binding the entry point uses runs,
@@ -35,6 +41,19 @@ export const BUFFER_COPIES = {
 export const RACE_BYTES_PER_LOCATION = {
   workgroup: 2 * INTERVAL_FIELDS * 4,
   storage: RACE_BYTES_PER_TOUCHED_WORD,
+} as const;
+
+/**
+ * A part of a parallel analysis (`check --jobs`, src/runner/analyze-part.ts) per tracked
+ * storage location: the interval tables, the log that replaces the cross-workgroup tables
+ * (src/checks/cross-log.ts), and what touched-words.ts keeps (a flag byte and the first value
+ * read). The merge on the main thread holds the shared locations' records and replays them
+ * through one set of cross tables (`merge`). Both count the worst case: every location
+ * touched by every part, and shared.
+ */
+export const PART_RACE_BYTES_PER_LOCATION = {
+  part: 2 * INTERVAL_FIELDS * 4 + LOG_BYTES_PER_TOUCHED_WORD + 1 + 4,
+  merge: MERGE_BYTES_PER_SHARED_WORD,
 } as const;
 
 /**

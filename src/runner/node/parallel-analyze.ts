@@ -1,12 +1,15 @@
 // `check`'s analysis on every core: the only pass's workgroups are split into consecutive
 // ranges, one per worker thread, each simulated with its own checks and memory
-// (analyze-part.ts), and the findings absorbed in workgroup order. The result is exactly
-// the one-thread analysis whenever the ranges were independent: no range touched a word of
-// storage memory another wrote (so every workgroup saw the memory it sees when all run in
-// turn, and no race pairs workgroups of different ranges), no range ran out of steps, and
-// the steps the workgroups took would not have made the one-thread analysis thin them.
-// Otherwise the analysis is redone on one thread, so the report never depends on how the
-// work was split: `check --jobs N` prints what `check --jobs 1` prints.
+// (analyze-part.ts), and the findings absorbed in workgroup order. Races on words of storage
+// memory that several ranges touch (one writing) are found by merging the ranges' logs of
+// those words (cross-replay.ts), as one thread finds them watching every workgroup in turn.
+// The result is exactly the one-thread analysis unless a range read a word (before storing
+// to it) that an earlier range changed — its workgroups then saw other values than they see
+// when all run in turn —, atomics of two ranges met on a word (the atomic-ordering and
+// spin-wait checks follow atomics across workgroups), a range ran out of steps, or the
+// steps the workgroups took would have made the one-thread analysis thin them. Then the
+// analysis is redone on one thread, so the report never depends on how the work was split:
+// `check --jobs N` prints what `check --jobs 1` prints.
 import type { CheckReport } from '../../checks/report.js';
 import { Simulator } from '../../sim/simulator.js';
 import { BudgetedWorkgroups } from '../../sim/step-budget.js';
@@ -21,9 +24,10 @@ import {
   type AnalyzeOptions,
 } from '../analyze.js';
 import { MemoryBudgetError } from '../memory-budget.js';
-import type { PartRequest, PartResult } from '../analyze-part.js';
+import type { PartFindings, PartRequest, PartResult } from '../analyze-part.js';
+import { mergeLogs } from '../../checks/cross-replay.js';
 import { defaultStepBudget, planSimulation, sampleFor, type SampledPass } from '../simulate.js';
-import { firstSharedWord } from '../touched-words.js';
+import { atomicConflict, sharedWords, valueConflict } from '../touched-words.js';
 import type { AnalysisPool } from './analysis-pool.js';
 
 /** Below this many simulated invocations a dispatch is analyzed on the calling thread: splitting costs more than it saves. */
@@ -100,34 +104,67 @@ export async function analyzeInParallel(
       maxInvocations,
       from: Math.floor((i * count) / parts),
       to: Math.floor(((i + 1) * count) / parts),
+      part: i,
     });
   }
   let results: PartResult[];
   try {
     results = await Promise.all(requests.map((r, i) => pool.run(i, r)));
   } catch (e) {
+    await dropAll(pool, parts);
     return oneThread('redone', `a part failed: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (results.some((r) => r.stepLimit)) return oneThread('redone', 'a part ran out of steps');
+  const redo = async (reason: string) => {
+    await dropAll(pool, parts);
+    return oneThread('redone', reason);
+  };
+  if (results.some((r) => r.stepLimit)) return redo('a part ran out of steps');
   // The sites (and what starting a workgroup costs) come from compiling the entry point
   // here, as the parts did: the same compilation numbers the sites the same way.
   const sim = new Simulator(kernel.source, { subgroupSize: report.model.subgroupSize, maxSteps }, kernel.module);
   const startSteps = sim.workgroupStartSteps(pass.entry.name);
-  if (!fitsTheBudget(results, count, startSteps, maxSteps)) return oneThread('redone', 'the one-thread analysis would thin the workgroups');
-  const shared = firstSharedWord(results.map((r) => r.touched));
-  if (shared) return oneThread('redone', `workgroups of different parts share word ${shared.word} of '${shared.region}'`);
+  if (!fitsTheBudget(results, count, startSteps, maxSteps)) return redo('the one-thread analysis would thin the workgroups');
+  const touched = results.map((r) => r.touched);
+  const shared = sharedWords(touched);
+  const atomics = atomicConflict(touched, shared);
+  if (atomics) return redo(`atomics of different parts meet on word ${atomics.word} of '${atomics.region}'`);
+  let found: PartFindings[];
+  try {
+    found = await Promise.all(shared.map((words, i) => pool.finish(i, words)));
+  } catch (e) {
+    return oneThread('redone', `a part failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const changed = valueConflict(
+    touched,
+    shared,
+    found.map((f) => f.values),
+  );
+  if (changed)
+    return oneThread('redone', `part ${changed.part} read word ${changed.word} of '${changed.region}', which an earlier part changed`);
 
   const checks = new AnalysisChecks(report.model.banks, report.model.subgroupSize);
-  for (const r of results) {
-    mapSites(r.states, (s) => sim.sites.get(s.id));
-    checks.absorb(r.states);
+  for (const f of found) {
+    mapSites(f.states, (s) => sim.sites.get(s.id));
+    checks.absorb(f.states);
   }
+  // The races on the shared words: the parts' logs of them replayed in workgroup order.
+  const clamped = new Map(found.flatMap((f) => f.clamped));
+  checks.races.absorb(
+    mergeLogs(
+      found.map((f) => f.logs),
+      clamped,
+    ),
+  );
   const sampled: SampledPass[] = sample ? [{ pass: 0, entry: pass.entry.name, total, workgroups: sample }] : [];
   return {
     report: completeReport(report, checks, { synthesized, sampled, sites: sim.sites }, options),
     mode: 'parallel',
     parts,
   };
+}
+
+async function dropAll(pool: AnalysisPool, parts: number): Promise<void> {
+  await Promise.all(Array.from({ length: parts }, (_, i) => pool.drop(i).catch(() => undefined)));
 }
 
 /**

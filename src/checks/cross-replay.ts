@@ -1,0 +1,168 @@
+// The cross-workgroup race check run on logs (cross-log.ts) instead of live accesses: each
+// record (one workgroup's accesses of a word at one site) is checked against the table of
+// the workgroups before it and then entered, through the one-thread detector's own table
+// (races.ts CrossTable), so the findings — pairs, counts, values, clamping, the conflict
+// that names each finding and when it was found — are the ones the one-thread check makes.
+// A part replays the words only it touched; the merge of a parallel analysis replays the
+// words several parts share, the parts' records in workgroup order.
+import { CrossTable, type RaceRecord, type Side } from './races.js';
+import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { addConflict } from './race-records.js';
+import {
+  type CrossLog,
+  F_ATOMIC,
+  F_CLAMPED,
+  F_PARTIAL,
+  F_SAME,
+  F_WRITE,
+  joined,
+  R_BITS,
+  R_CLAMP,
+  R_FLAGS,
+  R_LANE,
+  R_LAST_WG,
+  R_N,
+  R_N_HI,
+  R_ORD,
+  R_ORD_HI,
+  R_PREV,
+  R_SITE,
+  R_WG,
+  RECORD_FIELDS,
+} from './cross-log.js';
+
+/** `wg|site|lane` → the out-of-bounds site through which that invocation's last access at the site was clamped. */
+export type ClampedAccesses = ReadonlyMap<string, number>;
+
+/** The cross-workgroup tables of one region, replayed into `into`. */
+export class RegionReplay {
+  private readonly writers: CrossTable;
+  private readonly readers: CrossTable;
+
+  constructor(
+    private readonly variable: string,
+    private readonly space: 'storage' | 'texture',
+    words: number,
+    private readonly clamped: ClampedAccesses,
+    private readonly into: Map<string, RaceRecord>,
+  ) {
+    this.writers = new CrossTable(words);
+    this.readers = new CrossTable(words);
+  }
+
+  private clampedSite(wg: number, site: number, lane: number): number {
+    return this.clamped.size ? (this.clamped.get(`${wg}|${site}|${lane}`) ?? -1) : -1;
+  }
+
+  /** Checks and enters the record at `R[o…]` (a record of `word` made by part `part`). */
+  apply(part: number, word: number, R: Int32Array, o: number): void {
+    const f = R[o + R_FLAGS]!;
+    const atomic = !!(f & F_ATOMIC);
+    const write = !!(f & F_WRITE);
+    const partial = !!(f & F_PARTIAL);
+    const site = R[o + R_SITE]!;
+    const wg = R[o + R_WG]!;
+    const lane = R[o + R_LANE]!;
+    const bits = R[o + R_BITS]! >>> 0;
+    const clamp = R[o + R_CLAMP]!;
+    const count = joined(R[o + R_N]!, R[o + R_N_HI]!);
+    const ordinal = joined(R[o + R_ORD]!, R[o + R_ORD_HI]!);
+    const allSame = !!(f & F_SAME);
+    const allClamped = !!(f & F_CLAMPED);
+    const second: Side = { site, lane, wg, kind: write ? 'write' : 'read' };
+    let order = 0;
+    const conflict = (hazard: 'RAW' | 'WAW' | 'WAR', phase: number, first: Side, benign: boolean) => {
+      const entryClamp = this.clampedSite(first.wg, first.site, first.lane);
+      addConflict(this.into, {
+        clampedBy: clamp >= 0 ? clamp : entryClamp,
+        onlyClamped: allClamped || entryClamp >= 0,
+        variable: this.variable,
+        space: this.space,
+        hazard,
+        wawBenign: hazard !== 'WAW' || benign,
+        crossWorkgroup: true,
+        first,
+        second,
+        count,
+        at: [part, ordinal, phase, order++],
+      });
+    };
+    this.writers.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp) => {
+      if (atomic && wa) return;
+      const benign = write && !atomic && !partial && !wa && !wp && allSame && wb === bits;
+      conflict(write ? 'WAW' : 'RAW', 1, { site: ws, lane: wl, wg: owg, kind: 'write' }, benign);
+    });
+    if (write) {
+      this.readers.forOtherWorkgroups(word, wg, (rs, rl, owg, ra) => {
+        if (!(atomic && ra)) conflict('WAR', 2, { site: rs, lane: rl, wg: owg, kind: 'read' }, false);
+      });
+    }
+    (write ? this.writers : this.readers).add(word, site, lane, wg, atomic, bits, partial);
+  }
+
+  /** Applies an export of part `part` (RegionLog.export): per word its index, its record count, its records. */
+  applyExport(part: number, data: Int32Array): void {
+    for (let i = 0; i < data.length;) {
+      const word = data[i]!;
+      const n = data[i + 1]!;
+      i += 2;
+      for (let k = 0; k < n; k++, i += RECORD_FIELDS) this.apply(part, word, data, i);
+    }
+  }
+}
+
+/** The logs of a region's shared locations (RegionLog.export), for the merge. */
+export interface RegionExport {
+  space: 'storage' | 'texture';
+  words: number;
+  data: Int32Array;
+}
+
+/**
+ * A part's cross-workgroup check, after its run: the locations no other part touched are
+ * replayed into `into`; the logs of the `shared` ones (per region, ascending) are returned.
+ */
+export function finishLog(
+  log: CrossLog,
+  part: number,
+  shared: ReadonlyMap<string, readonly number[]>,
+  clamped: ClampedAccesses,
+  into: Map<string, RaceRecord>,
+): Map<string, RegionExport> {
+  const logs = new Map<string, RegionExport>();
+  for (const [name, region] of log.regions) {
+    const words = shared.get(name) ?? [];
+    const isShared = new Set(words);
+    const replay = new RegionReplay(name, region.space, region.words, clamped, into);
+    region.heads.forEach((page, i) => {
+      if (!page) return;
+      for (let k = 0; k < page.length; k++) {
+        const head = page[k]! - 1;
+        if (head < 0) continue;
+        // Only accesses of different workgroups race here: a word of one workgroup has nothing to check.
+        if (log.field(head, R_PREV) < 0 && log.field(head, R_WG) === log.field(head, R_LAST_WG)) continue;
+        const word = i * TRACKING_PAGE_WORDS + k;
+        if (isShared.has(word)) continue;
+        const list: number[] = [];
+        for (let r = head; r >= 0; r = log.field(r, R_PREV)) list.push(r);
+        for (let j = list.length - 1; j >= 0; j--) replay.apply(part, word, log.chunk(list[j]!), log.slot(list[j]!));
+      }
+    });
+    if (words.length) logs.set(name, { space: region.space, words: region.words, data: region.export(words) });
+  }
+  return logs;
+}
+
+/** The races on the parts' shared locations: their logs (`parts` in workgroup order) replayed through one set of tables. */
+export function mergeLogs(parts: readonly ReadonlyMap<string, RegionExport>[], clamped: ClampedAccesses): Map<string, RaceRecord> {
+  const races = new Map<string, RaceRecord>();
+  const replays = new Map<string, RegionReplay>();
+  parts.forEach((logs, part) => {
+    for (const [name, log] of logs) {
+      let replay = replays.get(name);
+      if (!replay) replays.set(name, (replay = new RegionReplay(name, log.space, log.words, clamped, races)));
+      replay.applyExport(part, log.data);
+    }
+  });
+  return races;
+}
