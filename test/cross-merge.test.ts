@@ -13,17 +13,12 @@ import { SiteTable } from '../src/sim/sites.js';
 import { RaceDetector, type RaceRecord } from '../src/checks/races.js';
 import { CrossLog, F_WRITE, R_FLAGS, R_PREV } from '../src/checks/cross-log.js';
 import { finishLog, mergeLogs, type RegionExport } from '../src/checks/cross-replay.js';
+import { rng } from '../src/numbers/rng.js';
 
-/** A small fixed-seed generator (mulberry32), so every run checks the same streams. */
+/** Whole numbers below n from the project's fixed-seed generator, so every run checks the same streams. */
 function random(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const next = rng(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 type Kind = 'read' | 'write' | 'atomic-rmw' | 'atomic-load';

@@ -12,6 +12,7 @@ import { AnalysisPool } from '../src/runner/node/analysis-pool.js';
 import { analyzeInParallel, type ParallelAnalysis } from '../src/runner/node/parallel-analyze.js';
 import { checkReportJson } from '../src/report/check-json.js';
 import { inParts, MemoryBudgetError, type MemoryEstimate } from '../src/runner/memory-budget.js';
+import { rng } from '../src/numbers/rng.js';
 
 // The worker runs the build (npm test builds first); the main thread runs these sources.
 const WORKER = new URL('../dist/runner/node/analyze-worker.js', import.meta.url);
@@ -249,16 +250,10 @@ fn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32
   });
 });
 
-/** A small fixed-seed generator (mulberry32), so every run checks the same kernels. */
+/** Whole numbers below n from the project's fixed-seed generator, so every run checks the same kernels. */
 function random(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const next = rng(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 /**
