@@ -26,7 +26,8 @@
 // 'io' and 'local' probes below): the block's loads and stores alone run at 1.05× the
 // copy kernel, with the block scan 1.04×, the whole kernel 0.79×, so the look-back costs
 // the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
-// narrow spinning, blocks of sub-blocks read twice) ran faster.
+// narrow spinning, blocks of sub-blocks read twice) ran faster. Nor did a two-level look-back
+// (whole groups of 32 blocks, about two rounds per walk: 0.76–0.77×, see lookBack).
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -295,7 +296,10 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // is walked block by block (by_block), with the spin limit and the fallback as before. The
 // last block of a group publishes the group's sum as soon as its walk has passed the
 // group's other blocks (all of them by their sums: an inclusive prefix would have ended the
-// walk). So a walk is about two rounds however far back the nearest prefix lies.
+// walk). So a walk is about two rounds however far back the nearest prefix lies. Measured
+// on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
+// kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
+// 8192): the walk's length is not what the look-back costs, so it stays a variant.
 function lookBack(T: ElementType, groups: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
