@@ -7,10 +7,10 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/ and h200-2026-12-01/; --probes (the scan peeled
 // apart per block shape) and the look-back lists of issue 14 in
-// bench/results/h200-2026-12-01b/scan/. --scan-only leaves the transposes out, --log2n=K
+// bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -125,6 +125,26 @@ function scanDefaults(): ScanRow[] {
   ];
 }
 
+// --groups: the two-level look-back (whole groups of 32 blocks peeked at once) against the
+// default, both types and kinds, each group row validated against the CPU; blocks of 4096
+// too (the look-back cost more per byte there).
+function scanGroups(): ScanRow[] {
+  const groups: ScanVariant = { lookBack: 'groups' };
+  return [
+    ['default', 'u32', {}, {}, true],
+    ['groups', 'u32', {}, groups, true],
+    ['groups exclusive', 'u32', { exclusive: true }, groups, true],
+    ['groups', 'f32', {}, groups, true],
+    ['groups exclusive', 'f32', { exclusive: true }, groups, true],
+    ['default exclusive', 'f32', { exclusive: true }, {}, true],
+    ['default exclusive', 'u32', { exclusive: true }, {}, false],
+    ['default', 'f32', {}, {}, false],
+    ['4x256 groups', 'u32', { blockRows: 4 }, groups, true],
+    ['4x256 default', 'u32', { blockRows: 4 }, {}, false],
+    ['4x256 groups', 'f32', { blockRows: 4 }, groups, false],
+  ];
+}
+
 async function main() {
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -146,7 +166,7 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  const scanVariants = process.argv.includes('--probes') ? scanProbes() : scanDefaults();
+  const scanVariants = process.argv.includes('--probes') ? scanProbes() : process.argv.includes('--groups') ? scanGroups() : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

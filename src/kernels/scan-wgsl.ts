@@ -26,7 +26,8 @@
 // 'io' and 'local' probes below): the block's loads and stores alone run at 1.05× the
 // copy kernel, with the block scan 1.04×, the whole kernel 0.79×, so the look-back costs
 // the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
-// narrow spinning, blocks of sub-blocks read twice) ran faster.
+// narrow spinning, blocks of sub-blocks read twice) ran faster. Nor did a two-level look-back
+// (whole groups of 32 blocks, about two rounds per walk: 0.76–0.77×, see lookBack).
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -51,6 +52,12 @@ export interface ScanShaderSpec {
    * and stores the block unscanned, 'local' scans it with a carry of 0 (no look-back).
    */
   probe?: 'io' | 'local';
+  /**
+   * Single pass: 'blocks' (the default) walks back block by block; 'groups' also walks whole
+   * groups of LOOKBACK_GROUP blocks (see lookBack), whose sums follow the blocks' words in
+   * the state (Params' last word says where).
+   */
+  lookBack?: 'blocks' | 'groups';
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -68,6 +75,10 @@ export const DEFAULT_SPIN_LIMIT = 64;
 /** Words of the look-back state before the per-block words: the block counter, the fallbacks taken. */
 export const STATE_HEADER_WORDS = 2;
 export const STATE_WORDS_PER_BLOCK = 4;
+/** The two-level look-back's group: this many consecutive blocks (one subgroup's window on NVIDIA). */
+export const LOOKBACK_GROUP = 32;
+/** Look-back state words per group (its sum, 16 bits and a ready flag in each). */
+export const STATE_WORDS_PER_GROUP = 2;
 
 // Where each invocation's data sits in the block, and the workgroup-wide exclusive scan of
 // Q = ROWS / 4 vec4s per invocation. The subgroup version orders invocations by claiming
@@ -277,7 +288,121 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
   return '';
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe']): string {
+// The look-back. 'groups' (two levels; the same loop, a few lines added): blocks form groups of GROUP.
+// Rounds that start inside a group peek only at that group's blocks (down to its first);
+// rounds that start at a group boundary peek at whole groups, lane k at group
+// next / GROUP - 1 - k, which shows the inclusive prefix of its last block, else the group's
+// sum, else nothing, and move back GROUP blocks per lane added. A group that shows nothing
+// is walked block by block (by_block), with the spin limit and the fallback as before. The
+// last block of a group publishes the group's sum as soon as its walk has passed the
+// group's other blocks (all of them by their sums: an inclusive prefix would have ended the
+// walk). So a walk is about two rounds however far back the nearest prefix lies. Measured
+// on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
+// kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
+// 8192): the walk's length is not what the look-back costs, so it stays a variant.
+function lookBack(T: ElementType, groups: boolean): string {
+  const g = (text: string, otherwise = '') => (groups ? text : otherwise);
+  return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
+
+// Group g's sum: words P._p7 + 2g + (0, 1), encoded like a block's (scan.ts puts
+// them after the blocks' words and passes where in Params' last word, _p7).
+fn publish_group(group: u32, x: ${T}) {
+  let bits = bitcast<u32>(x);
+  atomicStore(&state[P._p7 + 2u * group], READY | (bits & 0xffffu));
+  atomicStore(&state[P._p7 + 2u * group + 1u], READY | (bits >> 16u));
+}
+
+// (2, prefix) when group g's last block has published its inclusive prefix (and it may be
+// seen), (1, sum) when the group's sum is out, else (0, 0).
+fn peek_group(group: u32) -> vec2<u32> {
+  let last = group * GROUP + GROUP - 1u;
+  // Tests: blocks of this dispatch count as unpublished (flag 1), prefixes as hidden (flag 2).
+  if ((P.flags & 1u) != 0u && last >= P.block_base) { return vec2<u32>(0u, 0u); }
+  let p0 = atomicLoad(&state[4u + 4u * last]);
+  let p1 = atomicLoad(&state[5u + 4u * last]);
+  if ((P.flags & 2u) == 0u && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
+  let s0 = atomicLoad(&state[P._p7 + 2u * group]);
+  let s1 = atomicLoad(&state[P._p7 + 2u * group + 1u]);
+  if ((s0 & s1 & READY) != 0u) { return vec2<u32>(1u, (s0 & 0xffffu) | (s1 << 16u)); }
+  return vec2<u32>(0u, 0u);
+}
+
+`)}// The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
+// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
+// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
+// block that has published nothing (all lanes when every one found a block sum) are
+// added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
+// earlier dispatches are complete, so a prefix is always found or reduced to. Every
+// branch below depends only on subgroup-wide values.
+fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
+  var next = block;
+  var carry = ${T}(0);
+  var idle = 0u;${g(`
+  var by_block = false;
+  var owes_group_sum = block % GROUP == GROUP - 1u;
+  let group_start = block - block % GROUP;`)}
+  loop {
+    if (next == 0u) { break; }${g(`
+    if (owes_group_sum && next == group_start) {
+      if (k == 0u) { publish_group(block / GROUP, carry + sum); }
+      owes_group_sum = false;
+    }
+    let whole = next % GROUP == 0u && !by_block;
+    let span = select((next - 1u) % GROUP + 1u, next / GROUP, whole);`)}
+    var kind = 3u;
+    var value = ${T}(0);
+    if (k < ${g('span', 'next')}) {${g(
+      `
+      var seen = vec2<u32>(0u, 0u);
+      if (whole) {
+        seen = peek_group(next / GROUP - 1u - k);
+      } else {
+        let b = next - 1u - k;
+        seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+        if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
+      }`,
+      `
+      let b = next - 1u - k;
+      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }`,
+    )}
+      kind = seen.x;
+      value = bitcast<${T}>(seen.y);
+    }
+    let first_prefix = lb_min(select(NONE, k, kind == 2u));
+    let first_missing = lb_min(select(NONE, k, kind == 0u));
+    if (first_prefix < first_missing) {
+      carry += lb_add(select(${T}(0), value, k <= first_prefix));
+      break;
+    }
+    // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
+    // here, since block 0 always shows its prefix or counts as silent.
+    let ready = min(first_missing, min(lanes, ${g('span', 'next')}));
+    if (ready > 0u) {
+      carry += lb_add(select(${T}(0), value, k < ready));
+      next -= ${g('select(ready, ready * GROUP, whole)', 'ready')};
+      idle = 0u;${g(`
+      by_block = false;`)}
+    } ${g(`else if (whole) {
+      // A silent group: walk it block by block from the next round.
+      by_block = true;
+    } `)}else {
+      idle++;
+      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
+      if (idle > P.spin_limit && next - 1u >= P.block_base) {
+        carry += reduce_block(next - 1u - P.block_base, k, lanes);
+        if (k == 0u) { atomicAdd(&state[1], 1u); }
+        next -= 1u;
+        idle = 0u;
+      }
+    }
+  }
+  return carry;
+}`;
+}
+
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -328,55 +453,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-// The sum of all blocks before \`block\`, run by the looking subgroup only (lane k of
-// \`lanes\`): each round lane k peeks at block next - 1 - k. The lanes up to the nearest
-// inclusive prefix are added and the walk ends; otherwise the lanes before the nearest
-// block that has published nothing (all lanes when every one found a block sum) are
-// added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
-// earlier dispatches are complete, so a prefix is always found or reduced to. Every
-// branch below depends only on subgroup-wide values.
-fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
-  var next = block;
-  var carry = ${T}(0);
-  var idle = 0u;
-  loop {
-    if (next == 0u) { break; }
-    var kind = 3u;
-    var value = ${T}(0);
-    if (k < next) {
-      let b = next - 1u - k;
-      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-      kind = seen.x;
-      value = bitcast<${T}>(seen.y);
-    }
-    let first_prefix = lb_min(select(NONE, k, kind == 2u));
-    let first_missing = lb_min(select(NONE, k, kind == 0u));
-    if (first_prefix < first_missing) {
-      carry += lb_add(select(${T}(0), value, k <= first_prefix));
-      break;
-    }
-    // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
-    // here, since block 0 always shows its prefix or counts as silent.
-    let ready = min(first_missing, min(lanes, next));
-    if (ready > 0u) {
-      carry += lb_add(select(${T}(0), value, k < ready));
-      next -= ready;
-      idle = 0u;
-    } else {
-      idle++;
-      // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
-      if (idle > P.spin_limit && next - 1u >= P.block_base) {
-        carry += reduce_block(next - 1u - P.block_base, k, lanes);
-        if (k == 0u) { atomicAdd(&state[1], 1u); }
-        next -= 1u;
-        idle = 0u;
-      }
-    }
-  }
-  return carry;
-}
+${lookBack(T, groups)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -401,7 +478,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
     if (block > 0u) {
-      carry = look_back(block, k, lb_lanes());
+      carry = look_back(block, k, lb_lanes()${groups ? ', sum' : ''});
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
     if (k == 0u) { wg_carry = carry; }
@@ -450,7 +527,7 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -458,7 +535,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

@@ -20,11 +20,13 @@ import {
   blockElements,
   DEFAULT_ROWS,
   DEFAULT_SPIN_LIMIT,
+  LOOKBACK_GROUP,
   RUN,
   SCAN_ROWS,
   scanShader,
   STATE_HEADER_WORDS,
   STATE_WORDS_PER_BLOCK,
+  STATE_WORDS_PER_GROUP,
   type ScanMode,
 } from './scan-wgsl.js';
 
@@ -86,6 +88,8 @@ export interface ScanVariant {
   workgroup?: number;
   /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
   probe?: 'io' | 'local';
+  /** Single pass: 'groups' also walks back over whole groups of LOOKBACK_GROUP blocks (scan-wgsl.ts's lookBack). */
+  lookBack?: 'blocks' | 'groups';
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -187,7 +191,11 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   ];
 
   if (s.algorithm === 'single-pass') {
-    const stateWords = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
+    // The two-level look-back's group sums follow the blocks' words; the kernel learns where
+    // from its last parameter (unused otherwise).
+    const groupWordsAt = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
+    const groups = s.variant.lookBack === 'groups' ? Math.ceil(totalBlocks / LOOKBACK_GROUP) : 0;
+    const stateWords = groupWordsAt + STATE_WORDS_PER_GROUP * groups;
     const state = plan.temporary(stateWords * 4, 'look-back state');
     await addZeroFill(plan, state, stateWords);
     const k = await kernel('single-pass', ['write', 'write']);
@@ -195,7 +203,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     for (const c of parts) {
       plan.dispatch(
         k,
-        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags],
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, ...(groups ? [groupWordsAt] : [])],
         [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
         c.blocks,
       );
