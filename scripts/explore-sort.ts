@@ -14,7 +14,7 @@
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
 //   node DIR/explore-sort.mjs [--quick] [--sorts-only] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
+import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndReadAll } from '../src/kernels/buffers.js';
 import { kernelContext, type KernelContext } from '../src/kernels/context.js';
@@ -26,62 +26,11 @@ import { sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js'
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { timePlan } from '../src/bench/measure.js';
+import { measure, rows } from './explore-measure.js';
 import { checkSorted } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
 const N = quick ? 2 ** 16 : 2 ** 28;
-
-interface Row {
-  what: string;
-  variant: string;
-  ms: number | null;
-  GBps: number | null;
-  ratioToCopy?: number;
-  spread?: string;
-  validated?: boolean | string;
-  error?: string;
-}
-
-const rows: Row[] = [];
-let copyGBps = 0;
-
-async function measure(
-  gpu: DeviceHandle,
-  what: string,
-  variant: string,
-  bytes: number,
-  make: () => Promise<KernelPlan>,
-  validate?: (plan: KernelPlan) => Promise<string | undefined>,
-): Promise<void> {
-  let plan: KernelPlan | undefined;
-  const row: Row = { what, variant, ms: null, GBps: null };
-  try {
-    plan = await make();
-    if (validate) {
-      const t0 = performance.now();
-      const verdict = await validate(plan);
-      row.validated = verdict ?? true;
-      process.stderr.write(`  validated ${what} ${variant} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${verdict ?? 'ok'}\n`);
-    }
-    const t = await timePlan(gpu, plan, 5, 30);
-    const runs = t.runs ?? [t.ms];
-    row.ms = Math.round(t.ms * 1e5) / 1e5;
-    row.GBps = Math.round((bytes / (t.ms * 1e6)) * 10) / 10;
-    const sorted = [...runs].sort((a, b) => a - b);
-    row.spread = `${sorted[0]!.toFixed(4)}–${sorted[sorted.length - 1]!.toFixed(4)}`;
-    if (what === 'copy') copyGBps = row.GBps;
-    if (copyGBps) row.ratioToCopy = Math.round((row.GBps / copyGBps) * 1000) / 1000;
-  } catch (e) {
-    row.error = (e as Error).message.split('\n').slice(0, 3).join(' | ');
-  } finally {
-    plan?.destroy();
-    plan?.output.destroy();
-    (plan as { values?: GPUBuffer } | undefined)?.values?.destroy();
-  }
-  rows.push(row);
-  process.stdout.write(JSON.stringify(row) + '\n');
-}
 
 type Probe = 'load' | 'rank' | 'rank-nomatch' | 'rank-smem' | 'stage' | 'scatter' | 'scatter-nomatch';
 

@@ -12,15 +12,15 @@
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
 //   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
-import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
+import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
-import { planTranspose, type KernelPlan, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
+import { planTranspose, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
 import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { timePlan } from '../src/bench/measure.js';
+import { measure, rows } from './explore-measure.js';
 import { checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
@@ -28,58 +28,6 @@ const quick = process.argv.includes('--quick');
 const log2n = Number(process.argv.find((a) => a.startsWith('--log2n='))?.slice(8) ?? (quick ? 16 : 28));
 const N = 2 ** log2n;
 const SIDE = quick ? 256 : 16384;
-
-interface Row {
-  what: string;
-  variant: string;
-  ms: number | null;
-  GBps: number | null;
-  ratioToCopy?: number;
-  spread?: string;
-  validated?: boolean | string;
-  error?: string;
-}
-
-const rows: Row[] = [];
-let copyGBps = 0;
-
-async function measure(
-  gpu: DeviceHandle,
-  what: string,
-  variant: string,
-  bytes: number,
-  make: () => Promise<KernelPlan>,
-  validate?: (plan: KernelPlan) => Promise<string | undefined>,
-): Promise<void> {
-  let plan: KernelPlan | undefined;
-  const row: Row = { what, variant, ms: null, GBps: null };
-  try {
-    plan = await make();
-    if (validate) {
-      const t0 = performance.now();
-      const verdict = await validate(plan);
-      row.validated = verdict ?? true;
-      process.stderr.write(`  validated ${what} ${variant} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${verdict ?? 'ok'}\n`);
-    }
-    const t = await timePlan(gpu, plan, 5, 30);
-    const ms = t.ms;
-    const runs = t.runs ?? [ms];
-    row.ms = Math.round(ms * 1e5) / 1e5;
-    row.GBps = Math.round((bytes / (ms * 1e6)) * 10) / 10;
-    const sorted = [...runs].sort((a, b) => a - b);
-    row.spread = `${sorted[0]!.toFixed(4)}–${sorted[sorted.length - 1]!.toFixed(4)}`;
-    if (what === 'copy') copyGBps = row.GBps;
-    if (copyGBps) row.ratioToCopy = Math.round((row.GBps / copyGBps) * 1000) / 1000;
-  } catch (e) {
-    row.error = (e as Error).message.split('\n').slice(0, 3).join(' | ');
-  } finally {
-    plan?.destroy();
-    plan?.output.destroy();
-    (plan as { values?: GPUBuffer } | undefined)?.values?.destroy();
-  }
-  rows.push(row);
-  process.stdout.write(JSON.stringify(row) + '\n');
-}
 
 type ScanRow = [string, 'u32' | 'f32', ScanOptions, ScanVariant, boolean];
 

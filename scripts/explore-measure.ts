@@ -1,0 +1,58 @@
+// What the exploration scripts (explore.ts, explore-sort.ts) share: a variant is made,
+// validated when a check is given, timed with timestamp queries (5 warm-up runs, median of
+// 30), and reported as one JSON line on stdout; the rows are kept for the script's table.
+// The last 'copy' row timed is the reference every later row's ratio is taken against.
+import type { DeviceHandle } from '../src/gpu/session.js';
+import type { KernelPlan } from '../src/kernels/index.js';
+import { timePlan } from '../src/bench/measure.js';
+
+export interface Row {
+  what: string;
+  variant: string;
+  ms: number | null;
+  GBps: number | null;
+  ratioToCopy?: number;
+  spread?: string;
+  validated?: boolean | string;
+  error?: string;
+}
+
+export const rows: Row[] = [];
+let copyGBps = 0;
+
+export async function measure(
+  gpu: DeviceHandle,
+  what: string,
+  variant: string,
+  bytes: number,
+  make: () => Promise<KernelPlan>,
+  validate?: (plan: KernelPlan) => Promise<string | undefined>,
+): Promise<void> {
+  let plan: KernelPlan | undefined;
+  const row: Row = { what, variant, ms: null, GBps: null };
+  try {
+    plan = await make();
+    if (validate) {
+      const t0 = performance.now();
+      const verdict = await validate(plan);
+      row.validated = verdict ?? true;
+      process.stderr.write(`  validated ${what} ${variant} in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${verdict ?? 'ok'}\n`);
+    }
+    const t = await timePlan(gpu, plan, 5, 30);
+    const runs = t.runs ?? [t.ms];
+    row.ms = Math.round(t.ms * 1e5) / 1e5;
+    row.GBps = Math.round((bytes / (t.ms * 1e6)) * 10) / 10;
+    const sorted = [...runs].sort((a, b) => a - b);
+    row.spread = `${sorted[0]!.toFixed(4)}–${sorted[sorted.length - 1]!.toFixed(4)}`;
+    if (what === 'copy') copyGBps = row.GBps;
+    if (copyGBps) row.ratioToCopy = Math.round((row.GBps / copyGBps) * 1000) / 1000;
+  } catch (e) {
+    row.error = (e as Error).message.split('\n').slice(0, 3).join(' | ');
+  } finally {
+    plan?.destroy();
+    plan?.output.destroy();
+    (plan as { values?: GPUBuffer } | undefined)?.values?.destroy();
+  }
+  rows.push(row);
+  process.stdout.write(JSON.stringify(row) + '\n');
+}
