@@ -6,10 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { gpu, gpuHas, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
-import { f32ScanBound } from './bounds.js';
+import { checkScan } from '../bench/validate.js';
 import { runAndRead, type ElementArray } from './buffers.js';
 import { kernelContext } from './context.js';
-import { referenceScan } from './reference.js';
 import { planScanVariant, type ScanOptions } from './scan.js';
 import { blockElements, LOOKBACK_GROUP } from './scan-wgsl.js';
 
@@ -29,22 +28,10 @@ async function runGroups(values: ElementArray, options: ScanOptions): Promise<El
 
 async function expectScan(values: ElementArray, options: ScanOptions) {
   const got = await runGroups(values, options);
-  const exclusive = !!options.exclusive;
-  const want = referenceScan(values, exclusive);
   expect(got.length).toBe(values.length);
-  if (!(values instanceof Float32Array)) {
-    // The first wrong element, not a diff of the whole array (slow for large ones).
-    const i = want.findIndex((x, j) => got[j] !== x);
-    if (i >= 0) expect.fail(`element ${i}: ${got[i]} instead of ${want[i]}`);
-    return;
-  }
-  let prefixAbs = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!exclusive) prefixAbs += Math.abs(values[i]!);
-    const bound = f32ScanBound(i, prefixAbs);
-    if (Math.abs(got[i]! - want[i]!) > bound) expect.fail(`element ${i}: ${got[i]} vs ${want[i]} (bound ${bound})`);
-    if (exclusive) prefixAbs += Math.abs(values[i]!);
-  }
+  // The bench's check: integers exactly, f32 within f32ScanBound; it names the first wrong element.
+  const wrong = checkScan(got, values, !!options.exclusive);
+  if (wrong) expect.fail(wrong);
 }
 
 /** Elements in one group of blocks of 4096 (blockRows 4). */

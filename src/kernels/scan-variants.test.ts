@@ -5,10 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { gpu, gpuHas, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
-import { f32ScanBound } from './bounds.js';
+import { checkScan } from '../bench/validate.js';
 import { runAndRead, type ElementArray } from './buffers.js';
 import { kernelContext } from './context.js';
-import { referenceScan } from './reference.js';
 import { planScanVariant, type ScanOptions, type ScanVariant } from './scan.js';
 import { blockElements } from './scan-wgsl.js';
 
@@ -26,19 +25,11 @@ async function runVariant(values: ElementArray, options: ScanOptions, variant: S
   }
 }
 
+// The bench's check: integers exactly, f32 within f32ScanBound; it names the first wrong element.
 function expectClose(got: ElementArray, values: ElementArray, exclusive: boolean) {
-  const want = referenceScan(values, exclusive);
-  if (!(values instanceof Float32Array)) {
-    expect(got).toEqual(want);
-    return;
-  }
-  let prefixAbs = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!exclusive) prefixAbs += Math.abs(values[i]!);
-    const bound = f32ScanBound(i, prefixAbs);
-    if (Math.abs(got[i]! - want[i]!) > bound) expect.fail(`element ${i}: ${got[i]} vs ${want[i]} (bound ${bound})`);
-    if (exclusive) prefixAbs += Math.abs(values[i]!);
-  }
+  expect(got.length).toBe(values.length);
+  const wrong = checkScan(got, values, exclusive);
+  if (wrong) expect.fail(wrong);
 }
 
 describe.skipIf(!gpuHas('subgroups'))('scan kernel shapes (needs the subgroups feature)', () => {
