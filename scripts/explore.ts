@@ -7,10 +7,10 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/ and h200-2026-12-01/; --probes (the scan peeled
 // apart per block shape) and the look-back lists of issue 14 in
-// bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --pipelined workgroups that stay on, --held the block held without its scan and partly in workgroup memory, --lookup the look-back's own cost, --peeks cheaper and wider rounds, --ahead sums published ahead (…/h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
+// bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups | --pipelined | --held | --lookup | --peeks | --ahead] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups | --lookup] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -18,7 +18,6 @@ import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
 import { planTranspose, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
 import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
-import type { ScanSchedule } from '../src/kernels/scan-wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
 import { measure, rows } from './explore-measure.js';
@@ -94,131 +93,31 @@ function scanGroups(): ScanRow[] {
   ];
 }
 
-// --pipelined: workgroups that stay on and claim block after block, the next block's loads
-// (or its scan and sum too) started before the current block's look-back, against the
-// default; block shapes and how many workgroups are launched.
-function scanPipelined(): ScanRow[] {
+// --lookup: the look-back's own cost against the wait for other blocks
+// (bench/results/h200-2026-12-01d): keepState leaves the previous run's prefixes in the
+// state, so each block finds its predecessor's at once; per block shape, against the
+// default; the spin limit's effect; and walks over every block's sum (prefixes hidden).
+// The other experiments of that call series (pipelined workgroups, data held without its
+// scan or in workgroup memory, paired peeks, sums published ahead) are in commit 6ce5887.
+function scanLookup(): ScanRow[] {
   const list: ScanRow[] = [
     ['default', 'u32', {}, {}, true],
-    ['default', 'f32', {}, {}, false],
+    ['default', 'f32', {}, {}, true],
+    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, true],
+    ['8x256 prefixes kept', 'f32', {}, { keepState: true }, false],
   ];
-  const shape = (schedule: ScanSchedule, pipelineGroups: number, workgroup?: number): ScanVariant => ({
-    schedule,
-    pipelineGroups,
-    workgroup,
-  });
-  for (const schedule of ['overlap-loads', 'overlap-scan'] as const) {
-    list.push(
-      [`8x256 ${schedule} 2048`, 'u32', {}, shape(schedule, 2048), true],
-      [`8x256 ${schedule} 2048 exclusive`, 'u32', { exclusive: true }, shape(schedule, 2048), true],
-      [`8x256 ${schedule} 2048`, 'f32', {}, shape(schedule, 2048), true],
-      [`8x256 ${schedule} 2048 exclusive`, 'f32', { exclusive: true }, shape(schedule, 2048), false],
-      [`4x256 ${schedule} 2048`, 'u32', { blockRows: 4 }, shape(schedule, 2048), true],
-      [`4x256 ${schedule} 4096`, 'u32', { blockRows: 4 }, shape(schedule, 4096), false],
-      [`8x128 ${schedule} 4096`, 'u32', {}, shape(schedule, 4096, 128), true],
-      [`4x512 ${schedule} 1024`, 'u32', { blockRows: 4 }, shape(schedule, 1024, 512), false],
-    );
-    for (const groups of [264, 528, 1056, 8192]) list.push([`8x256 ${schedule} ${groups}`, 'u32', {}, shape(schedule, groups), false]);
+  for (const [rows, workgroup] of [
+    [4, 256],
+    [16, 128],
+    [8, 128],
+  ] as const) {
+    list.push([`${rows}x${workgroup} default`, 'u32', { blockRows: rows }, { workgroup }, false]);
+    list.push([`${rows}x${workgroup} prefixes kept`, 'u32', { blockRows: rows }, { workgroup, keepState: true }, false]);
   }
-  list.push(['16x128 overlap-loads 4096', 'u32', { blockRows: 16 }, shape('overlap-loads', 4096, 128), true]);
-  return list;
-}
-
-// --held: the block held in registers without its scan across the look-back, and rows
-// parked in workgroup memory meanwhile (larger blocks in the same registers).
-function scanHeld(): ScanRow[] {
-  const held = (stash?: number, workgroup?: number): ScanVariant => ({ hold: 'data', stash, workgroup });
-  return [
-    ['default', 'u32', {}, {}, true],
-    ['default', 'f32', {}, {}, false],
-    ['8x256 held', 'u32', {}, held(), true],
-    ['8x256 held', 'f32', {}, held(), true],
-    ['8x256 held exclusive', 'u32', { exclusive: true }, held(), false],
-    ['16x256 held', 'u32', { blockRows: 16 }, held(), true],
-    ['16x128 held', 'u32', { blockRows: 16 }, held(undefined, 128), false],
-    ['8x256 stash 4', 'u32', {}, held(4), true],
-    ['16x256 stash 4', 'u32', { blockRows: 16 }, held(4), false],
-    ['16x256 stash 8', 'u32', { blockRows: 16 }, held(8), true],
-    ['16x256 stash 8', 'f32', { blockRows: 16 }, held(8), true],
-    ['16x256 stash 8 exclusive', 'f32', { blockRows: 16, exclusive: true }, held(8), true],
-    ['16x256 stash 8 launch order', 'u32', { blockRows: 16, blockOrder: 'launch' }, held(8), false],
-    ['16x256 stash 10', 'u32', { blockRows: 16 }, held(10), true],
-    ['16x128 stash 8', 'u32', { blockRows: 16 }, held(8, 128), true],
-    ['16x128 stash 12', 'u32', { blockRows: 16 }, held(12, 128), false],
-    ['8x512 stash 4', 'u32', {}, held(4, 512), false],
-    ['16x512 stash 4', 'u32', { blockRows: 16 }, held(4, 512), false],
-  ];
-}
-
-// --lookup: the look-back's own cost against the waiting on other blocks. keepState leaves
-// the previous run's prefixes in place, so each block finds its predecessor's at once;
-// hidden prefixes make every walk long (block 0's prefix only); no fallback at all.
-function scanLookup(): ScanRow[] {
-  const keep: ScanVariant = { keepState: true };
-  return [
-    ['default', 'u32', {}, {}, true],
-    ['default', 'f32', {}, {}, false],
-    ['8x256 prefixes kept', 'u32', {}, keep, true],
-    ['8x256 prefixes kept', 'f32', {}, keep, false],
-    ['4x256 default', 'u32', { blockRows: 4 }, {}, false],
-    ['4x256 prefixes kept', 'u32', { blockRows: 4 }, keep, false],
-    ['16x128 default', 'u32', { blockRows: 16 }, { workgroup: 128 }, false],
-    ['16x128 prefixes kept', 'u32', { blockRows: 16 }, { workgroup: 128, keepState: true }, false],
-    ['8x128 default', 'u32', {}, { workgroup: 128 }, false],
-    ['8x128 prefixes kept', 'u32', {}, { workgroup: 128, keepState: true }, false],
+  list.push(
     ['8x256 spin limit 1e6', 'u32', { spinLimit: 1e6 }, {}, false],
     ['8x256 spin limit 8', 'u32', { spinLimit: 8 }, {}, false],
     ['8x256 prefixes hidden', 'u32', { hidePrefixes: true }, {}, false],
-  ];
-}
-
-// --peeks: cheaper look-back rounds (four state words in one round trip) and wider ones
-// (two blocks per lane), after --lookup found the default's walk limited by how far a
-// round reaches (32 blocks per round trip).
-function scanPeeks(): ScanRow[] {
-  const all: ScanVariant = { peekAll: true };
-  const pairs: ScanVariant = { pairs: true };
-  const both: ScanVariant = { peekAll: true, pairs: true };
-  return [
-    ['default', 'u32', {}, {}, true],
-    ['default', 'f32', {}, {}, false],
-    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, false],
-    ['8x256 four-word', 'u32', {}, all, true],
-    ['8x256 four-word', 'f32', {}, all, true],
-    ['8x256 pairs', 'u32', {}, pairs, true],
-    ['8x256 pairs', 'f32', {}, pairs, true],
-    ['8x256 four-word pairs', 'u32', {}, both, true],
-    ['8x256 four-word pairs exclusive', 'u32', { exclusive: true }, both, true],
-    ['8x256 four-word pairs', 'f32', {}, both, true],
-    ['8x256 four-word pairs exclusive', 'f32', { exclusive: true }, both, true],
-    ['8x256 four-word pairs launch order', 'u32', { blockOrder: 'launch' }, both, true],
-    ['4x256 four-word pairs', 'u32', { blockRows: 4 }, both, true],
-    ['4x256 four-word', 'u32', { blockRows: 4 }, all, false],
-    ['16x128 four-word pairs', 'u32', { blockRows: 16 }, { ...both, workgroup: 128 }, true],
-    ['8x128 four-word pairs', 'u32', {}, { ...both, workgroup: 128 }, false],
-    ['16x256 four-word pairs', 'u32', { blockRows: 16 }, both, false],
-    ['8x256 four-word pairs overlap-scan', 'u32', {}, { ...both, schedule: 'overlap-scan' }, true],
-    ['8x256 four-word pairs overlap-loads 264', 'u32', {}, { ...both, schedule: 'overlap-loads', pipelineGroups: 264 }, false],
-  ];
-}
-
-// --ahead: each block's sum published by the workgroup some blocks before it (read twice,
-// the second time hopefully from L2), so walks do not wait on sums.
-function scanAhead(): ScanRow[] {
-  const list: ScanRow[] = [
-    ['default', 'u32', {}, {}, true],
-    ['8x256 four-word', 'u32', {}, { peekAll: true }, false],
-  ];
-  for (const ahead of [16, 64, 256, 1024])
-    list.push([`8x256 ahead ${ahead}`, 'u32', {}, { reduceAhead: ahead }, ahead === 64 || ahead === 256]);
-  list.push(
-    ['8x256 ahead 256', 'f32', {}, { reduceAhead: 256 }, true],
-    ['8x256 ahead 256 four-word', 'u32', {}, { reduceAhead: 256, peekAll: true }, true],
-    ['8x256 ahead 256 four-word pairs', 'u32', {}, { reduceAhead: 256, peekAll: true, pairs: true }, true],
-    ['4x256 ahead 256', 'u32', { blockRows: 4 }, { reduceAhead: 256 }, false],
-    ['4x256 ahead 1024', 'u32', { blockRows: 4 }, { reduceAhead: 1024 }, false],
-    ['16x128 ahead 256', 'u32', { blockRows: 16 }, { reduceAhead: 256, workgroup: 128 }, false],
-    ['8x128 ahead 512', 'u32', {}, { reduceAhead: 512, workgroup: 128 }, false],
   );
   return list;
 }
@@ -248,17 +147,9 @@ async function main() {
     ? scanProbes()
     : process.argv.includes('--groups')
       ? scanGroups()
-      : process.argv.includes('--pipelined')
-        ? scanPipelined()
-        : process.argv.includes('--held')
-          ? scanHeld()
-          : process.argv.includes('--lookup')
-            ? scanLookup()
-            : process.argv.includes('--peeks')
-              ? scanPeeks()
-              : process.argv.includes('--ahead')
-                ? scanAhead()
-                : scanDefaults();
+      : process.argv.includes('--lookup')
+        ? scanLookup()
+        : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -70,144 +70,38 @@ describe.skipIf(!gpuHas('subgroups'))('scan kernel shapes (needs the subgroups f
   });
 });
 
-// The pipelined schedules: few workgroups (pipelineGroups) so each one claims many blocks in
-// turn; ragged lengths, both kinds, the fallback forced, prefixes hidden, chunks (each
-// dispatch counts its own claims), with and without subgroups.
-for (const subgroups of [true, false]) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`pipelined scan schedules (subgroups: ${subgroups})`, () => {
-    for (const schedule of ['overlap-loads', 'overlap-scan'] as const) {
-      it(`${schedule}: u32 and f32, inclusive and exclusive, 1 to 5 workgroups over up to 40 blocks`, async () => {
-        for (const [n, seed, pipelineGroups] of [
-          [5, 1, 3],
-          [4097, 2, 1],
-          [40 * blockElements(4) - 3, 3, 5],
-          [17 * blockElements(4) + 1, 4, 2],
-        ] as const) {
-          for (const exclusive of [false, true]) {
-            const u = randomArray('u32', n, seed);
-            expectClose(await runVariant(u, { exclusive, subgroups, blockRows: 4 }, { schedule, pipelineGroups }), u, exclusive);
-            const f = randomArray('f32', n, seed + 10, { scale: 100 });
-            expectClose(await runVariant(f, { exclusive, subgroups, blockRows: 8 }, { schedule, pipelineGroups }), f, exclusive);
+// keepState: a plan run again finds every prefix of the run before already published (the
+// same values), so every walk ends at its first peek; the sums must still be right, on
+// the first run (state zeroed on creation) and on later ones.
+describe('scan with the look-back state kept between runs', () => {
+  it('is right on the first run and on runs after it, u32 and f32, both kinds', async () => {
+    for (const [type, n, seed] of [
+      ['u32', 30 * 4096 + 7, 1],
+      ['f32', 30 * 4096 + 7, 2],
+    ] as const) {
+      const values = randomArray(type, n, seed, { scale: 100 });
+      const input = upload(values);
+      for (const exclusive of [false, true]) {
+        const plan = await planScanVariant(gpu, input, { type, length: n, blockRows: 4, exclusive }, { keepState: true });
+        try {
+          for (let run = 0; run < 3; run++) {
+            const bytes = await runAndRead(kernelContext(gpu), plan, 4 * n);
+            expectClose(type === 'f32' ? new Float32Array(bytes) : new Uint32Array(bytes), values, exclusive);
           }
-        }
-      });
-
-      it(`${schedule}: the fallback forced, prefixes hidden, and chunks`, async () => {
-        const u = randomArray('u32', 30 * blockElements(4) + 11, 7);
-        const shape = { schedule, pipelineGroups: 4 };
-        expectClose(await runVariant(u, { subgroups, blockRows: 4, spinLimit: 0, forceFallback: true }, shape), u, false);
-        expectClose(await runVariant(u, { subgroups, blockRows: 4, hidePrefixes: true }, shape), u, false);
-        // 64 KiB bindings: four blocks of 4096 per dispatch, eight dispatches.
-        expectClose(await runVariant(u, { subgroups, blockRows: 4, maxBindingBytes: 65536, exclusive: true }, shape), u, true);
-      });
-    }
-  });
-}
-
-// Holding only the data across the look-back (the block's scan finished after the carry),
-// and parking some rows in workgroup memory meanwhile: ragged lengths, both kinds, the
-// fallback forced, prefixes hidden, chunks.
-describe.skipIf(!gpuHas('subgroups'))('scan holding only the data (needs the subgroups feature)', () => {
-  const shapes: [string, ScanOptions, ScanVariant][] = [
-    ['4 × 256, registers', { blockRows: 4 }, { hold: 'data' }],
-    ['8 × 128, registers', { blockRows: 8 }, { hold: 'data', workgroup: 128 }],
-    ['8 × 128, 3 rows stashed', { blockRows: 8 }, { hold: 'data', stash: 3, workgroup: 128 }],
-    ['16 × 128, 8 rows stashed', { blockRows: 16 }, { hold: 'data', stash: 8, workgroup: 128 }],
-    ['4 × 256, 1 row stashed', { blockRows: 4 }, { hold: 'data', stash: 1 }],
-  ];
-  for (const [name, options, variant] of shapes) {
-    it(`${name}: u32 and f32, inclusive and exclusive, ragged lengths`, async () => {
-      for (const [n, seed] of [
-        [5, 1],
-        [4097, 2],
-        [70_001, 3],
-      ] as const) {
-        for (const exclusive of [false, true]) {
-          const u = randomArray('u32', n, seed);
-          expectClose(await runVariant(u, { ...options, exclusive, subgroups: true }, variant), u, exclusive);
-          const f = randomArray('f32', n, seed + 10, { scale: 100 });
-          expectClose(await runVariant(f, { ...options, exclusive, subgroups: true }, variant), f, exclusive);
+        } finally {
+          plan.destroy();
+          plan.output.destroy();
         }
       }
-    });
-
-    it(`${name}: the fallback forced, prefixes hidden, chunks`, async () => {
-      const u = randomArray('u32', 50_003, 4);
-      const o = { ...options, subgroups: true };
-      expectClose(await runVariant(u, { ...o, spinLimit: 0, forceFallback: true }, variant), u, false);
-      expectClose(await runVariant(u, { ...o, hidePrefixes: true, exclusive: true }, variant), u, true);
-      expectClose(await runVariant(u, { ...o, maxBindingBytes: 65536 }, variant), u, false);
-    });
-  }
-});
-
-// Peeks that load a block's four state words at once, and peeks by pairs of blocks (two per
-// lane per round): ragged lengths, both kinds, long walks over sums (prefixes hidden), the
-// fallback forced, chunks, launch order; with and without subgroups.
-for (const subgroups of [true, false]) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan look-back peeks (subgroups: ${subgroups})`, () => {
-    const shapes: [string, ScanVariant][] = [
-      ['four-word peeks', { peekAll: true }],
-      ['peeks by pairs', { pairs: true }],
-      ['four-word peeks by pairs', { peekAll: true, pairs: true }],
-    ];
-    for (const [name, variant] of shapes) {
-      it(`${name}: u32 and f32, inclusive and exclusive, ragged lengths`, async () => {
-        for (const [n, seed] of [
-          [5, 1],
-          [4097, 2],
-          [3 * 4096 + 1, 3],
-          [70_001, 4],
-        ] as const) {
-          for (const exclusive of [false, true]) {
-            const u = randomArray('u32', n, seed);
-            expectClose(await runVariant(u, { exclusive, subgroups, blockRows: 4 }, variant), u, exclusive);
-            const f = randomArray('f32', n, seed + 10, { scale: 100 });
-            expectClose(await runVariant(f, { exclusive, subgroups, blockRows: 8 }, variant), f, exclusive);
-          }
-        }
-      });
-
-      it(`${name}: long walks over sums, the fallback forced, chunks, launch order`, async () => {
-        for (const n of [97 * 4096 + 5, 96 * 4096]) {
-          const u = randomArray('u32', n, n);
-          const o: ScanOptions = { subgroups, blockRows: 4 };
-          expectClose(await runVariant(u, { ...o, hidePrefixes: true }, variant), u, false);
-          expectClose(await runVariant(u, { ...o, hidePrefixes: true, blockOrder: 'launch', exclusive: true }, variant), u, true);
-          expectClose(await runVariant(u, { ...o, spinLimit: 0, forceFallback: true }, variant), u, false);
-          expectClose(await runVariant(u, { ...o, maxBindingBytes: 65536 * 4 }, variant), u, false);
-        }
-      });
+      input.destroy();
     }
   });
-}
 
-// Sums published blocks ahead: 1, 3 and more blocks ahead than there are, ragged lengths,
-// both kinds, long walks, the fallback forced, chunks.
-describe.skipIf(!gpuHas('subgroups'))('scan with sums published ahead (needs the subgroups feature)', () => {
-  for (const reduceAhead of [1, 3, 40]) {
-    it(`${reduceAhead} blocks ahead: u32 and f32, inclusive and exclusive, ragged lengths`, async () => {
-      for (const [n, seed] of [
-        [5, 1],
-        [4097, 2],
-        [9 * 4096 + 3, 3],
-        [70_001, 4],
-      ] as const) {
-        for (const exclusive of [false, true]) {
-          const u = randomArray('u32', n, seed);
-          expectClose(await runVariant(u, { exclusive, subgroups: true, blockRows: 4 }, { reduceAhead }), u, exclusive);
-          const f = randomArray('f32', n, seed + 10, { scale: 100 });
-          expectClose(await runVariant(f, { exclusive, subgroups: true, blockRows: 8 }, { reduceAhead }), f, exclusive);
-        }
-      }
-    });
-
-    it(`${reduceAhead} blocks ahead: long walks, the fallback forced, chunks`, async () => {
-      const u = randomArray('u32', 50 * 4096 + 9, reduceAhead);
-      const o: ScanOptions = { subgroups: true, blockRows: 4 };
-      expectClose(await runVariant(u, { ...o, hidePrefixes: true }, { reduceAhead }), u, false);
-      expectClose(await runVariant(u, { ...o, spinLimit: 0, forceFallback: true, exclusive: true }, { reduceAhead }), u, true);
-      expectClose(await runVariant(u, { ...o, maxBindingBytes: 65536 }, { reduceAhead }), u, false);
-    });
-  }
+  it('is refused in launch order, which counts blocks in the state', async () => {
+    const input = upload(new Uint32Array(16));
+    await expect(planScanVariant(gpu, input, { type: 'u32', length: 16, blockOrder: 'launch' }, { keepState: true })).rejects.toThrow(
+      /keepState times the single pass in grid order/,
+    );
+    input.destroy();
+  });
 });

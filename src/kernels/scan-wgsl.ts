@@ -28,6 +28,16 @@
 // the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
 // narrow spinning, blocks of sub-blocks read twice) ran faster. Nor did a two-level look-back
 // (whole groups of 32 blocks, about two rounds per walk: 0.76–0.77×, see lookBack).
+// What the look-back costs was split on the H200 (bench/results/h200-2026-12-01d): with the
+// previous run's prefixes left in the state (ScanVariant.keepState), so that every block
+// finds its predecessor's prefix at once, the kernel runs at 0.91×: one round trip and the
+// publishing cost 1.04 → 0.91, waiting for predecessors 0.91 → 0.79. Walks reaching twice
+// as far per round (0.75×), sums published by a workgroup far ahead (a second read: 0.62–
+// 0.72×), workgroups that stay on and overlap the next block with the wait (0.47–0.71×),
+// and a block held without its scan or partly in workgroup memory (0.26–0.76×) were all
+// slower: a block mostly waits for the sum of the block just before it, whose loads were
+// in flight at the same time as its own. Peeks that load all four words in one round trip
+// gained 1%, and are the default.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -58,44 +68,7 @@ export interface ScanShaderSpec {
    * the state (Params' last word says where).
    */
   lookBack?: 'blocks' | 'groups';
-  /**
-   * Single pass: 'per-block' (the default) gives each workgroup one block; the others keep
-   * a workgroup on block after block (claimed from a counter of the dispatch) so the wait
-   * for a carry overlaps other work (see pipelinedMain).
-   */
-  schedule?: ScanSchedule;
-  /**
-   * Single pass, per block, with subgroups: what a workgroup holds in registers while its
-   * carry is looked up. 'scan' (the default): the block and its scan; 'data': the block
-   * alone, its sum found first (subgroup sums, one barrier) and the scan finished after the
-   * carry from the subgroup totals left in workgroup memory: fewer registers held idle.
-   */
-  hold?: 'scan' | 'data';
-  /**
-   * With hold 'data': this many of each invocation's rows wait in workgroup memory instead
-   * of registers (loaded, and written out, one stage after the other), so a block can be
-   * larger than the registers a workgroup holds (see stashMain).
-   */
-  stash?: number;
-  /** Single pass: a peek loads a block's four state words at once (one round trip) instead of its prefix first, then its sum. */
-  peekAll?: boolean;
-  /** Single pass, by blocks: each looking lane peeks at two adjacent blocks per round (a window of two subgroups' width). */
-  pairs?: boolean;
-  /**
-   * Single pass, per block, grid order, with subgroups: each workgroup first reads the block
-   * this many blocks ahead and publishes its sum, then scans its own block, whose
-   * predecessors' sums are then rarely still missing (see aheadMain).
-   */
-  reduceAhead?: number;
 }
-
-/**
- * 'overlap-loads': the next block's loads are issued before the current block's look-back;
- * 'overlap-scan': the next block is also scanned and its sum published before it.
- */
-export type ScanSchedule = 'per-block' | 'overlap-loads' | 'overlap-scan';
-/** Workgroups a pipelined single pass launches per dispatch unless told otherwise (those beyond what the GPU holds at once find the counter spent and return). */
-export const DEFAULT_PIPELINE_GROUPS = 2048;
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
 export const SCAN_ROWS = [4, 8, 16] as const;
@@ -138,39 +111,6 @@ fn place(lidx: u32) -> vec2<u32> {
   if (subgroupElect()) { claimed = atomicAdd(&claims, 0x10000u | lanes); }
   claimed = subgroupBroadcastFirst(claimed);
   return vec2<u32>((claimed & 0xffffu) + subgroupExclusiveAdd(1u), claimed >> 16u);
-}
-// hold 'data': the block's sum alone (subgroup totals to sg_totals, one barrier) ...
-fn block_total(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> ${T} {
-  for (var k = 0u; k < Q; k++) {
-    let total = subgroupAdd(t[k]);
-    if (subgroupElect()) { sg_totals[k * ${most}u + at.y] = total; }
-  }
-  workgroupBarrier();
-  let used = atomicLoad(&claims) >> 16u;
-  var sum = ${T}(0);
-  for (var k = 0u; k < Q; k++) {
-    var all = vec4<${T}>();
-    for (var s = 0u; s < used; s++) { all += sg_totals[k * ${most}u + s]; }
-    sum += (all.x + all.y) + (all.z + all.w);
-  }
-  return sum;
-}
-// ... and, after the carry, the scan from the totals still in sg_totals (nothing writes them in between).
-fn block_scan_late(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
-  let used = atomicLoad(&claims) >> 16u;
-  var r: BlockScan;
-  for (var k = 0u; k < Q; k++) {
-    var before = subgroupExclusiveAdd(t[k]);
-    var all = vec4<${T}>();
-    for (var s = 0u; s < used; s++) {
-      let x = sg_totals[k * ${most}u + s];
-      if (s < at.y) { before += x; }
-      all += x;
-    }
-    r.before[k] = before;
-    r.total[k] = all;
-  }
-  return r;
 }
 fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
   var within: array<vec4<${T}>, Q>;
@@ -303,22 +243,20 @@ function writeBlock(T: ElementType): string {
   return `
 @group(0) @binding(3) var<storage, read_write> dst4: array<vec4<${T}>>;
 
-// A vec4 x whose first element has a before it, finished serially.
-fn finish_vec(x: vec4<${T}>, a: ${T}) -> vec4<${T}> {
-  let b = a + x.x;
-  let c = b + x.y;
-  let d = c + x.z;
-  if (P.exclusive != 0u) { return vec4<${T}>(a, b, c, d); }
-  return vec4<${T}>(b, c, d, d + x.w);
-}
-
-// Row r starts after the carry and the rows before it.
+// Row r starts after the carry and the rows before it; each vec4 is finished serially.
 fn write_block(block: u32, p: u32, v: array<vec4<${T}>, ROWS>, scan: BlockScan, carry: ${T}) {
   let vecs = (P.n + 3u) / 4u;
   var row_start = carry;
   for (var r = 0u; r < ROWS; r++) {
     let j = block * BLOCK_VECS + r * WG + p;
-    if (j < vecs) { dst4[j] = finish_vec(v[r], row_start + scan.before[r / 4u][r % 4u]); }
+    let x = v[r];
+    let a = row_start + scan.before[r / 4u][r % 4u];
+    let b = a + x.x;
+    let c = b + x.y;
+    let d = c + x.z;
+    var y = vec4<${T}>(b, c, d, d + x.w);
+    if (P.exclusive != 0u) { y = vec4<${T}>(a, b, c, d); }
+    if (j < vecs) { dst4[j] = y; }
     row_start += scan.total[r / 4u][r % 4u];
   }
 }
@@ -360,32 +298,6 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
   return '';
 }
 
-// pairs: block b and the one before it seen as one, so a round peeks at two blocks per lane
-// in one round trip (both are loaded whatever the first shows): (2, prefix through b) when
-// b shows its prefix, or its sum and b - 1 its prefix; (1, both sums); (0, 0) when b is
-// silent, or b - 1 is (the walk then stops before b; the fallback reduces b, then moves
-// one block). Before block 0 lies nothing: a prefix of 0.
-function peekPair(T: ElementType): string {
-  return `
-fn peek_one(b: u32) -> vec2<u32> {
-  var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-  // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-  if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-  return seen;
-}
-
-fn peek_pair(b: u32) -> vec2<u32> {
-  let near = peek_one(b);
-  var far = vec2<u32>(2u, 0u);
-  if (b > 0u) { far = peek_one(b - 1u); }
-  if (near.x != 1u) { return near; }
-  if (far.x == 0u) { return vec2<u32>(0u, 0u); }
-  return vec2<u32>(far.x, bitcast<u32>(bitcast<${T}>(near.y) + bitcast<${T}>(far.y)));
-}
-
-`;
-}
-
 // The look-back. 'groups' (two levels; the same loop, a few lines added): blocks form groups of GROUP.
 // Rounds that start inside a group peek only at that group's blocks (down to its first);
 // rounds that start at a group boundary peek at whole groups, lane k at group
@@ -398,19 +310,9 @@ fn peek_pair(b: u32) -> vec2<u32> {
 // on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
 // kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
 // 8192): the walk's length is not what the look-back costs, so it stays a variant.
-function lookBack(T: ElementType, groups: boolean, pairs: boolean): string {
+function lookBack(T: ElementType, groups: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
-  // pairs: lane k peeks at blocks next - 1 - 2k and the one before, seen as one (peekPair).
-  const span = groups ? 'span' : pairs ? '(next + 1u) / 2u' : 'next';
-  const perBlockPeek = pairs
-    ? `
-      let seen = peek_pair(next - 1u - 2u * k);`
-    : `
-      let b = next - 1u - k;
-      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
-      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }`;
-  return `${pairs ? peekPair(T) : ''}${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
+  return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
 
 // Group g's sum: words P._p7 + 2g + (0, 1), encoded like a block's (scan.ts puts
 // them after the blocks' words and passes where in Params' last word, _p7).
@@ -459,7 +361,7 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
     let span = select((next - 1u) % GROUP + 1u, next / GROUP, whole);`)}
     var kind = 3u;
     var value = ${T}(0);
-    if (k < ${span}) {${g(
+    if (k < ${g('span', 'next')}) {${g(
       `
       var seen = vec2<u32>(0u, 0u);
       if (whole) {
@@ -469,7 +371,11 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
         seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
         if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
       }`,
-      perBlockPeek,
+      `
+      let b = next - 1u - k;
+      var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
+      // Tests: blocks of this dispatch count as unpublished, so every one is reduced here.
+      if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }`,
     )}
       kind = seen.x;
       value = bitcast<${T}>(seen.y);
@@ -482,10 +388,10 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
     }
     // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
     // here, since block 0 always shows its prefix or counts as silent.
-    let ready = min(first_missing, min(lanes, ${span}));
+    let ready = min(first_missing, min(lanes, ${g('span', 'next')}));
     if (ready > 0u) {
       carry += lb_add(select(${T}(0), value, k < ready));
-      next -= ${g('select(ready, ready * GROUP, whole)', pairs ? 'min(next, 2u * ready)' : 'ready')};
+      next -= ${g('select(ready, ready * GROUP, whole)', 'ready')};
       idle = 0u;${g(`
       by_block = false;`)}
     } ${g(`else if (whole) {
@@ -506,15 +412,7 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
 }`;
 }
 
-function singlePass(spec: ScanShaderSpec): string {
-  const { type: T, subgroups, order, probe } = spec;
-  const groups = spec.lookBack === 'groups';
-  const schedule = spec.schedule ?? 'per-block';
-  const holdData = spec.hold === 'data';
-  const stash = spec.stash ?? 0;
-  const peekAll = !!spec.peekAll;
-  const pairs = !!spec.pairs;
-  const ahead = spec.reduceAhead ?? 0;
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -538,22 +436,15 @@ fn publish(block: u32, word: u32, x: ${T}) {
 
 // (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
 // its sum is, else (0, 0).
-fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {${
-    peekAll
-      ? `
-  // All four words in one round trip; the prefix wins when both are out.
+// All four words are loaded before either is looked at: one round trip per peek, where
+// loading the sum only when the prefix is not out took two whenever it was not (0.796× the
+// copy kernel against 0.785× on the H200, bench/results/h200-2026-12-01d).
+fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
   let a0 = atomicLoad(&state[2u + 4u * b]);
   let a1 = atomicLoad(&state[3u + 4u * b]);
   let p0 = atomicLoad(&state[4u + 4u * b]);
   let p1 = atomicLoad(&state[5u + 4u * b]);
-  if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }`
-      : `
-  let p0 = atomicLoad(&state[4u + 4u * b]);
-  let p1 = atomicLoad(&state[5u + 4u * b]);
   if (prefix_visible && (p0 & p1 & READY) != 0u) { return vec2<u32>(2u, (p0 & 0xffffu) | (p1 << 16u)); }
-  let a0 = atomicLoad(&state[2u + 4u * b]);
-  let a1 = atomicLoad(&state[3u + 4u * b]);`
-  }
   if ((a0 & a1 & READY) != 0u) { return vec2<u32>(1u, (a0 & 0xffffu) | (a1 << 16u)); }
   return vec2<u32>(0u, 0u);
 }
@@ -575,32 +466,27 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, groups, pairs)}
-${
-  schedule !== 'per-block'
-    ? pipelinedMain(T, schedule)
-    : stash
-      ? stashMain(T, order, stash)
-      : ahead
-        ? aheadMain(T, ahead)
-        : perBlockMain(T, order, probe, groups, holdData)
-}`;
-}
+${lookBack(T, groups)}
 
-function blockIndex(order: 'launch' | 'grid'): string {
-  return order === 'launch'
+@compute @workgroup_size(WG)
+fn main(${GRID_ARGS}) {
+  if (${GROUP_INDEX} >= P.blocks) { return; }
+${
+  order === 'launch'
     ? `  // Launch order, not grid position: a block's predecessors have all started.
   if (lidx == 0u) { wg_block = atomicAdd(&state[0], 1u); }
   let block = workgroupUniformLoad(&wg_block);`
     : `  // Grid position: no atomic before the loads; a predecessor that has not started is
   // reduced by the fallback.
-  let block = P.block_base + ${GROUP_INDEX};`;
+  let block = P.block_base + ${GROUP_INDEX};`
 }
-
-// The looking subgroup publishes the block's sum, walks back, publishes its inclusive
-// prefix and leaves the carry in wg_carry (kept in this shape: see lookBack).
-function lookerBranch(T: ElementType, groups: boolean): string {
-  return `  if (is_looker(at, lidx)) {
+  let local_block = block - P.block_base;
+${probeBody(T, probe)}
+  let at = place(lidx);
+  let v = load_block(local_block, at.x);
+  let scan = block_scan(row_sums(v), at);
+  let sum = block_sum(scan);
+  if (is_looker(at, lidx)) {
     let k = at.x;
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
@@ -609,197 +495,9 @@ function lookerBranch(T: ElementType, groups: boolean): string {
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
     if (k == 0u) { wg_carry = carry; }
-  }`;
-}
-
-// One block per workgroup: index, loads, block scan, sum published, look-back, stores.
-function perBlockMain(
-  T: ElementType,
-  order: 'launch' | 'grid',
-  probe: ScanShaderSpec['probe'],
-  groups: boolean,
-  holdData: boolean,
-): string {
-  return `
-@compute @workgroup_size(WG)
-fn main(${GRID_ARGS}) {
-  if (${GROUP_INDEX} >= P.blocks) { return; }
-${blockIndex(order)}
-  let local_block = block - P.block_base;
-${probeBody(T, probe)}
-  let at = place(lidx);
-  let v = load_block(local_block, at.x);${
-    holdData
-      ? `
-  let sum = block_total(row_sums(v), at);`
-      : `
-  let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);`
   }
-${lookerBranch(T, groups)}
-  let carry = workgroupUniformLoad(&wg_carry);
-  write_block(local_block, at.x, v, ${holdData ? 'block_scan_late(row_sums(v), at)' : 'scan'}, carry);
-}
-`;
-}
-
-// hold 'data' with a stash: rows 0 … STASH-1 are loaded first and parked in workgroup
-// memory, then the rest are loaded and kept in registers; after the carry, rows are
-// finished in order, the parked ones read back one at a time. Registers are allocated for
-// the most that is live at once, so the stages are kept apart by a barrier (the compiler
-// does not move the second stage's loads above it) and the parked rows never all sit in
-// registers together.
-function stashMain(T: ElementType, order: 'launch' | 'grid', stash: number): string {
-  return `
-var<workgroup> stash: array<vec4<${T}>, ${stash}u * WG>;
-const STASH: u32 = ${stash}u;
-
-fn load_row(j: u32, full: bool, vecs: u32) -> vec4<${T}> {
-  if (full) { return src4[j]; }
-  if (j < vecs) { return load4(j, P.n); }
-  return vec4<${T}>();
-}
-
-@compute @workgroup_size(WG)
-fn main(${GRID_ARGS}) {
-  if (${GROUP_INDEX} >= P.blocks) { return; }
-${blockIndex(order)}
-  let local_block = block - P.block_base;
-  let at = place(lidx);
-  let p = at.x;
-  let first = local_block * BLOCK_VECS;
-  let vecs = (P.n + 3u) / 4u;
-  let full = first + BLOCK_VECS <= P.n / 4u;
-  var t: array<vec4<${T}>, Q>;
-  for (var r = 0u; r < STASH; r++) {
-    let x = load_row(first + r * WG + p, full, vecs);
-    stash[r * WG + p] = x;
-    t[r / 4u][r % 4u] = (x.x + x.y) + (x.z + x.w);
-  }
-  workgroupBarrier();
-  var held: array<vec4<${T}>, ROWS - STASH>;
-  for (var r = STASH; r < ROWS; r++) {
-    let x = load_row(first + r * WG + p, full, vecs);
-    held[r - STASH] = x;
-    t[r / 4u][r % 4u] = (x.x + x.y) + (x.z + x.w);
-  }
-  let sum = block_total(t, at);
-${lookerBranch(T, false)}
-  let carry = workgroupUniformLoad(&wg_carry);
-  let scan = block_scan_late(t, at);
-  var row_start = carry;
-  for (var r = 0u; r < ROWS; r++) {
-    var x: vec4<${T}>;
-    if (r < STASH) { x = stash[r * WG + p]; } else { x = held[r - STASH]; }
-    let j = first + r * WG + p;
-    if (j < vecs) { dst4[j] = finish_vec(x, row_start + scan.before[r / 4u][r % 4u]); }
-    row_start += scan.total[r / 4u][r % 4u];
-  }
-}
-`;
-}
-
-// reduceAhead: a block's sum is published by the workgroup AHEAD blocks before it, which
-// reads that block first (from DRAM, leaving it in L2) and then scans its own, read again
-// from L2 if it is still there: sums are out long before anyone walks over them, so a
-// walk waits only for the prefixes of the blocks just before it, at the price of a second
-// read that should come from L2. Blocks 0 … AHEAD-1 publish their own sums as usual (the
-// looking branch publishes every block's sum again: the same value).
-function aheadMain(T: ElementType, ahead: number): string {
-  return `
-const AHEAD: u32 = ${ahead}u;
-
-@compute @workgroup_size(WG)
-fn main(${GRID_ARGS}) {
-  if (${GROUP_INDEX} >= P.blocks) { return; }
-${blockIndex('grid')}
-  let local_block = block - P.block_base;
-  let at = place(lidx);
-  if (local_block + AHEAD < P.blocks) {
-    let sum_ahead = block_total(row_sums(load_block(local_block + AHEAD, at.x)), at);
-    if (lidx == 0u) { publish(block + AHEAD, 0u, sum_ahead); }
-    // block_scan below writes sg_totals again.
-    workgroupBarrier();
-  }
-  let v = load_block(local_block, at.x);
-  let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);
-${lookerBranch(T, false)}
   let carry = workgroupUniformLoad(&wg_carry);
   write_block(local_block, at.x, v, scan, carry);
-}
-`;
-}
-
-// A workgroup that stays on: it claims blocks of this dispatch in order from the counter
-// state[P._p7] (one word per dispatch, so each dispatch counts from 0 however many claims
-// overshoot) until they run out. While its looking subgroup waits for the current block's
-// carry, the next block's loads are already in flight ('overlap-loads'), or that block is
-// also scanned and its sum published, so its successors need not wait for it
-// ('overlap-scan'). Predecessors are claimed before a block, by workgroups that are
-// running; the fallback still covers one that stalls. The looking branch is the per-block
-// kernel's, unchanged (rewritten look-backs have summed wrong on NVIDIA, see lookBack).
-function pipelinedMain(T: ElementType, schedule: ScanSchedule): string {
-  const early = schedule === 'overlap-scan';
-  const publishSum = (block: string, sum: string) => `
-    if (is_looker(at, lidx)) {
-      if (at.x == 0u) { publish(${block}, select(0u, 2u, ${block} == 0u), ${sum}); }
-    }`;
-  return `
-var<workgroup> wg_next: u32;
-
-fn claim(lidx: u32) -> u32 {
-  if (lidx == 0u) { wg_next = atomicAdd(&state[P._p7], 1u); }
-  return workgroupUniformLoad(&wg_next);
-}
-
-@compute @workgroup_size(WG)
-fn main(${GRID_ARGS}) {
-  let at = place(lidx);
-  var local_block = claim(lidx);
-  if (local_block >= P.blocks) { return; }
-  var v = load_block(local_block, at.x);
-  var scan = block_scan(row_sums(v), at);
-  var sum = block_sum(scan);${publishSum('P.block_base + local_block', 'sum')}
-  loop {
-    let block = P.block_base + local_block;
-    let next_local = claim(lidx);
-    let more = next_local < P.blocks;
-    var v_next: array<vec4<${T}>, ROWS>;
-    if (more) { v_next = load_block(next_local, at.x); }${
-      early
-        ? `
-    var scan_next: BlockScan;
-    var sum_next = ${T}(0);
-    if (more) {
-      scan_next = block_scan(row_sums(v_next), at);
-      sum_next = block_sum(scan_next);${publishSum('P.block_base + next_local', 'sum_next')}
-    }`
-        : ''
-    }
-    if (is_looker(at, lidx)) {
-      let k = at.x;
-      var carry = ${T}(0);
-      if (block > 0u) {
-        carry = look_back(block, k, lb_lanes());
-        if (k == 0u) { publish(block, 2u, carry + sum); }
-      }
-      if (k == 0u) { wg_carry = carry; }
-    }
-    let carry = workgroupUniformLoad(&wg_carry);
-    write_block(local_block, at.x, v, scan, carry);
-    if (!more) { break; }
-    v = v_next;
-    local_block = next_local;${
-      early
-        ? `
-    scan = scan_next;
-    sum = sum_next;`
-        : `
-    scan = block_scan(row_sums(v), at);
-    sum = block_sum(scan);${publishSum('P.block_base + local_block', 'sum')}`
-    }
-  }
 }
 `;
 }
@@ -838,38 +536,11 @@ export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
-  const schedule = s.schedule ?? 'per-block';
-  const holdData = s.hold === 'data';
-  if (holdData && (!s.subgroups || s.mode !== 'single-pass' || schedule !== 'per-block' || s.probe))
-    throw new Error(`internal: holding only the data is a per-block single pass with subgroups, without probes`);
-  const stash = s.stash ?? 0;
-  if (stash && (!holdData || s.lookBack === 'groups' || !Number.isInteger(stash) || stash < 1 || stash >= s.rows))
-    throw new Error(`internal: a stash of ${stash} rows needs hold 'data', blocks walked back by blocks, and 1 to ${s.rows - 1} rows`);
-  if (s.pairs && s.lookBack === 'groups') throw new Error('internal: peeks by pairs walk back by blocks');
-  const ahead = s.reduceAhead ?? 0;
-  if (
-    ahead &&
-    (!s.subgroups ||
-      s.mode !== 'single-pass' ||
-      s.order !== 'grid' ||
-      schedule !== 'per-block' ||
-      holdData ||
-      stash ||
-      s.probe ||
-      s.lookBack === 'groups' ||
-      !Number.isInteger(ahead) ||
-      ahead < 1)
-  )
-    throw new Error(
-      `internal: reducing ${ahead} blocks ahead is a per-block single pass in grid order with subgroups, walking back by blocks`,
-    );
-  if (schedule !== 'per-block' && (s.mode !== 'single-pass' || s.lookBack === 'groups' || s.probe))
-    throw new Error(`internal: the ${schedule} schedule is a single pass walking back by blocks, without probes`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -877,7 +548,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${schedule !== 'per-block' ? `, ${schedule}` : ''}${holdData ? ', holding the data only' : ''}${stash ? `, ${stash} rows stashed` : ''}${s.peekAll ? ', four-word peeks' : ''}${s.pairs ? ', peeks by pairs' : ''}${ahead ? `, sums ${ahead} blocks ahead` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

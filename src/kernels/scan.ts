@@ -28,8 +28,6 @@ import {
   STATE_WORDS_PER_BLOCK,
   STATE_WORDS_PER_GROUP,
   type ScanMode,
-  type ScanSchedule,
-  DEFAULT_PIPELINE_GROUPS,
 } from './scan-wgsl.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
@@ -92,26 +90,13 @@ export interface ScanVariant {
   probe?: 'io' | 'local';
   /** Single pass: 'groups' also walks back over whole groups of LOOKBACK_GROUP blocks (scan-wgsl.ts's lookBack). */
   lookBack?: 'blocks' | 'groups';
-  /** Single pass: one block per workgroup ('per-block') or workgroups that stay on, overlapping the look-back (scan-wgsl.ts's pipelinedMain). */
-  schedule?: ScanSchedule;
-  /** Workgroups a pipelined single pass launches per dispatch (default DEFAULT_PIPELINE_GROUPS). */
-  pipelineGroups?: number;
-  /** Single pass with subgroups: what a workgroup holds while it waits for its carry (scan-wgsl.ts's ScanShaderSpec.hold). */
-  hold?: 'scan' | 'data';
-  /** With hold 'data': rows per invocation parked in workgroup memory during the wait (ScanShaderSpec.stash). */
-  stash?: number;
   /**
-   * Timing probe (grid order, the same input each run): the look-back state is not cleared
-   * between runs, so every look-back finds its predecessor's inclusive prefix from the run
-   * before (the same value): the look-back's own cost without waiting on other blocks.
+   * Timing probe (the same input each run): the look-back state is not cleared between
+   * runs, so from the second run on every block finds its predecessor's inclusive prefix,
+   * left by the run before (the same value), at once: the look-back's own cost without the
+   * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
-  /** Single pass: peeks load a block's four state words at once (ScanShaderSpec.peekAll). */
-  peekAll?: boolean;
-  /** Single pass by blocks: two blocks per looking lane per round (ScanShaderSpec.pairs). */
-  pairs?: boolean;
-  /** Single pass in grid order with subgroups: sums published this many blocks ahead (ScanShaderSpec.reduceAhead). */
-  reduceAhead?: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -161,6 +146,8 @@ export async function planScanVariant(
   const ctx = kernelContext(gpu);
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = { ...settings(gpu, spec.type, spec.length, options), variant };
+  if (variant.keepState && (s.algorithm !== 'single-pass' || s.order !== 'grid'))
+    throw new Error('scan: keepState times the single pass in grid order (launch order counts blocks in the state)');
   checkPlanInput('scan', input);
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
@@ -217,23 +204,18 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     // from its last parameter (unused otherwise).
     const groupWordsAt = STATE_HEADER_WORDS + STATE_WORDS_PER_BLOCK * totalBlocks;
     const groups = s.variant.lookBack === 'groups' ? Math.ceil(totalBlocks / LOOKBACK_GROUP) : 0;
-    // A pipelined schedule claims blocks from a counter per dispatch, in the same place.
-    const pipelined = (s.variant.schedule ?? 'per-block') !== 'per-block';
-    const stateWords = groupWordsAt + (pipelined ? parts.length : STATE_WORDS_PER_GROUP * groups);
-    const launched = (blocks: number) => (pipelined ? Math.min(blocks, s.variant.pipelineGroups ?? DEFAULT_PIPELINE_GROUPS) : blocks);
+    const stateWords = groupWordsAt + STATE_WORDS_PER_GROUP * groups;
     const state = plan.temporary(stateWords * 4, 'look-back state');
-    // keepState (a timing probe): the state is zeroed once, when created, so from the
-    // second run on every block finds its predecessor's prefix already published.
+    // Buffers start zeroed, so a kept state is cleared once, when created.
     if (!s.variant.keepState) await addZeroFill(plan, state, stateWords);
     const k = await kernel('single-pass', ['write', 'write']);
     let base = 0;
-    for (const [i, c] of parts.entries()) {
-      const lastWord = pipelined ? [groupWordsAt + i] : groups ? [groupWordsAt] : [];
+    for (const c of parts) {
       plan.dispatch(
         k,
-        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, ...lastWord],
+        [c.count, c.blocks, base, s.exclusive ? 1 : 0, s.spinLimit, RUN, s.flags, ...(groups ? [groupWordsAt] : [])],
         [...reads(c), vec4WriteWindow(output, c.first, c.count), { buffer: state, size: stateWords * 4 }],
-        launched(c.blocks),
+        c.blocks,
       );
       base += c.blocks;
     }
