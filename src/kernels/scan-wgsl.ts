@@ -68,6 +68,12 @@ export interface ScanShaderSpec {
    * the state (Params' last word says where).
    */
   lookBack?: 'blocks' | 'groups';
+  /**
+   * Single pass by blocks: look-back rounds the looking subgroup runs right after issuing its
+   * block's loads, while they are in flight; the walk goes on from there after the block
+   * scan (0: none, the default).
+   */
+  earlyRounds?: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -310,8 +316,11 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
 // kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
 // 8192): the walk's length is not what the look-back costs, so it stays a variant.
-function lookBack(T: ElementType, groups: boolean): string {
+function lookBack(T: ElementType, groups: boolean, early: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
+  // early: the walk can stop after \`most\` rounds and be taken up again where it stopped
+  // (a prefix found sets next to 0).
+  const e = (text: string, otherwise = '') => (early ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
 
 // Group g's sum: words P._p7 + 2g + (0, 1), encoded like a block's (scan.ts puts
@@ -344,15 +353,19 @@ fn peek_group(group: u32) -> vec2<u32> {
 // added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
 // earlier dispatches are complete, so a prefix is always found or reduced to. Every
 // branch below depends only on subgroup-wide values.
-fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
-  var next = block;
-  var carry = ${T}(0);
-  var idle = 0u;${g(`
+${e(`struct Walk { next: u32, carry: ${T} }
+`)}fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}${e(', start: Walk, most: u32')}) -> ${e('Walk', T)} {
+  var next = ${e('start.next', 'block')};
+  var carry = ${e('start.carry', `${T}(0)`)};
+  var idle = 0u;${e(`
+  var rounds = 0u;`)}${g(`
   var by_block = false;
   var owes_group_sum = block % GROUP == GROUP - 1u;
   let group_start = block - block % GROUP;`)}
   loop {
-    if (next == 0u) { break; }${g(`
+    if (next == 0u) { break; }${e(`
+    if (rounds == most) { break; }
+    rounds++;`)}${g(`
     if (owes_group_sum && next == group_start) {
       if (k == 0u) { publish_group(block / GROUP, carry + sum); }
       owes_group_sum = false;
@@ -383,7 +396,8 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
     let first_prefix = lb_min(select(NONE, k, kind == 2u));
     let first_missing = lb_min(select(NONE, k, kind == 0u));
     if (first_prefix < first_missing) {
-      carry += lb_add(select(${T}(0), value, k <= first_prefix));
+      carry += lb_add(select(${T}(0), value, k <= first_prefix));${e(`
+      next = 0u;`)}
       break;
     }
     // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
@@ -408,11 +422,18 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
       }
     }
   }
-  return carry;
+  return ${e('Walk(next, carry)', 'carry')};
 }`;
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
+function singlePass(
+  T: ElementType,
+  subgroups: boolean,
+  order: 'launch' | 'grid',
+  probe: ScanShaderSpec['probe'],
+  groups: boolean,
+  early: number,
+): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -466,7 +487,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, groups)}
+${lookBack(T, groups, early > 0)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -483,7 +504,16 @@ ${
   let local_block = block - P.block_base;
 ${probeBody(T, probe)}
   let at = place(lidx);
-  let v = load_block(local_block, at.x);
+  let v = load_block(local_block, at.x);${
+    early
+      ? `
+  // The first rounds of the walk while this block's loads are in flight.
+  var walk = Walk(block, ${T}(0));
+  if (is_looker(at, lidx)) {
+    if (block > 0u) { walk = look_back(block, at.x, lb_lanes(), walk, ${early}u); }
+  }`
+      : ''
+  }
   let scan = block_scan(row_sums(v), at);
   let sum = block_sum(scan);
   if (is_looker(at, lidx)) {
@@ -491,7 +521,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
     if (block > 0u) {
-      carry = look_back(block, k, lb_lanes()${groups ? ', sum' : ''});
+      carry = look_back(block, k, lb_lanes()${groups ? ', sum' : ''}${early ? ', walk, NONE).carry' : ')'};
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
     if (k == 0u) { wg_carry = carry; }
@@ -536,11 +566,14 @@ export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
+  const early = s.earlyRounds ?? 0;
+  if (early && (s.lookBack === 'groups' || s.probe || !Number.isInteger(early) || early < 0))
+    throw new Error(`internal: early look-back rounds (${early}) walk back by blocks, without probes`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', early)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -548,7 +581,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${early ? `, ${early} early rounds` : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;
