@@ -7,10 +7,10 @@
 // lists (scan block sizes, sort windows and tile sizes) and their H200 runs are in
 // bench/results/h200-2026-11-30b/explore/ and h200-2026-12-01/; --probes (the scan peeled
 // apart per block shape) and the look-back lists of issue 14 in
-// bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost, --early rounds during the loads (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
+// bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups | --lookup | --early] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups | --lookup] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -98,7 +98,8 @@ function scanGroups(): ScanRow[] {
 // state, so each block finds its predecessor's at once; per block shape, against the
 // default; the spin limit's effect; and walks over every block's sum (prefixes hidden).
 // The other experiments of that call series (pipelined workgroups, data held without its
-// scan or in workgroup memory, paired peeks, sums published ahead) are in commit 6ce5887.
+// scan or in workgroup memory, paired peeks, sums published ahead) are in commit 6ce5887,
+// rounds run during the loads in 18436f2.
 function scanLookup(): ScanRow[] {
   const list: ScanRow[] = [
     ['default', 'u32', {}, {}, true],
@@ -118,29 +119,6 @@ function scanLookup(): ScanRow[] {
     ['8x256 spin limit 1e6', 'u32', { spinLimit: 1e6 }, {}, false],
     ['8x256 spin limit 8', 'u32', { spinLimit: 8 }, {}, false],
     ['8x256 prefixes hidden', 'u32', { hidePrefixes: true }, {}, false],
-  );
-  return list;
-}
-
-// --early: look-back rounds run while the block's own loads are in flight (the first
-// round trip hidden behind them), against the default and the prefixes-kept ceiling.
-function scanEarly(): ScanRow[] {
-  const list: ScanRow[] = [
-    ['default', 'u32', {}, {}, true],
-    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, false],
-  ];
-  for (const earlyRounds of [1, 2, 4]) {
-    list.push([`8x256 early ${earlyRounds}`, 'u32', {}, { earlyRounds }, true]);
-    list.push([`8x256 early ${earlyRounds}`, 'f32', {}, { earlyRounds }, earlyRounds === 1]);
-  }
-  list.push(
-    ['8x256 early 1 exclusive', 'u32', { exclusive: true }, { earlyRounds: 1 }, true],
-    ['8x256 early 1 exclusive', 'f32', { exclusive: true }, { earlyRounds: 1 }, true],
-    ['8x256 early 1 prefixes kept', 'u32', {}, { earlyRounds: 1, keepState: true }, false],
-    ['8x256 early 1 launch order', 'u32', { blockOrder: 'launch' }, { earlyRounds: 1 }, false],
-    ['16x128 early 1', 'u32', { blockRows: 16 }, { earlyRounds: 1, workgroup: 128 }, false],
-    ['4x256 early 1', 'u32', { blockRows: 4 }, { earlyRounds: 1 }, false],
-    ['default', 'f32', {}, {}, false],
   );
   return list;
 }
@@ -172,9 +150,7 @@ async function main() {
       ? scanGroups()
       : process.argv.includes('--lookup')
         ? scanLookup()
-        : process.argv.includes('--early')
-          ? scanEarly()
-          : scanDefaults();
+        : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -105,33 +105,3 @@ describe('scan with the look-back state kept between runs', () => {
     input.destroy();
   });
 });
-
-// Early look-back rounds (run while the block's loads are in flight, the walk taken up
-// again after the block scan): ragged lengths, both kinds, long walks split across the two
-// parts (prefixes hidden), the fallback forced, chunks, launch order; with and without subgroups.
-for (const subgroups of [true, false]) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan with early look-back rounds (subgroups: ${subgroups})`, () => {
-    for (const earlyRounds of [1, 3]) {
-      it(`${earlyRounds} early: u32 and f32, inclusive and exclusive, ragged lengths, long walks, fallback, chunks`, async () => {
-        for (const [n, seed] of [
-          [5, 1],
-          [4097, 2],
-          [70_001, 3],
-        ] as const) {
-          for (const exclusive of [false, true]) {
-            const u = randomArray('u32', n, seed);
-            expectClose(await runVariant(u, { exclusive, subgroups, blockRows: 4 }, { earlyRounds }), u, exclusive);
-            const f = randomArray('f32', n, seed + 10, { scale: 100 });
-            expectClose(await runVariant(f, { exclusive, subgroups, blockRows: 8 }, { earlyRounds }), f, exclusive);
-          }
-        }
-        const u = randomArray('u32', 97 * 4096 + 5, 4);
-        const o: ScanOptions = { subgroups, blockRows: 4 };
-        expectClose(await runVariant(u, { ...o, hidePrefixes: true }, { earlyRounds }), u, false);
-        expectClose(await runVariant(u, { ...o, hidePrefixes: true, blockOrder: 'launch', exclusive: true }, { earlyRounds }), u, true);
-        expectClose(await runVariant(u, { ...o, spinLimit: 0, forceFallback: true }, { earlyRounds }), u, false);
-        expectClose(await runVariant(u, { ...o, maxBindingBytes: 65536 }, { earlyRounds }), u, false);
-      });
-    }
-  });
-}

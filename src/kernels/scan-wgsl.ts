@@ -34,10 +34,11 @@
 // publishing cost 1.04 → 0.91, waiting for predecessors 0.91 → 0.79. Walks reaching twice
 // as far per round (0.75×), sums published by a workgroup far ahead (a second read: 0.62–
 // 0.72×), workgroups that stay on and overlap the next block with the wait (0.47–0.71×),
-// and a block held without its scan or partly in workgroup memory (0.26–0.76×) were all
-// slower: a block mostly waits for the sum of the block just before it, whose loads were
-// in flight at the same time as its own. Peeks that load all four words in one round trip
-// gained 1%, and are the default.
+// a block held without its scan or partly in workgroup memory (0.26–0.76×), and walk
+// rounds run while the block's own loads are in flight (0.69–0.77×; f32 summed wrong on
+// the H200 only) were all slower: a block mostly waits for the sum of the block just
+// before it, whose loads were in flight at the same time as its own. Peeks that load all
+// four words in one round trip gained 1–2%, and are the default.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
@@ -68,12 +69,6 @@ export interface ScanShaderSpec {
    * the state (Params' last word says where).
    */
   lookBack?: 'blocks' | 'groups';
-  /**
-   * Single pass by blocks: look-back rounds the looking subgroup runs right after issuing its
-   * block's loads, while they are in flight; the walk goes on from there after the block
-   * scan (0: none, the default).
-   */
-  earlyRounds?: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -316,11 +311,8 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
 // kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
 // 8192): the walk's length is not what the look-back costs, so it stays a variant.
-function lookBack(T: ElementType, groups: boolean, early: boolean): string {
+function lookBack(T: ElementType, groups: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
-  // early: the walk can stop after \`most\` rounds and be taken up again where it stopped
-  // (a prefix found sets next to 0).
-  const e = (text: string, otherwise = '') => (early ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
 
 // Group g's sum: words P._p7 + 2g + (0, 1), encoded like a block's (scan.ts puts
@@ -353,19 +345,15 @@ fn peek_group(group: u32) -> vec2<u32> {
 // added and the walk moves past them. Block 0 publishes its prefix at once and blocks of
 // earlier dispatches are complete, so a prefix is always found or reduced to. Every
 // branch below depends only on subgroup-wide values.
-${e(`struct Walk { next: u32, carry: ${T} }
-`)}fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}${e(', start: Walk, most: u32')}) -> ${e('Walk', T)} {
-  var next = ${e('start.next', 'block')};
-  var carry = ${e('start.carry', `${T}(0)`)};
-  var idle = 0u;${e(`
-  var rounds = 0u;`)}${g(`
+fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
+  var next = block;
+  var carry = ${T}(0);
+  var idle = 0u;${g(`
   var by_block = false;
   var owes_group_sum = block % GROUP == GROUP - 1u;
   let group_start = block - block % GROUP;`)}
   loop {
-    if (next == 0u) { break; }${e(`
-    if (rounds == most) { break; }
-    rounds++;`)}${g(`
+    if (next == 0u) { break; }${g(`
     if (owes_group_sum && next == group_start) {
       if (k == 0u) { publish_group(block / GROUP, carry + sum); }
       owes_group_sum = false;
@@ -396,8 +384,7 @@ ${e(`struct Walk { next: u32, carry: ${T} }
     let first_prefix = lb_min(select(NONE, k, kind == 2u));
     let first_missing = lb_min(select(NONE, k, kind == 0u));
     if (first_prefix < first_missing) {
-      carry += lb_add(select(${T}(0), value, k <= first_prefix));${e(`
-      next = 0u;`)}
+      carry += lb_add(select(${T}(0), value, k <= first_prefix));
       break;
     }
     // Lanes before the first silent block; lanes past block 0 (kind 3) cannot be reached
@@ -422,18 +409,11 @@ ${e(`struct Walk { next: u32, carry: ${T} }
       }
     }
   }
-  return ${e('Walk(next, carry)', 'carry')};
+  return carry;
 }`;
 }
 
-function singlePass(
-  T: ElementType,
-  subgroups: boolean,
-  order: 'launch' | 'grid',
-  probe: ScanShaderSpec['probe'],
-  groups: boolean,
-  early: number,
-): string {
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -487,7 +467,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, groups, early > 0)}
+${lookBack(T, groups)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -504,16 +484,7 @@ ${
   let local_block = block - P.block_base;
 ${probeBody(T, probe)}
   let at = place(lidx);
-  let v = load_block(local_block, at.x);${
-    early
-      ? `
-  // The first rounds of the walk while this block's loads are in flight.
-  var walk = Walk(block, ${T}(0));
-  if (is_looker(at, lidx)) {
-    if (block > 0u) { walk = look_back(block, at.x, lb_lanes(), walk, ${early}u); }
-  }`
-      : ''
-  }
+  let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
   let sum = block_sum(scan);
   if (is_looker(at, lidx)) {
@@ -521,7 +492,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
     if (block > 0u) {
-      carry = look_back(block, k, lb_lanes()${groups ? ', sum' : ''}${early ? ', walk, NONE).carry' : ')'};
+      carry = look_back(block, k, lb_lanes()${groups ? ', sum' : ''});
       if (k == 0u) { publish(block, 2u, carry + sum); }
     }
     if (k == 0u) { wg_carry = carry; }
@@ -566,14 +537,11 @@ export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
-  const early = s.earlyRounds ?? 0;
-  if (early && (s.lookBack === 'groups' || s.probe || !Number.isInteger(early) || early < 0))
-    throw new Error(`internal: early look-back rounds (${early}) walk back by blocks, without probes`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', early)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -581,7 +549,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${early ? `, ${early} early rounds` : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg)}
 ${body}`;

@@ -97,8 +97,6 @@ export interface ScanVariant {
    * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
-  /** Single pass by blocks: look-back rounds run while the block's loads are in flight (ScanShaderSpec.earlyRounds). */
-  earlyRounds?: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
