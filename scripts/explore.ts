@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only | --scan-only] [--probes | --groups | --lookup] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -178,7 +178,7 @@ async function main() {
 
   // Transpose: workgroup tiles (the default) against 4 × 4 blocks in registers, each group
   // of 32 invocations covering laneRows × 32 / laneRows blocks, in each tile order; each
-  // under two placements of the output (a filler allocated before the plan's buffers).
+  // under two placements of the output (a filler allocated before the plan's buffers; --placements=K for K).
   const wg = (order: TileOrder, tilesPerGroup: number): TransposeOptions => ({
     rows: 0,
     cols: 0,
@@ -196,26 +196,26 @@ async function main() {
   });
   const wide: [number, number] = [SIDE / 2, SIDE * 2];
   const square: [number, number] = [SIDE, SIDE];
-  const transposeVariants: [string, [number, number], TransposeOptions, boolean][] = [
-    ['workgroup blocked x2', square, wg('blocked', 2), false],
-    ['registers 4 x1 blocked', square, reg('blocked', 4), false],
-    ['registers 4 x1 diagonal', square, reg('diagonal', 4), false],
-    ['registers 4 x1 row-major', square, reg('row-major', 4), false],
-    ['registers 4 x2 blocked', square, reg('blocked', 4, 2), true],
-    ['registers 4 x2 diagonal', square, reg('diagonal', 4, 2), false],
-    ['registers 4 x2 row-major', square, reg('row-major', 4, 2), false],
-    ['registers 8 x2 blocked', square, reg('blocked', 8, 2), true],
-    ['registers 8 x2 diagonal', square, reg('diagonal', 8, 2), false],
-    ['registers 16 x2 diagonal', square, reg('diagonal', 16, 2), false],
-    ['workgroup blocked x2 8192x32768', wide, wg('blocked', 2), false],
-    ['registers 4 x1 diagonal 8192x32768', wide, reg('diagonal', 4), false],
-    ['registers 4 x2 blocked 8192x32768', wide, reg('blocked', 4, 2), true],
-    ['registers 4 x2 diagonal 8192x32768', wide, reg('diagonal', 4, 2), true],
-    ['registers 4 x2 row-major 8192x32768', wide, reg('row-major', 4, 2), false],
-    ['registers 8 x2 diagonal 8192x32768', wide, reg('diagonal', 8, 2), false],
-  ];
+  // The register kernel's orders (diagonal, the default; hashed; row-major; blocked) for both
+  // shapes, and the workgroup-tile kernel; hashed ones validated.
+  const transposeVariants: [string, [number, number], TransposeOptions, boolean][] = [];
+  for (const [shape, dims] of [
+    ['', square],
+    [' 8192x32768', wide],
+  ] as const) {
+    for (const order of ['diagonal', 'hashed', 'row-major', 'blocked'] as const)
+      transposeVariants.push([`registers 4 x2 ${order}${shape}`, dims, reg(order, 4, 2), order === 'hashed']);
+    transposeVariants.push([`workgroup blocked x2${shape}`, dims, wg('blocked', 2), false]);
+  }
+  transposeVariants.push(['workgroup hashed x2', square, wg('hashed', 2), true]);
+
   // --scan-only: no transposes.
-  const fillerSizes = process.argv.includes('--scan-only') ? [] : quick ? [0, 3 << 20] : [0, 2 ** 30 + 77 * 2 ** 20];
+  // --placements=K: K placements (filler sizes) instead of two.
+  const placements = Number(process.argv.find((a) => a.startsWith('--placements='))?.slice(13) ?? 2);
+  const fillers = quick
+    ? [0, 3 << 20, 5 << 20, 7 << 20]
+    : [0, 2 ** 30 + 77 * 2 ** 20, 333 * 2 ** 20, 2 ** 31 + 5 * 2 ** 20, 3 * 2 ** 29 + 41 * 2 ** 20];
+  const fillerSizes = process.argv.includes('--scan-only') ? [] : fillers.slice(0, placements);
   for (const [placement, filler] of fillerSizes.entries()) {
     const junk = filler ? gpu.device.createBuffer({ size: filler, usage: BufferUsage.STORAGE }) : undefined;
     for (const [variant, [rows, cols], o, validate] of transposeVariants) {
