@@ -25,12 +25,11 @@
 // their output rows: addresses row·stride + r0, alike in every bit below the row stride (64
 // KiB for 16384 columns). Memory partitions are picked by address bits, so such writes can
 // pile onto a few partitions ("partition camping"), depending on where the buffers land.
-// Four orders:
+// Three orders:
 //  - 'row-major': tile t at (t mod TX, ⌊t / TX⌋);
 //  - 'diagonal': tile row y = t mod TY, tile column x = (⌊t / TY⌋ + y) mod TX (a bijection
 //    for any TX × TY): consecutive tiles differ in both, spreading over the low bits, but
 //    no two of them share a row, so every 128-byte run opens its own DRAM page;
-//  - 'hashed': diagonal with each tile row's columns starting at a hashed offset (tileOf);
 //  - 'blocked' (the default): supertiles of 8 × 8 tiles in diagonal order, row-major
 //    inside, so the tiles in flight cover a few 256 × 256 squares: runs of 1 KiB per row
 //    on both sides, and squares spread over the low bits.
@@ -76,8 +75,7 @@ export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'registers';
 export const DEFAULT_LANE_ROWS = 4;
 export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
 
-export type TileOrder = 'diagonal' | 'row-major' | 'blocked' | 'hashed';
-const TILE_ORDERS: readonly TileOrder[] = ['diagonal', 'row-major', 'blocked', 'hashed'];
+export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 /** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
 /** The register kernel's default order: diagonal was the only one that never collapsed (see above). */
@@ -92,15 +90,6 @@ function tileOf(order: TileOrder): string {
   let y = t % tiles_y;
   return vec2<u32>((t / tiles_y + y) % P.tiles_x, y);`;
   if (order === 'row-major') return `fn tile_of(t: u32) -> vec2<u32> { return vec2<u32>(t % P.tiles_x, t / P.tiles_x); }`;
-  // Hashed: as diagonal, but tile row y's columns start at a pseudo-random offset (a
-  // multiplicative hash of y) instead of at y, so the tiles in flight sit at irregular
-  // columns, with no stride for a placement to line up with partitions.
-  if (order === 'hashed')
-    return `fn tile_of(t: u32) -> vec2<u32> {
-  let tiles_y = P.tiles / P.tiles_x;
-  let y = t % tiles_y;
-  return vec2<u32>((t / tiles_y + ((y * 2654435761u) >> 8u)) % P.tiles_x, y);
-}`;
   if (order === 'diagonal')
     return `fn tile_of(t: u32) -> vec2<u32> {
   ${diagonal}
@@ -236,8 +225,8 @@ function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOp
   if (staging !== 'workgroup' && staging !== 'registers')
     throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
   const order = o.order ?? (staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
-  if (!TILE_ORDERS.includes(order))
-    throw new Error(`transpose: order must be one of ${TILE_ORDERS.map((o) => `'${o}'`).join(', ')}, got '${String(order)}'`);
+  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
+    throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
   if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
     throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
