@@ -2,10 +2,14 @@
 //  - 'registers' (the default; transpose-registers-wgsl.ts): every invocation moves two 4×4
 //    blocks through its registers, no workgroup memory, no barrier. Measured on an H200
 //    (bench/results/h200-2026-12-01), as a fraction of the copy kernel, 16384² and
-//    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default; it
-//    never collapsed), row-major 0.946–0.952, blocked 0.927–0.942 (one block per
-//    invocation: 0.88–0.90, and blocked once 0.34 for 8192×32768). 16-byte store pieces
-//    (laneRows 1) measured 0.24, 16-byte loads (laneRows 32) 0.72.
+//    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default),
+//    row-major 0.946–0.952, blocked 0.927–0.942 (one block per invocation: 0.88–0.90, and
+//    blocked once 0.34 for 8192×32768). 16-byte store pieces (laneRows 1) measured 0.24,
+//    16-byte loads (laneRows 32) 0.72. No order is safe from the collapse to about a third:
+//    diagonal ran 8192×32768 at 0.26 in one full bench call (bench/results/h200-2026-12-01d,
+//    steady over 30 runs) and 0.93 in the next calls, under five placements; row-major 0.34
+//    once. A hashed column offset per tile row measured like diagonal (0.91–0.92) without
+//    proving more robust.
 //  - 'workgroup': tiles through workgroup memory, described next.
 // The workgroup kernel: a workgroup of 256 invocations moves one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
@@ -78,7 +82,7 @@ export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 /** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
-/** The register kernel's default order: diagonal was the only one that never collapsed (see above). */
+/** The register kernel's default order: diagonal collapsed least often (once in the calls above). */
 export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
