@@ -58,7 +58,11 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   blockOrder?: 'launch' | 'grid';
 }
 
-/** Where single-pass blocks take their index from, unless told otherwise: grid order measured 0.78× the copy kernel on an H200, launch order 0.77×. */
+/**
+ * Where single-pass blocks take their index from, unless told otherwise: grid order measured
+ * 0.80× the copy kernel on an H200, launch order 0.795× in one call and 0.20× (a slow mode,
+ * median of 30) in another (bench/results/h200-2026-12-01d).
+ */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
