@@ -176,9 +176,10 @@ async function main() {
   for (const perThread of [2, 8])
     await measure(gpu, 'copy variant', `vec4 x${perThread} per invocation`, 8 * N, () => planCopy(gpu, f32.buffer, N, perThread));
 
-  // Transpose: workgroup tiles (the default) against 4 × 4 blocks in registers, each group
-  // of 32 invocations covering laneRows × 32 / laneRows blocks, in each tile order; each
-  // under two placements of the output (a filler allocated before the plan's buffers; --placements=K for K).
+  // Transpose: 4 × 4 blocks in registers (the default), each group of 32 invocations
+  // covering laneRows × 32 / laneRows blocks, in each tile order, against workgroup tiles;
+  // each under two placements of the output (a filler allocated before the plan's buffers;
+  // --placements=K for K).
   const wg = (order: TileOrder, tilesPerGroup: number): TransposeOptions => ({
     rows: 0,
     cols: 0,
