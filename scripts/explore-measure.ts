@@ -1,12 +1,13 @@
 // What the exploration scripts (explore.ts, explore-sort.ts) share: a variant is made,
 // validated when a check is given, timed with timestamp queries (5 warm-up runs, median of
 // 30), and reported as one JSON line on stdout; the rows are kept for the script's table.
-// The last 'copy' row timed is the reference every later row's ratio is taken against.
+// The last 'copy' row timed is the reference every later row's ratio is taken against;
+// printTable writes the rows as a markdown table at the end.
 import type { DeviceHandle } from '../src/gpu/session.js';
 import type { KernelPlan } from '../src/kernels/index.js';
 import { timePlan } from '../src/bench/measure.js';
 
-export interface Row {
+interface Row {
   what: string;
   variant: string;
   ms: number | null;
@@ -17,7 +18,7 @@ export interface Row {
   error?: string;
 }
 
-export const rows: Row[] = [];
+const rows: Row[] = [];
 let copyGBps = 0;
 
 export async function measure(
@@ -55,4 +56,17 @@ export async function measure(
   }
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
+}
+
+/** The rows so far as a markdown table on stderr, with the script's name and time since t0. */
+export function printTable(script: string, t0: number): void {
+  const table = [
+    `| what | variant | ms | GB/s | ×copy | min–max ms | validated |`,
+    `| --- | --- | ---: | ---: | ---: | --- | --- |`,
+    ...rows.map(
+      (r) =>
+        `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`,
+    ),
+  ];
+  process.stderr.write(`\n${table.join('\n')}\n\n${script}: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 }

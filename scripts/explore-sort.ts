@@ -26,7 +26,7 @@ import { sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js'
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { measure, rows } from './explore-measure.js';
+import { measure, printTable } from './explore-measure.js';
 import { checkSorted } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
@@ -195,15 +195,7 @@ async function main() {
   }
   inputs.release();
 
-  const table = [
-    `| what | variant | ms | GB/s | ×copy | min–max ms | validated |`,
-    `| --- | --- | ---: | ---: | ---: | --- | --- |`,
-    ...rows.map(
-      (r) =>
-        `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`,
-    ),
-  ];
-  process.stderr.write(`\n${table.join('\n')}\n\nexplore-sort: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  printTable('explore-sort', t0);
 }
 
 await main();

@@ -20,7 +20,7 @@ import { planTranspose, type ScanOptions, type TileOrder, type TransposeOptions 
 import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { measure, rows } from './explore-measure.js';
+import { measure, printTable } from './explore-measure.js';
 import { checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
@@ -236,15 +236,7 @@ async function main() {
   }
   inputs.release();
 
-  const table = [
-    `| what | variant | ms | GB/s | ×copy | min–max ms | validated |`,
-    `| --- | --- | ---: | ---: | ---: | --- | --- |`,
-    ...rows.map(
-      (r) =>
-        `| ${r.what} | ${r.variant} | ${r.ms ?? '–'} | ${r.GBps ?? '–'} | ${r.ratioToCopy ?? '–'} | ${r.spread ?? r.error ?? ''} | ${r.validated ?? ''} |`,
-    ),
-  ];
-  process.stderr.write(`\n${table.join('\n')}\n\nexplore: ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  printTable('explore', t0);
 }
 
 await main();

@@ -1,7 +1,8 @@
 // The scan kernel shapes scripts/explore.ts times beyond ScanOptions, on Dawn against the
 // CPU: workgroups of 128 and 512 invocations (full scans, ragged lengths, the look-back's
-// fallback forced), and the timing probes, whose output is not a scan but is still exact:
-// 'io' stores the input unchanged, 'local' each block's own scan (carry 0).
+// fallback forced), the timing probes, whose output is not a scan but is still exact:
+// 'io' stores the input unchanged, 'local' each block's own scan (carry 0); the look-back
+// state kept between runs; and the two-level look-back by groups.
 import { describe, expect, it } from 'vitest';
 import { gpu, gpuHas, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
@@ -9,7 +10,7 @@ import { checkScan } from '../bench/validate.js';
 import { runAndRead, type ElementArray } from './buffers.js';
 import { kernelContext } from './context.js';
 import { planScanVariant, type ScanOptions, type ScanVariant } from './scan.js';
-import { blockElements } from './scan-wgsl.js';
+import { blockElements, LOOKBACK_GROUP } from './scan-wgsl.js';
 
 async function runVariant(values: ElementArray, options: ScanOptions, variant: ScanVariant): Promise<ElementArray> {
   const type = values instanceof Float32Array ? 'f32' : 'u32';
@@ -105,3 +106,76 @@ describe('scan with the look-back state kept between runs', () => {
     input.destroy();
   });
 });
+
+// The two-level look-back ('groups': whole groups of LOOKBACK_GROUP blocks peeked at once)
+// against the CPU: u32 and f32, inclusive and exclusive, ragged sizes spanning several
+// groups, prefixes hidden (so walks cross groups by their sums), the fallback forced
+// (silent groups walked block by block, every block reduced from the input), chunks (groups
+// spanning dispatches), launch and grid order, with and without subgroups.
+async function expectGroups(values: ElementArray, options: ScanOptions) {
+  expectClose(await runVariant(values, options, { lookBack: 'groups' }), values, !!options.exclusive);
+}
+
+/** Elements in one group of blocks of 4096 (blockRows 4). */
+const GROUP_ELEMENTS = LOOKBACK_GROUP * blockElements(4);
+
+for (const subgroups of [true, false]) {
+  describe.skipIf(subgroups && !gpuHas('subgroups'))(
+    `scan with the look-back by groups (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`,
+    () => {
+      it('u32 and f32, inclusive and exclusive, ragged sizes up to four groups and a part', async () => {
+        for (const [n, seed] of [
+          [5, 1],
+          [4097, 2],
+          [GROUP_ELEMENTS - 1, 3],
+          [GROUP_ELEMENTS + 1, 4],
+          [4 * GROUP_ELEMENTS + 12_345, 5],
+        ] as const) {
+          for (const exclusive of [false, true]) {
+            await expectGroups(randomArray('u32', n, seed), { exclusive, subgroups, blockRows: 4 });
+            await expectGroups(randomArray('f32', n, seed + 10, { scale: 100 }), { exclusive, subgroups, blockRows: 4 });
+          }
+        }
+      });
+
+      it('blocks of 8192 (the default size) over three groups and a part', async () => {
+        const n = 3 * LOOKBACK_GROUP * blockElements(8) + 777;
+        await expectGroups(randomArray('u32', n, 6), { subgroups });
+        await expectGroups(randomArray('f32', n, 7, { scale: 100 }), { subgroups, exclusive: true });
+      });
+
+      it('walks across groups by their sums when prefixes are hidden, in launch and grid order', async () => {
+        for (const blockOrder of ['launch', 'grid'] as const) {
+          await expectGroups(randomArray('u32', 3 * GROUP_ELEMENTS + 5001, 8), { subgroups, blockRows: 4, hidePrefixes: true, blockOrder });
+          await expectGroups(randomArray('f32', 3 * GROUP_ELEMENTS + 5001, 9, { scale: 100 }), {
+            subgroups,
+            blockRows: 4,
+            hidePrefixes: true,
+            blockOrder,
+            exclusive: true,
+          });
+        }
+      });
+
+      it('with the fallback forced: silent groups walked block by block, every block reduced', async () => {
+        const n = 2 * GROUP_ELEMENTS + 3001;
+        await expectGroups(randomArray('u32', n, 10), { subgroups, blockRows: 4, spinLimit: 0, forceFallback: true });
+        await expectGroups(randomArray('f32', n, 11, { scale: 100 }), {
+          subgroups,
+          blockRows: 4,
+          spinLimit: 0,
+          forceFallback: true,
+          exclusive: true,
+        });
+      });
+
+      it('carries prefixes and group sums across chunks (groups spanning dispatches)', async () => {
+        // 128 KiB bindings: 8 blocks of 4096 per dispatch, so each group spans four.
+        const values = randomArray('u32', 2 * GROUP_ELEMENTS + 9999, 12);
+        await expectGroups(values, { subgroups, blockRows: 4, maxBindingBytes: 131072 });
+        await expectGroups(values, { subgroups, blockRows: 4, maxBindingBytes: 131072, hidePrefixes: true, exclusive: true });
+        await expectGroups(values, { subgroups, blockRows: 4, maxBindingBytes: 131072, spinLimit: 0, forceFallback: true });
+      });
+    },
+  );
+}
