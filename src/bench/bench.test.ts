@@ -10,6 +10,7 @@ import { benchCommand } from '../cli/bench.js';
 import type { BenchReport } from './report.js';
 import { addCopyRatios, type BenchResult } from './report.js';
 import { reportSvg } from './svg.js';
+import { median } from '../gpu/stats.js';
 import { gpuHas } from '../../test/support/gpu.js';
 const run = promisify(execFile);
 
@@ -35,6 +36,12 @@ describe('wgsl-lab bench', () => {
       );
       expect(r).toMatchObject({ n: 65536, validated: true, runs: 20 });
       expect(r.GBps).toBeCloseTo(r.bytes / (r.ms! * 1e6), 0);
+      // Every timed run, in order: their median is the row's time, their extremes its min and max.
+      expect(r.runsMs).toHaveLength(20);
+      expect(Math.min(...r.runsMs!)).toBeCloseTo(r.minMs!, 3);
+      expect(Math.max(...r.runsMs!)).toBeCloseTo(r.maxMs!, 3);
+      expect(median(r.runsMs!)).toBeCloseTo(r.ms!, 3);
+      expect(Date.parse(r.timedAt!)).toBeGreaterThan(Date.parse(report.date) - 3_600_000);
     }
     expect(report.results[0]!.ratioToCopy).toBe(1);
     const svg = await readFile(join(dir, 'bench.svg'), 'utf8');

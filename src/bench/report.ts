@@ -21,6 +21,12 @@ export interface BenchResult {
   runs: number;
   minMs: number | null;
   maxMs: number | null;
+  /** Every timed run in order, in milliseconds: shows whether a slow median was steady or came and went. */
+  runsMs?: number[];
+  /** When the warm-up before the timed runs began (ISO time): to line a row up with logs of the GPU's clocks. */
+  timedAt?: string;
+  /** Sets of runs timed, when more than one: the earlier ones were not steady (clocks changed under them) and were discarded. */
+  timingAttempts?: number;
   details?: Record<string, number | string>;
   /** Why validation or the run failed. */
   error?: string;

@@ -95,6 +95,7 @@ async function runCase(
     const verdict = c.validate
       ? await c.validate(kernelContext(gpu), plan, inputs)
       : c.check(await runAndRead(kernelContext(gpu), plan, c.outputBytes), input.array);
+    const timedAt = new Date().toISOString();
     const timing = await withErrorScopes(gpu, 'the timed runs', () =>
       timePlan(gpu, plan!, settings.warmup, settings.runs, settings.warmupMs),
     );
@@ -109,6 +110,9 @@ async function runCase(
       validated: verdict === undefined,
       minMs: round(Math.min(...runs), 5),
       maxMs: round(Math.max(...runs), 5),
+      ...(runs.length > 1 ? { runsMs: runs.map((t) => round(t, 4)) } : {}),
+      timedAt,
+      ...(timing.attempts > 1 ? { timingAttempts: timing.attempts } : {}),
       ...(verdict ? { error: `validation: ${verdict}` } : {}),
     };
   } catch (e) {

@@ -7,3 +7,30 @@ export function median(values: readonly number[]): number {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
+
+/**
+ * Whether a warm-up has reached steady clocks: the last batch's time per repetition fell by
+ * no more than `tolerance` against the batch before it. A GPU coming out of idle raises its
+ * clocks under load over a few hundred milliseconds, so while that lasts each batch runs
+ * faster than the one before; noise that makes a batch slower does not hold the warm-up up.
+ */
+export function warmupSettled(perRepetition: readonly number[], tolerance = 0.03): boolean {
+  if (perRepetition.length < 2) return false;
+  const last = perRepetition[perRepetition.length - 1]!;
+  const before = perRepetition[perRepetition.length - 2]!;
+  return last >= before * (1 - tolerance);
+}
+
+/**
+ * Whether timed runs ran under one state of the GPU: the medians of their first and last
+ * thirds agree within `tolerance`. Clocks that changed under the runs (measured on the
+ * H200: a transpose at 1.75 ms for 18 runs, then 0.66 ms) show as a step between them.
+ * Fewer than six runs cannot show a step and count as steady.
+ */
+export function steadyRuns(runs: readonly number[], tolerance = 0.1): boolean {
+  if (runs.length < 6) return true;
+  const third = Math.floor(runs.length / 3);
+  const first = median(runs.slice(0, third));
+  const last = median(runs.slice(runs.length - third));
+  return Math.max(first, last) <= Math.min(first, last) * (1 + tolerance);
+}

@@ -2,7 +2,7 @@
 // 1000×", the benchmark): untimed warm-up submissions, then the timed repetitions in one
 // submission, each bracketed by timestamp queries or (batch) all inside one bracketed pass.
 // Without timestamps the wall-clock time from submission to completion stands in, labelled.
-import { median } from './stats.js';
+import { median, warmupSettled } from './stats.js';
 import { TimestampQueries } from './timestamps.js';
 import { withinDeadline, type Watchdog } from './watchdog.js';
 
@@ -40,6 +40,10 @@ export interface RepeatOptions {
 
 /** The largest warm-up batch in one submission. */
 const MAX_WARMUP_BATCH = 4096;
+/** A warm-up batch is sized to about this long (or a third of the warm-up) once its time per repetition is known. */
+const WARMUP_BATCH_MS = 50;
+/** A warm-up whose times keep falling stops at this multiple of the warm-up asked for. */
+const MAX_WARMUP_FACTOR = 10;
 
 /** The device work is timed on; its watchdog, when it has one, bounds every submission. */
 export interface TimedDevice {
@@ -71,15 +75,26 @@ export async function timeRepetitions(gpu: TimedDevice, work: RepeatedWork, opti
     else for (let i = 0; i < count; i++) work.encode(encoder);
   };
 
-  // Warm up for at least `warmup` repetitions and `warmupMs` milliseconds, doubling the
-  // batch each submission so a long warm-up does not cost one round trip per repetition.
+  // Warm up for at least `warmup` repetitions and `warmupMs` milliseconds, then on while the
+  // time per repetition still falls (clocks still rising: an idle H200 took about 300 ms of
+  // load to go from 345 to 1980 MHz, and a fixed 300 ms warm-up left some timed runs in the
+  // ramp at a third of their speed), at most MAX_WARMUP_FACTOR × warmupMs. Batches double
+  // up to about WARMUP_BATCH_MS each, so the comparison is between like-sized batches and a
+  // long warm-up does not cost one round trip per repetition.
   const warmup = Math.max(0, Math.floor(options.warmup ?? 0));
   const warmupMs = options.warmupMs ?? 0;
+  const perRepetition: number[] = [];
   let spent = 0;
   let done = 0;
-  for (let size = Math.max(1, warmup); done < warmup || spent < warmupMs; size = Math.min(size * 2, MAX_WARMUP_BATCH)) {
-    spent += await submitTimed(gpu, (e) => record(e, size));
+  const warm = () =>
+    done >= warmup && spent >= warmupMs && (warmupMs === 0 || warmupSettled(perRepetition) || spent >= warmupMs * MAX_WARMUP_FACTOR);
+  for (let size = Math.max(1, warmup); !warm();) {
+    const ms = await submitTimed(gpu, (e) => record(e, size));
+    spent += ms;
     done += size;
+    perRepetition.push(ms / size);
+    const fits = Math.ceil(Math.max(WARMUP_BATCH_MS, warmupMs / 3) / Math.max(ms / size, 1e-3));
+    size = Math.max(1, Math.min(size * 2, MAX_WARMUP_BATCH, fits));
   }
 
   const queries = TimestampQueries.create(gpu, batch ? 1 : repeat);
