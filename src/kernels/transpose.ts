@@ -5,11 +5,13 @@
 //    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default),
 //    row-major 0.946–0.952, blocked 0.927–0.942 (one block per invocation: 0.88–0.90, and
 //    blocked once 0.34 for 8192×32768). 16-byte store pieces (laneRows 1) measured 0.24,
-//    16-byte loads (laneRows 32) 0.72. No order is safe from the collapse to about a third:
-//    diagonal ran 8192×32768 at 0.26 in one full bench call (bench/results/h200-2026-12-01d,
-//    steady over 30 runs) and 0.93 in the next calls, under five placements; row-major 0.34
-//    once. A hashed column offset per tile row measured like diagonal (0.91–0.92) without
-//    proving more robust.
+//    16-byte loads (laneRows 32) 0.72. The drops of every order to about a third (diagonal
+//    8192×32768 at 0.26 in one full call of bench/results/h200-2026-12-01d, row-major 0.34
+//    in another) were not the order's: the timed runs caught the GPU raising its clocks
+//    after idling (transposes, unlike the copy, slow down with the SM clock), which the
+//    warm-up now waits out (src/bench/measure.ts; bench/results/h200-2026-12-01e: 0.92–0.94
+//    in three consecutive calls, row-major 0.95 for 16384² in the same calls). A hashed
+//    column offset per tile row measured like diagonal (0.91–0.92).
 //  - 'workgroup': tiles through workgroup memory, described next.
 // The workgroup kernel: a workgroup of 256 invocations moves one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
@@ -41,7 +43,8 @@
 // fraction of the copy kernel, 16384² and 8192 × 32768: blocked with 2 tiles per
 // workgroup 0.86–0.87 in every call and placement; row-major 0.83–0.84, but 0.33 in one
 // call; diagonal 0.78–0.79, but 0.32 for 8192 × 32768 in three calls; diagonal with 2
-// tiles 0.82, but 0.33 once; blocked with 1 tile 0.82, but 0.32 once.
+// tiles 0.82, but 0.33 once; blocked with 1 tile 0.82, but 0.32 once. (The drops to about
+// 0.33 were runs timed while the clocks were still rising, as described above.)
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
 import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { buildPlan, execute } from './execute.js';
@@ -82,7 +85,7 @@ export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 /** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
-/** The register kernel's default order: diagonal collapsed least often (once in the calls above). */
+/** The register kernel's default order: diagonal, whose three consecutive calls on the H200 are on record (row-major measured 3% faster for 16384² in them). */
 export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
