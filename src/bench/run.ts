@@ -8,7 +8,7 @@ import { kernelContext } from '../kernels/context.js';
 import type { KernelPlan } from '../kernels/index.js';
 import { benchCases, FULL_SIZES, QUICK_SIZES, type BenchCase } from './cases.js';
 import { Inputs } from './inputs.js';
-import { timePlan } from './measure.js';
+import { timePlan, WARMUP_MS } from './measure.js';
 import { addCopyRatios, round, type BenchReport, type BenchResult } from './report.js';
 
 export interface BenchOptions {
@@ -20,7 +20,7 @@ export interface BenchOptions {
 }
 
 // warmupMs: GPU time spent before timing, so that clocks are up (see measure.ts).
-export const SETTINGS = { quick: { warmup: 2, runs: 20, warmupMs: 10 }, full: { warmup: 5, runs: 30, warmupMs: 300 } };
+export const SETTINGS = { quick: { warmup: 2, runs: 20, warmupMs: 10 }, full: { warmup: 5, runs: 30, warmupMs: WARMUP_MS } };
 
 /** The cases a run performs: the filtered ones plus the copy cases their ratios need (none when nothing matches). */
 export function selectCases(gpu: DeviceHandle, o: Pick<BenchOptions, 'quick' | 'filter'>): BenchCase[] {

@@ -22,15 +22,18 @@ export function warmupSettled(perRepetition: readonly number[], tolerance = 0.03
 }
 
 /**
- * Whether timed runs ran under one state of the GPU: the medians of their first and last
- * thirds agree within `tolerance`. Clocks that changed under the runs (measured on the
- * H200: a transpose at 1.75 ms for 18 runs, then 0.66 ms) show as a step between them.
- * Fewer than six runs cannot show a step and count as steady.
+ * Whether timed runs ran under one state of the GPU: the medians of consecutive windows of
+ * `window` runs agree within `tolerance`. Clocks that changed under the runs show as a step
+ * between windows (measured on the H200: a transpose at 1.75 ms for 18 runs, then 0.66 ms;
+ * a copy at 1.32 ms for all but its last few runs); a single slow run does not move a
+ * window's median. Fewer than two windows cannot show a step and count as steady; a last
+ * partial window joins the one before it.
  */
-export function steadyRuns(runs: readonly number[], tolerance = 0.1): boolean {
-  if (runs.length < 6) return true;
-  const third = Math.floor(runs.length / 3);
-  const first = median(runs.slice(0, third));
-  const last = median(runs.slice(runs.length - third));
-  return Math.max(first, last) <= Math.min(first, last) * (1 + tolerance);
+export function steadyRuns(runs: readonly number[], tolerance = 0.1, window = 5): boolean {
+  const windows = Math.floor(runs.length / window);
+  if (windows < 2) return true;
+  const medians = Array.from({ length: windows }, (_, w) =>
+    median(runs.slice(w * window, w === windows - 1 ? runs.length : (w + 1) * window)),
+  );
+  return Math.max(...medians) <= Math.min(...medians) * (1 + tolerance);
 }

@@ -50,7 +50,7 @@ describe('warmupSettled', () => {
 
 describe('steadyRuns', () => {
   const flat = Array.from({ length: 30 }, (_, i) => 0.6 + (i % 3) * 0.005);
-  it('accepts runs whose first and last thirds agree, a slow first run included', () => {
+  it('accepts runs whose windows of five agree, a slow first run included', () => {
     expect(steadyRuns(flat)).toBe(true);
     expect(steadyRuns([0.8, ...flat.slice(1)])).toBe(true);
   });
@@ -61,8 +61,16 @@ describe('steadyRuns', () => {
     expect(steadyRuns([...step].reverse())).toBe(false);
     expect(steadyRuns([...Array<number>(10).fill(0.6), ...Array<number>(10).fill(0.6), ...Array<number>(10).fill(0.7)])).toBe(false);
   });
+  it('refuses a step near either end that a comparison of thirds would miss', () => {
+    // Measured: a copy at 1.32 ms for 26 runs, then 0.56 ms.
+    const late = [...Array<number>(26).fill(1.32), 0.6, 0.56, 0.56, 0.56];
+    expect(steadyRuns(late)).toBe(false);
+    expect(steadyRuns([...late].reverse())).toBe(false);
+  });
   it('counts too few runs to show a step as steady', () => {
     expect(steadyRuns([1, 2, 3, 4, 5])).toBe(true);
+    expect(steadyRuns([1, 1, 1, 1, 1, 2, 2, 2, 2])).toBe(true);
+    expect(steadyRuns([1, 1, 1, 1, 1, 2, 2, 2, 2, 2])).toBe(false);
     expect(steadyRuns([])).toBe(true);
   });
 });
