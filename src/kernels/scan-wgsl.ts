@@ -30,7 +30,7 @@
 // (whole groups of 32 blocks, about two rounds per walk: 0.76–0.77×, see lookBack).
 // What the look-back costs was split on the H200 (bench/results/h200-2026-12-01d): with the
 // previous run's prefixes left in the state (ScanVariant.keepState), so that every block
-// finds its predecessor's prefix at once, the kernel runs at 0.91×: one round trip and the
+// finds its predecessor's prefix at once, the kernel runs at 0.89–0.92× (also h200-2026-12-01e): one round trip and the
 // publishing cost 1.04 → 0.91, waiting for predecessors 0.91 → 0.79. Walks reaching twice
 // as far per round (0.75×), sums published by a workgroup far ahead (a second read: 0.62–
 // 0.72×), workgroups that stay on and overlap the next block with the wait (0.47–0.71×),
