@@ -152,21 +152,27 @@ export class RegionLog {
     }
     const out = new Int32Array(size);
     let at = 0;
-    const list: number[] = [];
     for (const word of words) {
-      list.length = 0;
-      for (let r = this.head(word); r >= 0; r = log.field(r, R_PREV)) list.push(r);
+      const list = this.records(word);
       if (!list.length) continue;
       out[at++] = word;
       out[at++] = list.length;
-      for (let k = list.length - 1; k >= 0; k--, at += RECORD_FIELDS) {
-        const C = log.chunk(list[k]!);
-        const o = log.slot(list[k]!);
+      for (const r of list) {
+        const C = log.chunk(r);
+        const o = log.slot(r);
         out.set(C.subarray(o, o + RECORD_FIELDS), at);
         out[at + R_PREV] = word;
+        at += RECORD_FIELDS;
       }
     }
     return out;
+  }
+
+  /** The word's records, oldest first (the order their workgroups came in). */
+  records(word: number): number[] {
+    const list: number[] = [];
+    for (let r = this.head(word); r >= 0; r = this.log.field(r, R_PREV)) list.push(r);
+    return list.reverse();
   }
 
   /** Every word with a record, ascending. */

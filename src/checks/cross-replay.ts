@@ -7,7 +7,7 @@
 // words several parts share, the parts' records in workgroup order.
 import { CrossTable, type RaceRecord, type Side } from './races.js';
 import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
-import { addConflict } from './race-records.js';
+import { accessKey, addConflict } from './race-records.js';
 import {
   type CrossLog,
   F_ATOMIC,
@@ -51,7 +51,7 @@ export class RegionReplay {
   }
 
   private clampedSite(wg: number, site: number, lane: number): number {
-    return this.clamped.size ? (this.clamped.get(`${wg}|${site}|${lane}`) ?? -1) : -1;
+    return this.clamped.size ? (this.clamped.get(accessKey(wg, site, lane)) ?? -1) : -1;
   }
 
   /** Checks and enters the record at `R[o…]` (a record of `word` made by part `part`). */
@@ -143,9 +143,7 @@ export function finishLog(
         if (log.field(head, R_PREV) < 0 && log.field(head, R_WG) === log.field(head, R_LAST_WG)) continue;
         const word = i * TRACKING_PAGE_WORDS + k;
         if (isShared.has(word)) continue;
-        const list: number[] = [];
-        for (let r = head; r >= 0; r = log.field(r, R_PREV)) list.push(r);
-        for (let j = list.length - 1; j >= 0; j--) replay.apply(part, word, log.chunk(list[j]!), log.slot(list[j]!));
+        for (const r of region.records(word)) replay.apply(part, word, log.chunk(r), log.slot(r));
       }
     });
     if (words.length) logs.set(name, { space: region.space, words: region.words, data: region.export(words) });

@@ -77,11 +77,19 @@ export function combineRaces(into: Map<string, RaceRecord>, later: ReadonlyMap<s
   for (const [k, v] of sorted) into.set(k, v);
 }
 
+/** A finding's key: one finding per variable and (unordered) pair of sites. */
+export function raceKey(variable: string, siteA: number, siteB: number): string {
+  return `${variable}|${Math.min(siteA, siteB)}|${Math.max(siteA, siteB)}`;
+}
+
+/** The key of an invocation's accesses at a site, in the detector's map of clamped accesses (`wg|site|lane`). */
+export function accessKey(wg: number, site: number, lane: number): string {
+  return `${wg}|${site}|${lane}`;
+}
+
 /** Adds one conflict `count` times over (an access repeated by as many lanes), as the detector records it. */
 export function addConflict(into: Map<string, RaceRecord>, x: Omit<RaceRecord, 'benign'>): void {
-  const a = Math.min(x.first.site, x.second.site);
-  const b = Math.max(x.first.site, x.second.site);
-  const key = `${x.variable}|${a}|${b}`;
+  const key = raceKey(x.variable, x.first.site, x.second.site);
   const record: RaceRecord = { ...x, benign: x.hazard === 'WAW' && x.wawBenign };
   const have = into.get(key);
   if (have) fold(have, record);

@@ -10,7 +10,7 @@ import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
 import { CROSS_FIELDS, INTERVAL_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
 import type { CrossLog, RegionLog } from './cross-log.js';
-import { combineRaces, type Hazard, type RaceRecord, type Side } from './race-records.js';
+import { accessKey, combineRaces, raceKey, type Hazard, type RaceRecord, type Side } from './race-records.js';
 
 const NONE: readonly never[] = [];
 
@@ -304,8 +304,8 @@ export class RaceDetector implements SimHooks {
       const c = b.clampedBy;
       for (let k = 0; k < m.n; k++) {
         const lane = m.lanes[k]!;
-        if (c[lane]! >= 0) this.clamped.set(`${this.wg}|${b.site.id}|${lane}`, c[lane]!);
-        else if (this.clamped.size) this.clamped.delete(`${this.wg}|${b.site.id}|${lane}`);
+        if (c[lane]! >= 0) this.clamped.set(accessKey(this.wg, b.site.id, lane), c[lane]!);
+        else if (this.clamped.size) this.clamped.delete(accessKey(this.wg, b.site.id, lane));
       }
     }
     const log = this.log && r.space !== 'workgroup' ? this.regionLog(r) : undefined;
@@ -453,9 +453,7 @@ export class RaceDetector implements SimHooks {
   private record(r: Region, hazard: Hazard, benign: boolean, cross: boolean, first: Side, second: Side): void {
     this.onConflict?.({ variable: r.name, hazard, crossWorkgroup: cross, first, second });
     this.conflicts++;
-    const a = Math.min(first.site, second.site);
-    const b = Math.max(first.site, second.site);
-    const key = `${r.name}|${a}|${b}`;
+    const key = raceKey(r.name, first.site, second.site);
     const clampedBy = this.clampedSite(first, second);
     const have = this.races.get(key);
     if (have) {
@@ -487,7 +485,9 @@ export class RaceDetector implements SimHooks {
   private clampedSite(first: Side, second: Side): number {
     if (!this.clamped.size) return -1;
     return (
-      this.clamped.get(`${second.wg}|${second.site}|${second.lane}`) ?? this.clamped.get(`${first.wg}|${first.site}|${first.lane}`) ?? -1
+      this.clamped.get(accessKey(second.wg, second.site, second.lane)) ??
+      this.clamped.get(accessKey(first.wg, first.site, first.lane)) ??
+      -1
     );
   }
 

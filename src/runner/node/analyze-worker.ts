@@ -14,6 +14,7 @@ let pending: PartRun | undefined;
 parentPort!.on('message', (m: Message) => {
   try {
     if ('req' in m) {
+      // Let go of the previous part first, so its memory can be reclaimed while this one is built.
       pending = undefined;
       pending = new PartRun(m.req);
       parentPort!.postMessage({ id: m.id, result: pending.result });
