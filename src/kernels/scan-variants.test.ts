@@ -179,3 +179,91 @@ for (const subgroups of [true, false]) {
     },
   );
 }
+
+// Wider look-back windows (2 or 4 predecessors per looking lane and round) and the timing
+// probes that must not change the output (a backoff between empty rounds, reserved
+// workgroup memory), against the CPU: walks that end at a prefix in any of the peeks,
+// walks over sums only (prefixes hidden), the fallback forced, and blocks across chunks.
+describe.skipIf(!gpuHas('subgroups'))('scan look-back windows and probes (needs the subgroups feature)', () => {
+  for (const peeks of [2, 4]) {
+    it(`${peeks} peeks per lane: u32 and f32, both kinds, ragged lengths`, async () => {
+      for (const [n, seed] of [
+        [5, 1],
+        [4097, 2],
+        [300_001, 3],
+      ] as const) {
+        for (const exclusive of [false, true]) {
+          const u = randomArray('u32', n, seed);
+          expectClose(await runVariant(u, { exclusive, subgroups: true, blockRows: 4 }, { peeks }), u, exclusive);
+          const f = randomArray('f32', n, seed + 10, { scale: 100 });
+          expectClose(await runVariant(f, { exclusive, subgroups: true, blockRows: 4 }, { peeks }), f, exclusive);
+        }
+      }
+    });
+
+    it(`${peeks} peeks per lane: prefixes hidden, fallback forced, chunks`, async () => {
+      const u = randomArray('u32', 200 * 4096 + 77, 4);
+      expectClose(await runVariant(u, { subgroups: true, blockRows: 4, hidePrefixes: true }, { peeks }), u, false);
+      expectClose(await runVariant(u, { subgroups: true, blockRows: 4, spinLimit: 0, forceFallback: true }, { peeks }), u, false);
+      expectClose(
+        await runVariant(u, { subgroups: true, blockRows: 4, maxBindingBytes: 131072, hidePrefixes: true, exclusive: true }, { peeks }),
+        u,
+        true,
+      );
+    });
+  }
+
+  it('a backoff between empty rounds and reserved workgroup memory leave the sums right', async () => {
+    const u = randomArray('u32', 100_003, 5);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4, spinLimit: 3 }, { backoff: 64 }), u, false);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4 }, { peeks: 2, backoff: 64 }), u, false);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4, hidePrefixes: true }, { padWords: 4096 }), u, false);
+  });
+
+  it("the block scan's totals sized by the device's smallest subgroup (fitSlots), every block shape", async () => {
+    for (const [rows, workgroup] of [
+      [8, 256],
+      [4, 512],
+      [16, 128],
+    ] as const) {
+      const u = randomArray('u32', 90_001, rows + workgroup);
+      expectClose(await runVariant(u, { subgroups: true, blockRows: rows }, { workgroup, fitSlots: true }), u, false);
+      const f = randomArray('f32', 90_001, rows + workgroup + 1, { scale: 100 });
+      expectClose(await runVariant(f, { subgroups: true, blockRows: 8, exclusive: true }, { workgroup, fitSlots: true }), f, true);
+    }
+  });
+
+  it('the lean single pass (only the loaded block live across the look-back), every block shape, walks and fallback', async () => {
+    for (const [rows, workgroup] of [
+      [8, 256],
+      [4, 512],
+      [16, 128],
+    ] as const) {
+      for (const exclusive of [false, true]) {
+        const u = randomArray('u32', 90_001, rows + workgroup);
+        expectClose(await runVariant(u, { subgroups: true, blockRows: rows, exclusive }, { workgroup, lean: true }), u, exclusive);
+        const f = randomArray('f32', 90_001, rows + workgroup + 1, { scale: 100 });
+        expectClose(
+          await runVariant(f, { subgroups: true, blockRows: 8, exclusive }, { workgroup, lean: true, fitSlots: true }),
+          f,
+          exclusive,
+        );
+      }
+    }
+    const u = randomArray('u32', 100 * 4096 + 3, 20);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4, hidePrefixes: true, blockOrder: 'launch' }, { lean: true }), u, false);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4, spinLimit: 0, forceFallback: true }, { lean: true }), u, false);
+    expectClose(await runVariant(u, { subgroups: true, blockRows: 4, maxBindingBytes: 131072 }, { lean: true, fitSlots: true }), u, false);
+  });
+
+  it('refuses peeks other than 1, 2 or 4, and wide windows with groups', async () => {
+    const input = upload(new Uint32Array(16));
+    await expect(planScanVariant(gpu, input, { type: 'u32', length: 16, subgroups: true }, { peeks: 3 })).rejects.toThrow(
+      /peeks must be 1, 2 or 4/,
+    );
+    await expect(
+      planScanVariant(gpu, input, { type: 'u32', length: 16, subgroups: true }, { peeks: 2, lookBack: 'groups' }),
+    ).rejects.toThrow(/peeks must be 1, 2 or 4/);
+    input.destroy();
+  });
+});

@@ -16,6 +16,7 @@ import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type Kern
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
+import { WORKGROUP } from './wgsl.js';
 import {
   blockElements,
   DEFAULT_ROWS,
@@ -101,6 +102,16 @@ export interface ScanVariant {
    * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
+  /** Single pass, block by block: predecessors each looking lane peeks at per round (1, 2 or 4; scan-wgsl.ts's lookBackWide). */
+  peeks?: number;
+  /** Timing probe: dependent integer steps after a look-back round that found nothing new (less polling); the output stays right. */
+  backoff?: number;
+  /** Timing probe: words of workgroup memory reserved, unused (caps workgroups per multiprocessor); the output stays right. */
+  padWords?: number;
+  /** Size the block scan's per-subgroup totals by the device's smallest subgroup (workgroup / subgroupMinSize slots) instead of by 4. */
+  fitSlots?: boolean;
+  /** Single pass with subgroups: only the loaded block stays in registers across the look-back (scan-wgsl.ts's ScanShaderSpec.lean). */
+  lean?: boolean;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -190,7 +201,15 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     getKernel(
       ctx.device,
       `scan ${mode} ${s.type}`,
-      scanShader({ type: s.type, mode, subgroups: s.subgroups, rows: s.rows, order: s.order, ...s.variant }),
+      scanShader({
+        type: s.type,
+        mode,
+        subgroups: s.subgroups,
+        rows: s.rows,
+        order: s.order,
+        ...s.variant,
+        subgroupSlots: s.variant.fitSlots ? Math.max(1, Math.floor((s.variant.workgroup ?? WORKGROUP) / ctx.subgroupMinSize)) : undefined,
+      }),
       ['uniform', 'read', 'read', ...bindings],
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({
