@@ -57,7 +57,7 @@ function scanProbes(): ScanRow[] {
           { workgroup, probe },
           !probe && rows === 8 && (type === 'u32' || workgroup === 256),
         ]);
-  list.push(['8x256 full exclusive', 'u32', { exclusive: true }, {}, true]);
+  list.push(['default full exclusive', 'u32', { exclusive: true }, {}, true]);
   return list;
 }
 
@@ -104,8 +104,8 @@ function scanLookup(): ScanRow[] {
   const list: ScanRow[] = [
     ['default', 'u32', {}, {}, true],
     ['default', 'f32', {}, {}, true],
-    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, true],
-    ['8x256 prefixes kept', 'f32', {}, { keepState: true }, false],
+    ['default prefixes kept', 'u32', {}, { keepState: true }, true],
+    ['default prefixes kept', 'f32', {}, { keepState: true }, false],
   ];
   for (const [rows, workgroup] of [
     [4, 256],
@@ -116,109 +116,18 @@ function scanLookup(): ScanRow[] {
     list.push([`${rows}x${workgroup} prefixes kept`, 'u32', { blockRows: rows }, { workgroup, keepState: true }, false]);
   }
   list.push(
-    ['8x256 spin limit 1e6', 'u32', { spinLimit: 1e6 }, {}, false],
-    ['8x256 spin limit 8', 'u32', { spinLimit: 8 }, {}, false],
-    ['8x256 prefixes hidden', 'u32', { hidePrefixes: true }, {}, false],
+    ['default spin limit 1e6', 'u32', { spinLimit: 1e6 }, {}, false],
+    ['default spin limit 8', 'u32', { spinLimit: 8 }, {}, false],
+    ['default prefixes hidden', 'u32', { hidePrefixes: true }, {}, false],
   );
   return list;
 }
 
-// --chain: is the look-back's wait the chain of prefixes (one window of blocks per round
-// trip) or the workgroups' own latency? Wider windows (2 and 4 peeks per lane), a backoff
-// between empty rounds (less polling of the state's lines), and workgroup memory reserved
-// so that fewer workgroups fit on a multiprocessor, each against the default and the
-// kept-state ceiling (bench/results/h200-2026-12-01f, call 1).
-function scanChain(): ScanRow[] {
-  const list: ScanRow[] = [
-    ['default', 'u32', {}, {}, true],
-    ['default', 'f32', {}, {}, true],
-    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, false],
-  ];
-  for (const peeks of [2, 4]) {
-    list.push([`peeks ${peeks}`, 'u32', {}, { peeks }, true]);
-    list.push([`peeks ${peeks}`, 'f32', {}, { peeks }, true]);
-    list.push([`peeks ${peeks} exclusive`, 'u32', { exclusive: true }, { peeks }, true]);
-    list.push([`peeks ${peeks} 16x128`, 'u32', { blockRows: 16 }, { peeks, workgroup: 128 }, true]);
-    list.push([`peeks ${peeks} 4x256`, 'u32', { blockRows: 4 }, { peeks }, true]);
-    list.push([`peeks ${peeks} 8x512`, 'u32', {}, { peeks, workgroup: 512 }, false]);
-  }
-  for (const backoff of [16, 128, 1024]) list.push([`backoff ${backoff}`, 'u32', {}, { backoff }, backoff === 128]);
-  list.push(['peeks 2 backoff 128', 'u32', {}, { peeks: 2, backoff: 128 }, false]);
-  for (const kib of [28, 34, 41, 45]) {
-    const padWords = (kib * 1024) / 4;
-    list.push([`pad ${kib} KiB`, 'u32', {}, { padWords }, false]);
-    list.push([`pad ${kib} KiB prefixes kept`, 'u32', {}, { padWords, keepState: true }, false]);
-    list.push([`pad ${kib} KiB io`, 'u32', {}, { padWords, probe: 'io' }, false]);
-  }
-  list.push(['default (again)', 'u32', {}, {}, false]);
-  return list;
-}
-
-// --occupancy: how workgroup memory caps the scan (call 1 of h200-2026-12-01f: 28 KiB
-// reserved halved it): small reservations, and the block scan's totals sized by the
-// device's smallest subgroup (fitSlots: 256 bytes instead of 2 KiB with subgroups of 32),
-// per block shape, validated (call 2).
-function scanOccupancy(): ScanRow[] {
-  const list: ScanRow[] = [
-    ['default', 'u32', {}, {}, true],
-    ['fit slots', 'u32', {}, { fitSlots: true }, true],
-    ['fit slots', 'f32', {}, { fitSlots: true }, true],
-    ['fit slots exclusive', 'u32', { exclusive: true }, { fitSlots: true }, true],
-    ['fit slots exclusive', 'f32', { exclusive: true }, { fitSlots: true }, true],
-    ['8x256 prefixes kept', 'u32', {}, { keepState: true }, false],
-    ['fit slots prefixes kept', 'u32', {}, { fitSlots: true, keepState: true }, false],
-    ['fit slots io', 'u32', {}, { fitSlots: true, probe: 'io' }, false],
-    ['fit slots local', 'u32', {}, { fitSlots: true, probe: 'local' }, false],
-  ];
-  for (const [rows, workgroup] of [
-    [4, 256],
-    [16, 256],
-    [8, 128],
-    [16, 128],
-    [4, 512],
-    [8, 512],
-  ] as const) {
-    list.push([`${rows}x${workgroup} default`, 'u32', { blockRows: rows }, { workgroup }, false]);
-    list.push([`${rows}x${workgroup} fit slots`, 'u32', { blockRows: rows }, { workgroup, fitSlots: true }, true]);
-  }
-  for (const kib of [1, 2, 4, 8, 16]) list.push([`pad ${kib} KiB`, 'u32', {}, { padWords: (kib * 1024) / 4 }, false]);
-  for (const kib of [1, 4, 16]) list.push([`pad ${kib} KiB io`, 'u32', {}, { padWords: (kib * 1024) / 4, probe: 'io' }, false]);
-  list.push(['default (again)', 'u32', {}, {}, false]);
-  return list;
-}
-
-// --lean: only the loaded block live in registers across the look-back (the subgroups'
-// totals in workgroup memory, the offsets worked out after it), per block shape, with the
-// totals sized by the device's subgroups; validated, and its kept-state ceiling (call 3).
-function scanLean(): ScanRow[] {
-  const lean: ScanVariant = { lean: true, fitSlots: true };
-  const list: ScanRow[] = [
-    ['default', 'u32', {}, {}, true],
-    ['16x128 fit slots', 'u32', { blockRows: 16 }, { workgroup: 128, fitSlots: true }, false],
-    ['lean', 'u32', {}, lean, true],
-    ['lean', 'f32', {}, lean, true],
-    ['lean exclusive', 'u32', { exclusive: true }, lean, true],
-    ['lean exclusive', 'f32', { exclusive: true }, lean, true],
-    ['lean prefixes kept', 'u32', {}, { ...lean, keepState: true }, false],
-  ];
-  for (const [rows, workgroup] of [
-    [16, 128],
-    [8, 128],
-    [16, 256],
-    [4, 256],
-    [4, 512],
-    [8, 512],
-  ] as const) {
-    list.push([`${rows}x${workgroup} lean`, 'u32', { blockRows: rows }, { ...lean, workgroup }, true]);
-    if (rows === 16) {
-      list.push([`${rows}x${workgroup} lean`, 'f32', { blockRows: rows, exclusive: true }, { ...lean, workgroup }, true]);
-      list.push([`${rows}x${workgroup} lean prefixes kept`, 'u32', { blockRows: rows }, { ...lean, workgroup, keepState: true }, false]);
-    }
-  }
-  list.push(['lean, launch order', 'u32', { blockOrder: 'launch' }, lean, true]);
-  list.push(['default (again)', 'u32', {}, {}, false]);
-  return list;
-}
+// The look-back's wait taken apart in bench/results/h200-2026-12-01f (calls 1–4): wider
+// windows, a backoff between empty rounds, workgroup memory reserved, totals sized by the
+// device's subgroups, a lean single pass, and the 16 × 128 blocks that became the default
+// were timed from commit e3d0f2c and the one after it (--chain, --occupancy, --lean,
+// --candidates there).
 
 async function main() {
   const t0 = performance.now();
@@ -247,13 +156,7 @@ async function main() {
       ? scanGroups()
       : process.argv.includes('--lookup')
         ? scanLookup()
-        : process.argv.includes('--chain')
-          ? scanChain()
-          : process.argv.includes('--occupancy')
-            ? scanOccupancy()
-            : process.argv.includes('--lean')
-              ? scanLean()
-              : scanDefaults();
+        : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

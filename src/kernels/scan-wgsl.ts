@@ -1,7 +1,9 @@
-// WGSL for the prefix sums. A workgroup scans a block of ROWS × 1024 elements: 256
-// invocations each load ROWS vec4s (row r of the block is 256 consecutive vec4s, so every
-// load instruction is coalesced), the workgroup scans the per-row sums across invocations
-// (one vec4 lane per row, ROWS / 4 vec4s), and each invocation finishes its vec4s serially.
+// WGSL for the prefix sums. A workgroup scans a block of ROWS × WG × 4 elements: WG
+// invocations (256; 128 or 512 with subgroups) each load ROWS vec4s (row r of the block is
+// WG consecutive vec4s, so every load instruction is coalesced), the workgroup scans the
+// per-row sums across invocations (one vec4 lane per row, ROWS / 4 vec4s), and each
+// invocation finishes its vec4s serially. Blocks are 8192 elements unless asked otherwise:
+// 16 rows × 128 invocations with subgroups, 8 × 256 without (DEFAULT_SUBGROUP_SHAPE).
 //
 // Blocks learn the sum of everything before them in one of two ways:
 //  - 'single-pass': decoupled look-back with fallback. Blocks take indices in launch order
@@ -70,30 +72,23 @@ export interface ScanShaderSpec {
    */
   lookBack?: 'blocks' | 'groups';
   /**
-   * Single pass, block by block: predecessors each looking lane peeks at per round (1, the
-   * default; 2 or 4: a window of that many subgroups' widths, the loads independent, one
-   * round trip).
+   * Subgroups one workgroup can have, at most: the size of the block scan's per-subgroup
+   * totals (workgroup / the device's smallest subgroup; workgroup / 4, WebGPU's smallest,
+   * when not given). Less workgroup memory lets more workgroups share a multiprocessor.
    */
-  peeks?: number;
-  /** Timing probe: dependent integer steps a looking lane runs after a round that found nothing new, before the next (less polling). */
-  backoff?: number;
-  /** Timing probe: words of workgroup memory reserved and never used (fewer workgroups fit on a multiprocessor). */
-  padWords?: number;
-  /** Subgroups a workgroup can have, at most (the block scan's totals array): workgroup / 4 unless the device's smallest subgroup is known. */
   subgroupSlots?: number;
-  /**
-   * Single pass with subgroups: only the block's loaded data stays in registers across the
-   * look-back. The subgroups' row totals go to workgroup memory before it; each invocation's
-   * offsets within the block are worked out after it (the subgroup scans run then), so
-   * fewer registers per invocation are live while the workgroup waits.
-   */
-  lean?: boolean;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
 export const SCAN_ROWS = [4, 8, 16] as const;
-/** Blocks of 8192 elements: measured fastest (see above). */
+/** Blocks of 8192 elements: measured fastest (see above), as 8 rows × 256 invocations without subgroups... */
 export const DEFAULT_ROWS = 8;
+/**
+ * ...and as 16 rows × 128 invocations with subgroups: 0.814–0.821× the copy kernel against
+ * 0.798–0.801× for 8 × 256 in the same H200 call (bench/results/h200-2026-12-01f, call 4),
+ * once the per-subgroup totals are sized by the device's subgroups (0.774× before).
+ */
+export const DEFAULT_SUBGROUP_SHAPE = { rows: 16, workgroup: 128 } as const;
 /** The smallest block, in elements: bounds.ts derives the f32 error bound from it. */
 export const MIN_BLOCK_ELEMENTS = SCAN_ROWS[0] * WORKGROUP * 4;
 export function blockElements(rows: number, workgroup = WORKGROUP): number {
@@ -118,10 +113,10 @@ export const STATE_WORDS_PER_GROUP = 2;
 // in subgroupExclusiveAdd order, which is the order subgroup scans use. Slot order equals
 // position order since both come from the same atomic. The subgroup that claims slot 0
 // (positions 0 … lanes-1) is the one that runs the look-back.
-function blockScan(T: ElementType, subgroups: boolean, q: number, wg: number, slots?: number, lean = false): string {
+function blockScan(T: ElementType, subgroups: boolean, q: number, wg: number, slots = wg / 4): string {
   if (subgroups) {
-    // At most wg / 4 subgroups (the smallest subgroup size WebGPU allows is 4), unless told.
-    const most = slots ?? wg / 4;
+    // At most `slots` subgroups (wg / 4 unless told: the smallest subgroup size WebGPU allows is 4).
+    const most = slots;
     return `
 var<workgroup> sg_totals: array<vec4<${T}>, ${most * q}>;
 var<workgroup> claims: atomic<u32>;
@@ -154,46 +149,6 @@ fn block_scan(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
     r.total[k] = all;
   }
   return r;
-}
-${
-  lean
-    ? `
-// The lean single pass splits block_scan around the look-back: the subgroups' totals
-// first, the offsets after.
-fn block_totals(t: array<vec4<${T}>, Q>, at: vec2<u32>) {
-  for (var k = 0u; k < Q; k++) {
-    let total = subgroupAdd(t[k]);
-    if (subgroupElect()) { sg_totals[k * ${most}u + at.y] = total; }
-  }
-  workgroupBarrier();
-}
-fn block_offsets(t: array<vec4<${T}>, Q>, at: vec2<u32>) -> BlockScan {
-  let used = atomicLoad(&claims) >> 16u;
-  var r: BlockScan;
-  for (var k = 0u; k < Q; k++) {
-    var before = subgroupExclusiveAdd(t[k]);
-    var all = vec4<${T}>();
-    for (var s = 0u; s < used; s++) {
-      let x = sg_totals[k * ${most}u + s];
-      if (s < at.y) { before += x; }
-      all += x;
-    }
-    r.before[k] = before;
-    r.total[k] = all;
-  }
-  return r;
-}
-fn totals_sum() -> ${T} {
-  let used = atomicLoad(&claims) >> 16u;
-  var sum = ${T}(0);
-  for (var k = 0u; k < Q; k++) {
-    var all = vec4<${T}>();
-    for (var s = 0u; s < used; s++) { all += sg_totals[k * ${most}u + s]; }
-    sum += (all.x + all.y) + (all.z + all.w);
-  }
-  return sum;
-}`
-    : ''
 }
 `;
   }
@@ -370,7 +325,7 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
 // kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
 // 8192): the walk's length is not what the look-back costs, so it stays a variant.
-function lookBack(T: ElementType, groups: boolean, backoff = 0): string {
+function lookBack(T: ElementType, groups: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
 
@@ -458,7 +413,7 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
       // A silent group: walk it block by block from the next round.
       by_block = true;
     } `)}else {
-      idle++;${backoffSteps(T, backoff)}
+      idle++;
       // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
       if (idle > P.spin_limit && next - 1u >= P.block_base) {
         carry += reduce_block(next - 1u - P.block_base, k, lanes);
@@ -472,88 +427,7 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
 }`;
 }
 
-// The block-by-block walk with PEEKS predecessors per looking lane and round: lane k peeks
-// at positions k, lanes + k, 2·lanes + k, … behind \`next\` (position p is block next - 1 - p),
-// all loads issued before any is looked at. The nearest prefix and the nearest silent block
-// are the minima over all positions; otherwise the same walk as look_back's.
-function lookBackWide(T: ElementType, peeks: number, backoff: number): string {
-  return `const PEEKS: u32 = ${peeks}u;
-
-fn look_back(block: u32, k: u32, lanes: u32) -> ${T} {
-  var next = block;
-  var carry = ${T}(0);
-  var idle = 0u;
-  loop {
-    if (next == 0u) { break; }
-    var kinds: array<u32, PEEKS>;
-    var values: array<${T}, PEEKS>;
-    for (var j = 0u; j < PEEKS; j++) {
-      let pos = j * lanes + k;
-      kinds[j] = 3u;
-      values[j] = ${T}(0);
-      if (pos < next) {
-        let b = next - 1u - pos;
-        var seen = peek(b, (P.flags & 2u) == 0u || b == 0u);
-        if ((P.flags & 1u) != 0u && b >= P.block_base) { seen = vec2<u32>(0u, 0u); }
-        kinds[j] = seen.x;
-        values[j] = bitcast<${T}>(seen.y);
-      }
-    }
-    var first_prefix = NONE;
-    var first_missing = NONE;
-    for (var j = 0u; j < PEEKS; j++) {
-      let pos = j * lanes + k;
-      first_prefix = min(first_prefix, lb_min(select(NONE, pos, kinds[j] == 2u)));
-      first_missing = min(first_missing, lb_min(select(NONE, pos, kinds[j] == 0u)));
-    }
-    if (first_prefix < first_missing) {
-      var mine = ${T}(0);
-      for (var j = 0u; j < PEEKS; j++) { mine += select(${T}(0), values[j], j * lanes + k <= first_prefix); }
-      carry += lb_add(mine);
-      break;
-    }
-    let ready = min(first_missing, min(PEEKS * lanes, next));
-    if (ready > 0u) {
-      var mine = ${T}(0);
-      for (var j = 0u; j < PEEKS; j++) { mine += select(${T}(0), values[j], j * lanes + k < ready); }
-      carry += lb_add(mine);
-      next -= ready;
-      idle = 0u;
-    } else {
-      idle++;${backoffSteps(T, backoff)}
-      if (idle > P.spin_limit && next - 1u >= P.block_base) {
-        carry += reduce_block(next - 1u - P.block_base, k, lanes);
-        if (k == 0u) { atomicAdd(&state[1], 1u); }
-        next -= 1u;
-        idle = 0u;
-      }
-    }
-  }
-  return carry;
-}`;
-}
-
-// The backoff probe: integer steps each depending on the last, whose result is used only
-// under a flag the host never sets (so the compiler keeps them).
-function backoffSteps(T: ElementType, steps: number): string {
-  if (!steps) return '';
-  return `
-      var spin = idle;
-      for (var i = 0u; i < ${steps}u; i++) { spin = spin * 1664525u + 1013904223u; }
-      if ((P.flags & 0x100u) != 0u && spin == 0u) { carry += ${T}(1); }`;
-}
-
-function singlePass(
-  T: ElementType,
-  subgroups: boolean,
-  order: 'launch' | 'grid',
-  probe?: ScanShaderSpec['probe'],
-  groups = false,
-  peeks = 1,
-  backoff = 0,
-  padWords = 0,
-  lean = false,
-): string {
+function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -607,8 +481,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${peeks > 1 ? lookBackWide(T, peeks, backoff) : lookBack(T, groups, backoff)}
-${padWords ? `var<workgroup> occupancy_pad: array<u32, ${padWords}>;` : ''}
+${lookBack(T, groups)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -622,30 +495,13 @@ ${
   // reduced by the fallback.
   let block = P.block_base + ${GROUP_INDEX};`
 }
-  let local_block = block - P.block_base;${
-    padWords
-      ? `
-  // The pad is touched only under flags the host never sets, so it stays allocated.
-  if ((P.flags & 0x200u) != 0u) {
-    occupancy_pad[lidx] = lidx;
-    workgroupBarrier();
-    if (occupancy_pad[(lidx * 7u) % ${padWords}u] == 7u) { atomicAdd(&state[1], 1u); }
-  }`
-      : ''
-  }
+  let local_block = block - P.block_base;
 ${probeBody(T, probe)}
   let at = place(lidx);
-  let v = load_block(local_block, at.x);${
-    lean
-      ? `
-  block_totals(row_sums(v), at);
-  if (is_looker(at, lidx)) {
-    let sum = totals_sum();`
-      : `
+  let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
   let sum = block_sum(scan);
-  if (is_looker(at, lidx)) {`
-  }
+  if (is_looker(at, lidx)) {
     let k = at.x;
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
@@ -656,7 +512,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-  write_block(local_block, at.x, v, ${lean ? 'block_offsets(row_sums(v), at)' : 'scan'}, carry);
+  write_block(local_block, at.x, v, scan, carry);
 }
 `;
 }
@@ -695,17 +551,13 @@ export function scanShader(s: ScanShaderSpec): string {
   if (!(SCAN_ROWS as readonly number[]).includes(s.rows))
     throw new Error(`internal: scan rows must be one of ${SCAN_ROWS.join(', ')}, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
-  if (s.peeks !== undefined && (![1, 2, 4].includes(s.peeks) || (s.peeks > 1 && (s.lookBack === 'groups' || !s.subgroups))))
-    throw new Error(`internal: scan peeks must be 1, 2 or 4 (more than 1 only block by block, with subgroups), got ${s.peeks}`);
+  if (s.subgroupSlots !== undefined && !(Number.isInteger(s.subgroupSlots) && s.subgroupSlots >= 1 && s.subgroupSlots <= wg / 4))
+    throw new Error(`internal: scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
-  if (s.lean && (s.mode !== 'single-pass' || !s.subgroups || s.probe))
-    throw new Error('internal: the lean scan is a single pass with subgroups, no probe');
-  const lean = !!s.lean;
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) +
-        singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.peeks ?? 1, s.backoff ?? 0, s.padWords ?? 0, lean)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -713,8 +565,8 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.peeks && s.peeks > 1 ? `, ${s.peeks} peeks per lane` : ''}${s.backoff ? `, backoff ${s.backoff}` : ''}${s.padWords ? `, ${s.padWords} pad words` : ''}${lean ? ', lean' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
 ${common(s.type, s.rows, wg)}
-${blockScan(s.type, s.subgroups, s.rows / 4, wg, s.subgroupSlots, lean)}
+${blockScan(s.type, s.subgroups, s.rows / 4, wg, s.subgroupSlots)}
 ${body}`;
 }

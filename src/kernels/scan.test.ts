@@ -1,5 +1,5 @@
 // Prefix sums on Dawn against the CPU reference: every type, inclusive and exclusive, both
-// paths, every block size, the look-back's fallback forced (a workgroup reduces its
+// paths, every block size and the default block shape (16 × 128 with subgroups), the look-back's fallback forced (a workgroup reduces its
 // predecessors' blocks from the input instead of reading what they published), walks over
 // more block sums than one subgroup window holds, both block orders, reduce-then-scan, and
 // chunking.
@@ -19,7 +19,8 @@ const length = fc.oneof(
   fc.integer({ min: 0, max: 30_000 }),
 );
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
-const blockRows = fc.constantFrom(4, 8, 16);
+/** undefined: the default block shape. */
+const blockRows = fc.constantFrom(undefined, 4, 8, 16);
 const LARGE = 2 ** 20 + 1;
 
 async function expectScan(values: ElementArray, options: ScanOptions) {
@@ -84,6 +85,8 @@ for (const subgroups of [true, false]) {
             blockOrder,
             exclusive: true,
           });
+          // The default shape: 37 blocks of 8192.
+          await expectScan(randomArray('u32', 300_001, 23), { subgroups, hidePrefixes: true, blockOrder });
         }
       });
 

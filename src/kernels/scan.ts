@@ -12,7 +12,7 @@ import {
   type ElementType,
 } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
-import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
+import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -20,6 +20,7 @@ import { WORKGROUP } from './wgsl.js';
 import {
   blockElements,
   DEFAULT_ROWS,
+  DEFAULT_SUBGROUP_SHAPE,
   DEFAULT_SPIN_LIMIT,
   LOOKBACK_GROUP,
   RUN,
@@ -38,7 +39,11 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   exclusive?: boolean;
   /** Default DEFAULT_SCAN_ALGORITHM: 'single-pass' (decoupled look-back with fallback) or 'reduce-then-scan'. */
   algorithm?: ScanAlgorithm;
-  /** vec4s each invocation scans: a block is blockRows × 1024 elements (4, 8 or 16; default 8). */
+  /**
+   * vec4s each of 256 invocations scans: a block is blockRows × 1024 elements (4, 8 or 16).
+   * Unset: blocks of 8192 elements, as 16 vec4s × 128 invocations with subgroups (measured
+   * fastest) or 8 × 256 without.
+   */
   blockRows?: number;
   /**
    * Look-back rounds without progress before a workgroup reduces a predecessor's block
@@ -82,6 +87,8 @@ interface ScanSettings {
   flags: number;
   limit: number;
   rows: number;
+  /** Invocations per workgroup (ScanVariant.workgroup overrides). */
+  workgroup: number;
   order: 'launch' | 'grid';
   /** Shader shape beyond the options (scripts/explore.ts times these): workgroup size, timing probes. */
   variant: ScanVariant;
@@ -102,16 +109,6 @@ export interface ScanVariant {
    * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
-  /** Single pass, block by block: predecessors each looking lane peeks at per round (1, 2 or 4; scan-wgsl.ts's lookBackWide). */
-  peeks?: number;
-  /** Timing probe: dependent integer steps after a look-back round that found nothing new (less polling); the output stays right. */
-  backoff?: number;
-  /** Timing probe: words of workgroup memory reserved, unused (caps workgroups per multiprocessor); the output stays right. */
-  padWords?: number;
-  /** Size the block scan's per-subgroup totals by the device's smallest subgroup (workgroup / subgroupMinSize slots) instead of by 4. */
-  fitSlots?: boolean;
-  /** Single pass with subgroups: only the loaded block stays in registers across the look-back (scan-wgsl.ts's ScanShaderSpec.lean). */
-  lean?: boolean;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -121,9 +118,10 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
   const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
   if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
-  const rows = o?.blockRows ?? DEFAULT_ROWS;
-  if (!(SCAN_ROWS as readonly number[]).includes(rows))
+  const rows = o?.blockRows;
+  if (rows !== undefined && !(SCAN_ROWS as readonly number[]).includes(rows))
     throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+  const subgroups = useSubgroups(ctx, o);
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
   if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
@@ -132,14 +130,32 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     length,
     exclusive: !!o?.exclusive,
     algorithm,
-    subgroups: useSubgroups(ctx, o),
+    subgroups,
     spinLimit,
     flags,
     limit: bindingLimit(ctx, o),
-    rows,
+    ...blockShape(subgroups, rows),
     order,
     variant: {},
   };
+}
+
+/**
+ * Rows per invocation and invocations per workgroup: the default block (DEFAULT_SUBGROUP_SHAPE
+ * with subgroups) unless `rows` is asked for (256 invocations).
+ */
+function blockShape(subgroups: boolean, rows?: number): Pick<ScanSettings, 'rows' | 'workgroup'> {
+  if (rows !== undefined) return { rows, workgroup: WORKGROUP };
+  return subgroups ? { ...DEFAULT_SUBGROUP_SHAPE } : { rows: DEFAULT_ROWS, workgroup: WORKGROUP };
+}
+
+/**
+ * The most subgroups a workgroup of `workgroup` invocations can have on this device: it
+ * sizes the block scan's per-subgroup totals (2 KiB for 256 invocations sized for subgroups
+ * of 4, 256 bytes for subgroups of 32).
+ */
+function subgroupSlots(ctx: KernelContext, workgroup: number): number {
+  return Math.max(1, Math.min(workgroup / 4, Math.floor(workgroup / ctx.subgroupMinSize)));
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
@@ -187,7 +203,7 @@ export async function addExclusiveScanU32(
     spinLimit: DEFAULT_SPIN_LIMIT,
     flags: 0,
     limit: plan.ctx.maxBindingBytes,
-    rows: DEFAULT_ROWS,
+    ...blockShape(subgroups),
     order: DEFAULT_BLOCK_ORDER,
     variant: {},
   };
@@ -197,6 +213,7 @@ export async function addExclusiveScanU32(
 async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: ScanSettings): Promise<void> {
   if (s.length === 0) return;
   const { ctx } = plan;
+  const workgroup = s.variant.workgroup ?? s.workgroup;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
     getKernel(
       ctx.device,
@@ -207,14 +224,16 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         subgroups: s.subgroups,
         rows: s.rows,
         order: s.order,
-        ...s.variant,
-        subgroupSlots: s.variant.fitSlots ? Math.max(1, Math.floor((s.variant.workgroup ?? WORKGROUP) / ctx.subgroupMinSize)) : undefined,
+        lookBack: s.variant.lookBack,
+        probe: s.variant.probe,
+        workgroup,
+        subgroupSlots: s.subgroups ? subgroupSlots(ctx, workgroup) : undefined,
       }),
       ['uniform', 'read', 'read', ...bindings],
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({
     ...c,
-    blocks: Math.ceil(c.count / blockElements(s.rows, s.variant.workgroup)),
+    blocks: Math.ceil(c.count / blockElements(s.rows, workgroup)),
   }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [
