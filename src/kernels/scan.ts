@@ -134,19 +134,21 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
     spinLimit,
     flags,
     limit: bindingLimit(ctx, o),
-    ...blockShape(subgroups, rows),
+    ...blockShape(algorithm, subgroups, rows),
     order,
     variant: {},
   };
 }
 
 /**
- * Rows per invocation and invocations per workgroup: the default block (DEFAULT_SUBGROUP_SHAPE
- * with subgroups) unless `rows` is asked for (256 invocations).
+ * Rows per invocation and invocations per workgroup: unless `rows` is asked for (256
+ * invocations), blocks of 8192 as DEFAULT_SUBGROUP_SHAPE for the single pass with
+ * subgroups, else 8 × 256. Reduce-then-scan keeps 8 × 256: its kernels in blocks of 16 ×
+ * 128 ran at 0.34× the copy kernel against 0.71× (bench/results/h200-2026-12-01f, call 5).
  */
-function blockShape(subgroups: boolean, rows?: number): Pick<ScanSettings, 'rows' | 'workgroup'> {
+function blockShape(algorithm: ScanAlgorithm, subgroups: boolean, rows?: number): Pick<ScanSettings, 'rows' | 'workgroup'> {
   if (rows !== undefined) return { rows, workgroup: WORKGROUP };
-  return subgroups ? { ...DEFAULT_SUBGROUP_SHAPE } : { rows: DEFAULT_ROWS, workgroup: WORKGROUP };
+  return subgroups && algorithm === 'single-pass' ? { ...DEFAULT_SUBGROUP_SHAPE } : { rows: DEFAULT_ROWS, workgroup: WORKGROUP };
 }
 
 /**
@@ -203,7 +205,7 @@ export async function addExclusiveScanU32(
     spinLimit: DEFAULT_SPIN_LIMIT,
     flags: 0,
     limit: plan.ctx.maxBindingBytes,
-    ...blockShape(subgroups),
+    ...blockShape(DEFAULT_SCAN_ALGORITHM, subgroups),
     order: DEFAULT_BLOCK_ORDER,
     variant: {},
   };
