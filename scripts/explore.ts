@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -123,11 +123,36 @@ function scanLookup(): ScanRow[] {
   return list;
 }
 
-// The look-back's wait taken apart in bench/results/h200-2026-12-01f (calls 1–4): wider
+// The look-back's wait taken apart in bench/results/h200-2026-12-01f (calls 1–3): wider
 // windows, a backoff between empty rounds, workgroup memory reserved, totals sized by the
-// device's subgroups, a lean single pass, and the 16 × 128 blocks that became the default
-// were timed from commit e3d0f2c and the one after it (--chain, --occupancy, --lean,
-// --candidates there).
+// device's subgroups and a lean single pass were timed from commit e3d0f2c (--chain,
+// --occupancy, --lean there).
+
+// --shapes: the default block (16 × 128 with subgroups) against 8 × 256, interleaved and
+// repeated (call 4), its kept-state ceiling and launch order, and other row counts and the
+// two-level look-back on it (call 7). Only u32 is validated past 16 rows: f32 sums of
+// longer rows exceed bounds.ts's assumption.
+function scanShapes(): ScanRow[] {
+  const list: ScanRow[] = [];
+  for (const round of [1, 2])
+    for (const type of ['u32', 'f32'] as const) {
+      list.push([`default (${round})`, type, {}, {}, round === 1]);
+      list.push([`8x256 (${round})`, type, { blockRows: 8 }, {}, false]);
+    }
+  list.push(
+    ['default exclusive', 'u32', { exclusive: true }, {}, true],
+    ['default exclusive', 'f32', { exclusive: true }, {}, true],
+    ['default prefixes kept', 'u32', {}, { keepState: true }, false],
+    ['default launch order', 'u32', { blockOrder: 'launch' }, {}, true],
+    ['12x128', 'u32', {}, { rows: 12, workgroup: 128 }, true],
+    ['12x128', 'f32', {}, { rows: 12, workgroup: 128 }, true],
+    ['12x256', 'u32', {}, { rows: 12, workgroup: 256 }, true],
+    ['20x128', 'u32', {}, { rows: 20, workgroup: 128 }, true],
+    ['default groups', 'u32', {}, { lookBack: 'groups' }, true],
+    ['default (3)', 'u32', {}, {}, false],
+  );
+  return list;
+}
 
 async function main() {
   const t0 = performance.now();
@@ -156,7 +181,9 @@ async function main() {
       ? scanGroups()
       : process.argv.includes('--lookup')
         ? scanLookup()
-        : scanDefaults();
+        : process.argv.includes('--shapes')
+          ? scanShapes()
+          : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

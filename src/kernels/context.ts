@@ -67,6 +67,15 @@ function subgroupSizes(device: GPUDevice): { subgroupMinSize: number; subgroupMa
   return { subgroupMinSize: known(min) ? min : 4, subgroupMaxSize: known(max) ? max : 128 };
 }
 
+/**
+ * The most subgroups a workgroup of `workgroup` invocations can have on this device (at
+ * most workgroup / 4: WebGPU's smallest subgroup is 4). Per-subgroup arrays in workgroup
+ * memory are sized by it: the less memory, the more workgroups share a multiprocessor.
+ */
+export function subgroupSlots(ctx: KernelContext, workgroup: number): number {
+  return Math.max(1, Math.min(workgroup / 4, Math.floor(workgroup / ctx.subgroupMinSize)));
+}
+
 /** Resolves the subgroup choice against the device, with a clear error when impossible. */
 export function useSubgroups(ctx: KernelContext, opts: KernelOptions | undefined): boolean {
   if (opts?.subgroups === true && !ctx.hasSubgroups) {

@@ -57,6 +57,19 @@ describe.skipIf(!gpuHas('subgroups'))('scan kernel shapes (needs the subgroups f
     });
   }
 
+  it('rows per invocation beyond 4, 8 and 16 (12 and 20, explore.ts --shapes), u32, both kinds', async () => {
+    for (const [rows, workgroup] of [
+      [12, 128],
+      [12, 256],
+      [20, 128],
+    ] as const) {
+      for (const exclusive of [false, true]) {
+        const u = randomArray('u32', 3 * blockElements(rows, workgroup) + 77, rows + workgroup);
+        expectClose(await runVariant(u, { subgroups: true, exclusive }, { rows, workgroup }), u, exclusive);
+      }
+    }
+  });
+
   it("probe 'io' stores the input unchanged", async () => {
     const u = randomArray('u32', 40_003, 5);
     expect(await runVariant(u, { subgroups: true }, { probe: 'io' })).toEqual(u);

@@ -1,6 +1,7 @@
 // Prefix sums on Dawn against the CPU reference: every type, inclusive and exclusive, both
-// paths, every block size and the default block shape (16 × 128 with subgroups), the look-back's fallback forced (a workgroup reduces its
-// predecessors' blocks from the input instead of reading what they published), walks over
+// paths, every block size and the default block shape (16 × 128 with subgroups), the
+// look-back's fallback forced (a workgroup reduces its predecessors' blocks from the input
+// instead of reading what they published), walks over
 // more block sums than one subgroup window holds, both block orders, reduce-then-scan, and
 // chunking.
 // Integers exact; f32 within γ(d_i)·Σ_{k≤i}|x_k| per element (bounds.ts).

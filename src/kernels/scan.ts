@@ -12,7 +12,7 @@ import {
   type ElementType,
 } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
-import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import { bindingLimit, kernelContext, subgroupSlots, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -98,6 +98,8 @@ interface ScanSettings {
 export interface ScanVariant {
   /** Invocations per workgroup (128, 256 or 512; other than 256 only with subgroups). */
   workgroup?: number;
+  /** vec4 rows per invocation beyond SCAN_ROWS (a multiple of 4 up to 24; past 16, f32 sums exceed bounds.ts's assumption). */
+  rows?: number;
   /** Timing only, the output is wrong: 'io' stores each block unscanned, 'local' scans it with a carry of 0. */
   probe?: 'io' | 'local';
   /** Single pass: 'groups' also walks back over whole groups of LOOKBACK_GROUP blocks (scan-wgsl.ts's lookBack). */
@@ -149,15 +151,6 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
 function blockShape(algorithm: ScanAlgorithm, subgroups: boolean, rows?: number): Pick<ScanSettings, 'rows' | 'workgroup'> {
   if (rows !== undefined) return { rows, workgroup: WORKGROUP };
   return subgroups && algorithm === 'single-pass' ? { ...DEFAULT_SUBGROUP_SHAPE } : { rows: DEFAULT_ROWS, workgroup: WORKGROUP };
-}
-
-/**
- * The most subgroups a workgroup of `workgroup` invocations can have on this device: it
- * sizes the block scan's per-subgroup totals (2 KiB for 256 invocations sized for subgroups
- * of 4, 256 bytes for subgroups of 32).
- */
-function subgroupSlots(ctx: KernelContext, workgroup: number): number {
-  return Math.max(1, Math.min(workgroup / 4, Math.floor(workgroup / ctx.subgroupMinSize)));
 }
 
 /** Plans a scan of `length` elements of `input` into a new vec4-padded output buffer the caller owns. */
@@ -216,6 +209,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
   if (s.length === 0) return;
   const { ctx } = plan;
   const workgroup = s.variant.workgroup ?? s.workgroup;
+  const rows = s.variant.rows ?? s.rows;
   const kernel = (mode: ScanMode, bindings: ('read' | 'write')[]) =>
     getKernel(
       ctx.device,
@@ -224,7 +218,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         type: s.type,
         mode,
         subgroups: s.subgroups,
-        rows: s.rows,
+        rows,
         order: s.order,
         lookBack: s.variant.lookBack,
         probe: s.variant.probe,
@@ -235,7 +229,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
     );
   const parts = chunks(s.length, 4, s.limit).map((c) => ({
     ...c,
-    blocks: Math.ceil(c.count / blockElements(s.rows, workgroup)),
+    blocks: Math.ceil(c.count / blockElements(rows, workgroup)),
   }));
   const totalBlocks = parts.reduce((sum, c) => sum + c.blocks, 0);
   const reads = (c: { first: number; count: number }) => [

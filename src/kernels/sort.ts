@@ -14,7 +14,15 @@ import {
   type ElementArray,
   type ElementType,
 } from './buffers.js';
-import { bindingLimit, kernelContext, useSubgroups, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
+import {
+  bindingLimit,
+  kernelContext,
+  subgroupSlots,
+  useSubgroups,
+  type KernelContext,
+  type KernelDevice,
+  type KernelOptions,
+} from './context.js';
 import { checkPlanInput, submit } from './execute.js';
 import { addZeroFill } from './fill.js';
 import { countingShader, layout } from './histogram.js';
@@ -112,7 +120,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const subgroups = useSubgroups(ctx, o);
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
-  const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
+  const slots = subgroups ? subgroupSlots(ctx, WORKGROUP) : 8;
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
   const compact = o?.compactShared ?? true;
