@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -135,6 +135,7 @@ async function main() {
           order: 'grid',
           unrolled,
           compact: false,
+          early: 'none',
         };
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -171,7 +172,51 @@ async function main() {
     ['reduce-then-scan K16 compact 99 tiles/group', false, { ...rts, keysPerThread: 16, tilesPerGroup: 99 }, false],
   ];
 
-  for (const [variant, pairs, o, validate] of sortVariants) {
+  // --early (h200-2026-12-01g): onesweep with each tile's digit counts published before its
+  // ranking, with wider look-back windows and grid order, against the defaults; keys and pairs.
+  const os = { unroll: true, algorithm: 'onesweep' } as const;
+  const early = { ...os, early: 'counts' } as const;
+  const earlyVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: reduce-then-scan (the default)', false, {}, false],
+    ['keys: onesweep', false, os, false],
+    ['keys: onesweep, early counts', false, early, true],
+    ['keys: onesweep, early counts, window 2', false, { ...early, lookBackWindow: 2 }, false],
+    ['keys: onesweep, early counts, window 4', false, { ...early, lookBackWindow: 4 }, false],
+    ['keys: onesweep, early counts, window 8', false, { ...early, lookBackWindow: 8 }, false],
+    ['keys: onesweep, early counts, grid order', false, { ...early, tileOrder: 'grid' }, false],
+    ['pairs: onesweep (the default)', true, {}, false],
+    ['pairs: onesweep, early counts', true, early, true],
+    ['pairs: onesweep, early counts, window 4', true, { ...early, lookBackWindow: 4 }, false],
+    ['keys: reduce-then-scan (the default), again', false, {}, false],
+    ['keys: onesweep, early counts, again', false, early, false],
+  ];
+
+  // --early2 (h200-2026-12-01g call 2): windows with and without early counts, and the
+  // look-back itself before the ranking.
+  const w4 = { ...early, lookBackWindow: 4 } as const;
+  const walk = { ...os, early: 'look-back' } as const;
+  const early2Variants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: reduce-then-scan (the default)', false, {}, false],
+    ['keys: onesweep, window 4', false, { ...os, lookBackWindow: 4 }, false],
+    ['keys: onesweep, early counts, window 4', false, w4, true],
+    ['keys: onesweep, early counts, window 3', false, { ...early, lookBackWindow: 3 }, false],
+    ['keys: onesweep, early counts, window 6', false, { ...early, lookBackWindow: 6 }, false],
+    ['keys: onesweep, early look-back, window 1', false, walk, true],
+    ['keys: onesweep, early look-back, window 2', false, { ...walk, lookBackWindow: 2 }, false],
+    ['keys: onesweep, early look-back, window 4', false, { ...walk, lookBackWindow: 4 }, false],
+    ['keys: onesweep, early counts, window 4, 15 keys per invocation', false, { ...w4, keysPerThread: 15 }, false],
+    ['pairs: onesweep (the default)', true, {}, false],
+    ['pairs: onesweep, window 4', true, { ...os, lookBackWindow: 4 }, false],
+    ['pairs: onesweep, early counts, window 4', true, w4, false],
+    ['pairs: onesweep, early look-back, window 2', true, { ...walk, lookBackWindow: 2 }, true],
+    ['pairs: onesweep, early look-back, window 4', true, { ...walk, lookBackWindow: 4 }, false],
+    ['keys: reduce-then-scan (the default), again', false, {}, false],
+    ['keys: onesweep, early counts, window 4, again', false, w4, false],
+  ];
+  const lists = { '--early': earlyVariants, '--early2': early2Variants };
+  const chosen = Object.entries(lists).find(([flag]) => process.argv.includes(flag))?.[1] ?? sortVariants;
+
+  for (const [variant, pairs, o, validate] of chosen) {
     await measure(
       gpu,
       pairs ? 'sort pairs' : 'sort keys',

@@ -38,6 +38,7 @@
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type SortMode = 'onesweep' | 'scatter';
+export type SortEarly = 'none' | 'counts' | 'look-back';
 
 export interface SortShaderSpec {
   mode: SortMode;
@@ -62,6 +63,14 @@ export interface SortShaderSpec {
    * are staged): less workgroup memory per workgroup, so more workgroups per multiprocessor.
    */
   compact: boolean;
+  /**
+   * Onesweep: 'counts': each tile counts its digits with workgroup atomics right after
+   * loading its keys and publishes the counts before ranking them, so successors looking
+   * back find them sooner (CUB's onesweep publishes early the same way; one more barrier
+   * and 1 KiB). 'look-back': also walks back and publishes its inclusive counts before
+   * ranking, so prefixes appear a ranking earlier. 'none': counts come from the ranking.
+   */
+  early: SortEarly;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -71,10 +80,12 @@ export const STATE_HEADER_WORDS = 64;
 export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
-export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact'>): number {
+export function sortSharedWords(
+  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact'> & Partial<Pick<SortShaderSpec, 'early'>>,
+): number {
   const counters = (s.slots * RADIX) / 2;
   const staging = WORKGROUP * s.keysPerThread;
-  const digits = 4 * RADIX + 64 + 8;
+  const digits = (s.early && s.early !== 'none' ? 5 : 4) * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }
@@ -354,7 +365,11 @@ fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
 
 // Steps 1 to 3's first half for the tile at key \`base\`; returns the keys' positions.
 fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
-  var keys = load_tile(base, at);
+  return sort_keys(load_tile(base, at), at);
+}
+
+// The same for keys already loaded.
+fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
   let local = rank_tile(keys, at);${
     s.compact
       ? `
@@ -368,8 +383,14 @@ fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
 }
 
 function onesweep(s: SortShaderSpec): string {
+  const walk = `var before = 0u;
+  if (tile > 0u) {
+    before = look_back(tile, d);
+    atomicStore(&state[slot], PREFIX | (before + mine));
+  }`;
   return `
 var<workgroup> wg_tile: u32;
+${s.early !== 'none' ? 'var<workgroup> early_count: array<atomic<u32>, 256>;' : ''}
 const PREFIX: u32 = ${FLAG_PREFIX}u << 30u;
 const AGGREGATE: u32 = ${FLAG_AGGREGATE}u << 30u;
 const COUNT: u32 = 0x3fffffffu;
@@ -437,17 +458,32 @@ ${
 }
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
+  let d = at.pos;
+  let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;${
+    s.early === 'none'
+      ? `
   let local = sort_tile(base, at);
   // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
   // then look back, then publish the inclusive counts.
-  let d = at.pos;
   let mine = digit_count[d];
-  let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;
   atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);
-  var before = 0u;
-  if (tile > 0u) {
-    before = look_back(tile, d);
-    atomicStore(&state[slot], PREFIX | (before + mine));
+  ${walk}`
+      : `
+  // Count and publish this tile's digits before ranking (tile 0: they are already the
+  // inclusive counts). Keys past n count in digit 255 of the last tile, which no tile reads.
+  let keys = load_tile(base, at);
+  ${eachKey(s, 'atomicAdd(&early_count[digit_of(keys[i])], 1u);')}
+  workgroupBarrier();
+  let mine = atomicLoad(&early_count[d]);
+  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);${
+    s.early === 'look-back'
+      ? `
+  ${walk}
+  let local = sort_keys(keys, at);`
+      : `
+  let local = sort_keys(keys, at);
+  ${walk}`
+  }`
   }
   digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
   workgroupBarrier();
@@ -500,7 +536,7 @@ export function sortPassParts(s: SortShaderSpec): string {
   // functions and loops the uniformity analysis cannot prove that.
   const diagnostics = s.subgroups ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order` : ''})
+// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : ''})
 ${bindings(s)}
 ${placement(s)}
 ${matcher(s)}

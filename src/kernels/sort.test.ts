@@ -136,7 +136,7 @@ describe('sort tile sizes on Dawn', () => {
   );
 });
 
-describe('sort with the per-key loops written out (unroll), and compact workgroup memory', () => {
+describe('sort with the per-key loops written out (unroll), compact workgroup memory, early counts and look-back, windows and grid order', () => {
   it.each([true, false])(
     "gives the CPU's result, stably, with and without the fallback (subgroups: %s)",
     async (subgroups) => {
@@ -154,8 +154,15 @@ describe('sort with the per-key loops written out (unroll), and compact workgrou
           { algorithm: 'onesweep', spinLimit: 0, forceFallback: true },
           { algorithm: 'onesweep', compactShared: true },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, compactShared: true },
+          { algorithm: 'onesweep', early: 'counts' },
+          { algorithm: 'onesweep', early: 'counts', spinLimit: 0, forceFallback: true },
+          { algorithm: 'onesweep', lookBackWindow: 3 },
+          { algorithm: 'onesweep', tileOrder: 'grid' },
+          { algorithm: 'onesweep', early: 'counts', lookBackWindow: 4 },
+          { algorithm: 'onesweep', early: 'look-back', lookBackWindow: 2 },
+          { algorithm: 'onesweep', early: 'look-back', spinLimit: 0, forceFallback: true },
         ] as const) {
-          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}, n ${n}`;
+          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}, n ${n}`;
           // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
           const keysPerThread = subgroups ? 7 : 3;
           const got = await sortPairs(gpu, keys, values, { ...o, subgroups, unroll: true, keysPerThread });

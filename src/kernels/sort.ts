@@ -29,7 +29,7 @@ import { countingShader, layout } from './histogram.js';
 import { getKernel } from './pipelines.js';
 import { PlanBuilder, type KernelPlan } from './plan.js';
 import { addExclusiveScanU32 } from './scan.js';
-import { RADIX, sortShader, sortSharedWords, STATE_HEADER_WORDS, type SortShaderSpec } from './sort-wgsl.js';
+import { RADIX, sortShader, sortSharedWords, STATE_HEADER_WORDS, type SortEarly, type SortShaderSpec } from './sort-wgsl.js';
 import { BufferUsage } from '../gpu/constants.js';
 import { WORKGROUP } from './wgsl.js';
 
@@ -56,6 +56,11 @@ export interface SortOptions extends KernelOptions {
   unroll?: boolean;
   /** The subgroups' counters share workgroup memory with the staged keys (default true; false: separate arrays). */
   compactShared?: boolean;
+  /**
+   * 'onesweep': what a tile does before ranking its keys: 'counts' counts and publishes its
+   * digits, 'look-back' also finds and publishes its inclusive counts (sort-wgsl.ts; default 'none').
+   */
+  early?: SortEarly;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -124,7 +129,11 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
   const compact = o?.compactShared ?? true;
-  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups, compact }) <= words;
+  const early = o?.early ?? 'none';
+  if (early !== 'none' && early !== 'counts' && early !== 'look-back')
+    throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
+  if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
+  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups, compact, early }) <= words;
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
@@ -146,7 +155,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   return {
     length,
     algorithm,
-    spec: { keysPerThread, subgroups, slots, wide, window, order, unrolled: o?.unroll ?? subgroups, compact },
+    spec: { keysPerThread, subgroups, slots, wide, window, order, unrolled: o?.unroll ?? subgroups, compact, early },
     spinLimit,
     forceFallback: !!o?.forceFallback,
     tilesPerGroup,
