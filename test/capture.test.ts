@@ -16,7 +16,12 @@ const APPS = join(ROOT, 'test/capture');
 const APP = `
 import { create, globals } from 'webgpu';
 Object.assign(globalThis, globals);
+// The GPU instance is not kept, and with --expose-gc it is collected at once: Dawn would
+// abort the program, losing the capture, unless the capture holds the instance.
 const device = await (await create([]).requestAdapter()).requestDevice();
+globalThis.gc?.();
+await new Promise((r) => setTimeout(r, 50));
+globalThis.gc?.();
 const N = 256;
 const scaleCode = \`
 struct Params { scale: f32, count: u32, pad0: u32, pad1: u32 }
@@ -143,7 +148,7 @@ describe('capture of a plain WebGPU program', () => {
   const out = join(scratch.dir, 'out');
 
   it("captures every dispatch, one kernel file per distinct one, and re-runs each with the program's outputs", async () => {
-    const r = await wgslLabIn(scratch.dir, 'capture', '--out', out, '--', 'node', 'app.mjs');
+    const r = await wgslLabIn(scratch.dir, 'capture', '--out', out, '--', 'node', '--expose-gc', 'app.mjs');
     expect(r.code, r.err).toBe(0);
     const appSums = JSON.parse(r.out.split('\n')[0]!) as number[];
     expect(r.out).toContain(`captured 3 compute dispatch(es), 2 distinct kernel(s): 2 written to ${out}`);

@@ -89,6 +89,13 @@ export class CaptureRecorder {
   private readonly kernels = new Map<string, CapturedDispatch>();
   private readonly uncaptured = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * Every GPU instance recorded, held for the program's lifetime: Dawn's Node binding kills
+   * the process (a pthread assertion or a segfault, exit 134 or 139) when an instance is
+   * collected while its devices live, as in `(await create([]).requestAdapter())`, and the
+   * capture would be lost.
+   */
+  private readonly instances: GPU[] = [];
   private dispatches = 0;
   private bytes = 0;
   private readonly maxIndirect: number;
@@ -101,6 +108,7 @@ export class CaptureRecorder {
 
   /** Patches `gpu` so that every device it hands out (through requestAdapter) is recorded. */
   recordGpu(gpu: GPU): GPU {
+    this.instances.push(gpu);
     const requestAdapter = gpu.requestAdapter.bind(gpu);
     gpu.requestAdapter = async (options?: GPURequestAdapterOptions) => {
       const adapter = await requestAdapter(options);
