@@ -527,6 +527,14 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
 `;
 }
 
+/** What a pass kernel does, in words: its shader's first comment and a plan's `pass`. */
+export function sortPassSummary(s: SortShaderSpec): string {
+  const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
+  const look =
+    s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
+  return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${look})`;
+}
+
 /**
  * The pass kernel without its entry point: bindings, ranking, staging and writing. The
  * explore script (scripts/explore-sort.ts) times parts of a pass with entry points of its own.
@@ -536,7 +544,7 @@ export function sortPassParts(s: SortShaderSpec): string {
   // functions and loops the uniformity analysis cannot prove that.
   const diagnostics = s.subgroups ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory'}${s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : ''})
+// wgsl-lab kernels: ${sortPassSummary(s)}
 ${bindings(s)}
 ${placement(s)}
 ${matcher(s)}

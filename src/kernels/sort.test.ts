@@ -1,7 +1,9 @@
 // Radix sort on Dawn against the CPU reference (itself checked against the native sort):
 // keys and key-value pairs, both algorithms, both ranking paths (subgroup ballots and the
 // workgroup-memory emulation), tile sizes, heavy duplicates (stability), the onesweep
-// fallback forced, GPUBuffers in and out, plans encoded repeatedly, and the input checks.
+// fallback forced, GPUBuffers in and out, plans encoded repeatedly, the defaults a plan
+// says it resolved to (also on a device with WebGPU's default 16 KiB of workgroup memory),
+// and the input checks.
 // Each new tile size or path is a pipeline lavapipe compiles for seconds, so the tests
 // share pipelines where they can; the timeouts are hang guards for that compilation.
 import fc from 'fast-check';
@@ -9,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { download, gpu, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { referenceSort } from './reference.js';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { BufferUsage, MapMode } from '../gpu/constants.js';
+import { kernelContext, subgroupSlots } from './context.js';
 import { planSort, sort, sortPairs, type SortAlgorithm, type SortOptions } from './sort.js';
+import { sortSharedWords } from './sort-wgsl.js';
 
 /** Exact equality, reporting the first difference. */
 function expectSame(got: ArrayLike<number>, want: ArrayLike<number>, what: string) {
@@ -226,6 +232,79 @@ describe('sort with GPUBuffers and plans', () => {
     GUARD,
   );
 
+  // The defaults on the shared device and on one with WebGPU's default limits (16 KiB of
+  // workgroup memory, where the early counts would cost a key per invocation).
+  it.each(['the shared device', 'a device with 16 KiB of workgroup memory'])(
+    'says which pass kernel the defaults resolved to on %s: onesweep with window 4, early counts where they cost no keys per invocation',
+    async (which) => {
+      const shared = which === 'the shared device';
+      const adapter = shared ? undefined : await (await nodeGpuProvider().gpu())?.requestAdapter();
+      if (!shared && !adapter) throw new Error('no second adapter for a device with default limits');
+      const features = [...gpu.device.features].filter((f): f is GPUFeatureName => f === 'subgroups');
+      const device = adapter ? await adapter.requestDevice({ requiredFeatures: features }) : gpu.device;
+      const n = 3000;
+      const keys = keysOf(n, 4);
+      const values = Uint32Array.from({ length: n }, (_, i) => i);
+      const put = (data: Uint32Array) => {
+        const b = device.createBuffer({ size: data.byteLength, usage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST });
+        device.queue.writeBuffer(b, 0, data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+        return b;
+      };
+      const k = put(keys);
+      const v = put(values);
+      // The tile the defaults pick: the most keys per invocation (up to 16) that fit without
+      // the early counts, with subgroups where their counters leave room for a tile; the
+      // counts only if they fit beside that tile too.
+      const ctx = kernelContext(device);
+      const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
+      const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean) =>
+        sortSharedWords({ keysPerThread, slots: subgroups ? subgroupSlots(ctx, 256) : 8, subgroups, compact: true, early }) <= words;
+      const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
+      let keysPerThread = 16;
+      while (keysPerThread > 1 && !fits(keysPerThread, 'none', subgroups)) keysPerThread--;
+      expect(fits(keysPerThread, 'none', subgroups), `a tile of ${keysPerThread} keys per invocation fits`).toBe(true);
+      const plans = [
+        await planSort(device, k, { length: n, values: v }),
+        await planSort(device, k, { length: n, algorithm: 'reduce-then-scan' }),
+        await planSort(device, k, { length: n, algorithm: 'onesweep', early: 'none', lookBackWindow: 2 }),
+        await planSort(device, k, { length: n }),
+      ];
+      const [pairs, scatter, plain, keysDefault] = plans.map((p) => p.pass);
+      console.log('PASSES', pairs, words);
+      expect(keysDefault).toBe(pairs!.replace('keys and values', 'keys'));
+      expect(pairs).toContain(`radix sort pass (onesweep, keys and values, ${keysPerThread} keys per invocation`);
+      expect(pairs).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');
+      expect(pairs).toMatch(
+        fits(keysPerThread, 'counts', subgroups)
+          ? /look-back window 4, launch order, early counts\)$/
+          : /look-back window 4, launch order\)$/,
+      );
+      expect(scatter).toMatch(/^radix sort pass \(scatter, keys, /);
+      expect(scatter).not.toContain('look-back');
+      expect(plain).toMatch(/look-back window 2, launch order\)$/);
+      // The defaults' pairs sort gives the CPU's result.
+      const read = device.createBuffer({ size: 8 * n, usage: BufferUsage.MAP_READ | BufferUsage.COPY_DST });
+      const e = device.createCommandEncoder();
+      plans[0]!.encode(e);
+      e.copyBufferToBuffer(plans[0]!.output, 0, read, 0, 4 * n);
+      e.copyBufferToBuffer(plans[0]!.values!, 0, read, 4 * n, 4 * n);
+      device.queue.submit([e.finish()]);
+      await read.mapAsync(MapMode.READ);
+      const got = new Uint32Array(read.getMappedRange().slice(0));
+      const want = referenceSort(keys, values);
+      expectSame(got.subarray(0, n), want.keys, 'default pairs keys');
+      expectSame(got.subarray(n), want.values, 'default pairs values');
+      for (const p of plans) {
+        p.destroy();
+        p.output.destroy();
+        p.values?.destroy();
+      }
+      for (const b of [k, v, read]) b.destroy();
+      if (!shared) device.destroy();
+    },
+    GUARD,
+  );
+
   it('refuses bad inputs and options with what was wrong', async () => {
     const keys = new Uint32Array(300);
     await expect(sort(gpu, new Int32Array(4) as never)).rejects.toThrow(/sort: keys must be a Uint32Array or a GPUBuffer, got Int32Array/);
@@ -238,6 +317,12 @@ describe('sort with GPUBuffers and plans', () => {
     );
     await expect(sort(gpu, keys, { keysPerThread: 17 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 16, got 17/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
+    await expect(sort(gpu, keys, { algorithm: 'onesweep', early: 'soon' as never })).rejects.toThrow(
+      /early must be 'none', 'counts' or 'look-back', got 'soon'/,
+    );
+    await expect(sort(gpu, keys, { algorithm: 'reduce-then-scan', early: 'counts' })).rejects.toThrow(
+      /early 'counts' needs algorithm 'onesweep'/,
+    );
     const options: SortOptions = { maxBindingBytes: 1024 };
     await expect(sort(gpu, keys, options)).rejects.toThrow(
       /300 keys \(1200 bytes\) exceed the largest storage binding of 1024 bytes; this device sorts at most 256 keys at once/,

@@ -29,7 +29,15 @@ import { countingShader, layout } from './histogram.js';
 import { getKernel } from './pipelines.js';
 import { PlanBuilder, type KernelPlan } from './plan.js';
 import { addExclusiveScanU32 } from './scan.js';
-import { RADIX, sortShader, sortSharedWords, STATE_HEADER_WORDS, type SortEarly, type SortShaderSpec } from './sort-wgsl.js';
+import {
+  RADIX,
+  sortPassSummary,
+  sortShader,
+  sortSharedWords,
+  STATE_HEADER_WORDS,
+  type SortEarly,
+  type SortShaderSpec,
+} from './sort-wgsl.js';
 import { BufferUsage } from '../gpu/constants.js';
 import { WORKGROUP } from './wgsl.js';
 
@@ -58,7 +66,8 @@ export interface SortOptions extends KernelOptions {
   compactShared?: boolean;
   /**
    * 'onesweep': what a tile does before ranking its keys: 'counts' counts and publishes its
-   * digits, 'look-back' also finds and publishes its inclusive counts (sort-wgsl.ts; default 'none').
+   * digits, 'look-back' also finds and publishes its inclusive counts (sort-wgsl.ts; default
+   * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
    */
   early?: SortEarly;
 }
@@ -72,16 +81,30 @@ export interface SortPlanOptions extends SortOptions {
 /** A sort's plan: `output` holds the sorted keys and `values`, for pairs, the values in the same order. Both are the caller's. */
 export interface SortPlan extends KernelPlan {
   readonly values?: GPUBuffer;
+  /** The pass kernel the options resolved to, in words (e.g. "radix sort pass (onesweep, keys, 16 keys per invocation, …)"). */
+  readonly pass: string;
 }
 
 /**
- * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys with the
- * defaults below (bench/results/h200-2026-12-01b/sort/confirm): keys alone,
- * reduce-then-scan 11.5 ms against onesweep's 12.4; pairs, onesweep 14.7 ms against 18.1.
+ * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
+ * (bench/results/h200-2026-12-01g): with window 4 and early counts onesweep sorted keys
+ * alone in 11.57–11.60 ms against reduce-then-scan's 11.82–11.83 in the same calls (one
+ * call whose files were lost measured both at 11.55), and pairs in 13.6 ms against 18.1.
+ * Before the early counts, reduce-then-scan had been the faster for keys (11.5 ms against
+ * 12.4: h200-2026-12-01b/sort/confirm).
  */
-export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'reduce-then-scan', pairs: 'onesweep' };
-/** Windows of 8, 16 and 32 measured 15.2, 22.4 and 27.5 ms against 15.3 ms for 1 (15 keys per invocation, loops not written out: h200-2026-11-30b). */
-export const DEFAULT_LOOK_BACK_WINDOW = 1;
+export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'onesweep', pairs: 'onesweep' };
+/**
+ * Onesweep, 2^28 keys on the H200 (h200-2026-12-01g): pairs took 14.8 ms with window 1,
+ * 14.7 with window 4, 14.4 with early counts and 13.6 with both; keys 12.5 with window 1
+ * or early counts alone, 11.8 with window 4 and 11.6 with both. Windows of 8, 16 and 32
+ * had measured no better than 1 without early counts (h200-2026-11-30b), and window 8 with
+ * early counts 11.8 ms for keys against 11.6 for 4. Publishing before ranking the
+ * inclusive counts too (early 'look-back') measured slower: 12.3–13.1 ms for keys.
+ */
+export const DEFAULT_LOOK_BACK_WINDOW = 4;
+/** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
+export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 /** 16 measured 2–4% faster than 15 at 2^28 keys on the H200 with either algorithm. */
 const DEFAULT_KEYS_PER_THREAD = 16;
@@ -122,18 +145,26 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
     throw new Error(
       `sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
     );
-  const subgroups = useSubgroups(ctx, o);
+  let subgroups = useSubgroups(ctx, o);
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
-  const slots = subgroups ? subgroupSlots(ctx, WORKGROUP) : 8;
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
   const compact = o?.compactShared ?? true;
-  const early = o?.early ?? 'none';
+  let early = o?.early ?? 'none';
   if (early !== 'none' && early !== 'counts' && early !== 'look-back')
     throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
   if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
-  const fits = (k: number) => sortSharedWords({ keysPerThread: k, slots, subgroups, compact, early }) <= words;
+  const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
+  const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
+    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e }) <= words;
+  // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
+  // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
+  // the ranking then runs in workgroup memory instead.
+  if (subgroups && o?.subgroups === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
+  const slots = slotsFor(subgroups);
+  const fitsWith = (k: number, e: SortEarly) => fitsIn(k, e, subgroups);
+  const fits = (k: number) => fitsWith(k, early);
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
@@ -145,8 +176,13 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
     keysPerThread = DEFAULT_KEYS_PER_THREAD;
     while (keysPerThread > 1 && !fits(keysPerThread)) keysPerThread--;
     if (!fits(keysPerThread))
-      throw new Error(`sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile`);
+      throw new Error(
+        `sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile${subgroups ? ` with subgroups (counters for ${slots} subgroups of ${ctx.subgroupMinSize} lanes); subgroups: false ranks in workgroup memory` : ''}`,
+      );
   }
+  // Early counts by default only where they cost no keys per invocation: on devices with
+  // little workgroup memory a longer tile is worth more than counts published sooner.
+  if (o?.early === undefined && algorithm === 'onesweep' && fitsWith(keysPerThread, DEFAULT_EARLY)) early = DEFAULT_EARLY;
   const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
   const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
   const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
@@ -169,13 +205,17 @@ interface SortBuffers {
   valuesOut?: GPUBuffer;
 }
 
+function passSpec(s: SortSettings, pairs: boolean): SortShaderSpec {
+  return { ...s.spec, mode: s.algorithm === 'onesweep' ? 'onesweep' : 'scatter', pairs };
+}
+
 /** Adds the four passes to `plan`. */
 async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Promise<void> {
   const n = s.length;
   if (n === 0) return;
   const { ctx } = plan;
   const pairs = !!b.values;
-  const spec: SortShaderSpec = { ...s.spec, mode: s.algorithm === 'onesweep' ? 'onesweep' : 'scatter', pairs };
+  const spec = passSpec(s, pairs);
   const bytes = n * 4;
   const keysTmp = plan.temporary(bytes, 'keys between passes');
   const valuesTmp = pairs ? plan.temporary(bytes, 'values between passes') : undefined;
@@ -309,7 +349,8 @@ async function buildSortPlan(ctx: KernelContext, input: { keys: GPUBuffer; value
       await buildSort(builder, { keys: input.keys, keysOut, values: input.values, valuesOut }, s);
       return builder.finish(keysOut);
     });
-    return valuesOut ? { output: plan.output, values: valuesOut, encode: plan.encode, destroy: plan.destroy } : plan;
+    const pass = sortPassSummary(passSpec(s, !!input.values));
+    return { output: plan.output, ...(valuesOut ? { values: valuesOut } : {}), pass, encode: plan.encode, destroy: plan.destroy };
   } catch (e) {
     builder.discard();
     keysOut.destroy();
