@@ -174,7 +174,8 @@ async function main() {
 
   // --early (h200-2026-12-01g): onesweep with each tile's digit counts published before its
   // ranking, with wider look-back windows and grid order, against the defaults; keys and pairs.
-  const os = { unroll: true, algorithm: 'onesweep' } as const;
+  // Explicit window 1 and no early counts: onesweep's defaults before this probe.
+  const os = { unroll: true, algorithm: 'onesweep', early: 'none', lookBackWindow: 1 } as const;
   const early = { ...os, early: 'counts' } as const;
   const earlyVariants: [string, boolean, SortOptions, boolean][] = [
     ['keys: reduce-then-scan (the default)', false, {}, false],
@@ -184,7 +185,7 @@ async function main() {
     ['keys: onesweep, early counts, window 4', false, { ...early, lookBackWindow: 4 }, false],
     ['keys: onesweep, early counts, window 8', false, { ...early, lookBackWindow: 8 }, false],
     ['keys: onesweep, early counts, grid order', false, { ...early, tileOrder: 'grid' }, false],
-    ['pairs: onesweep (the default)', true, {}, false],
+    ['pairs: onesweep (the default then)', true, os, false],
     ['pairs: onesweep, early counts', true, early, true],
     ['pairs: onesweep, early counts, window 4', true, { ...early, lookBackWindow: 4 }, false],
     ['keys: reduce-then-scan (the default), again', false, {}, false],
@@ -205,7 +206,7 @@ async function main() {
     ['keys: onesweep, early look-back, window 2', false, { ...walk, lookBackWindow: 2 }, false],
     ['keys: onesweep, early look-back, window 4', false, { ...walk, lookBackWindow: 4 }, false],
     ['keys: onesweep, early counts, window 4, 15 keys per invocation', false, { ...w4, keysPerThread: 15 }, false],
-    ['pairs: onesweep (the default)', true, {}, false],
+    ['pairs: onesweep (the default then)', true, os, false],
     ['pairs: onesweep, window 4', true, { ...os, lookBackWindow: 4 }, false],
     ['pairs: onesweep, early counts, window 4', true, w4, false],
     ['pairs: onesweep, early look-back, window 2', true, { ...walk, lookBackWindow: 2 }, true],
