@@ -16,7 +16,10 @@
 //  - 'onesweep': decoupled look-back per digit. Tiles take indices in launch order, publish
 //    their 256 counts at once, and invocation d walks back over the predecessors' counts
 //    of digit d (flag in the top 2 bits, count in 30) until an inclusive one, reading a
-//    window of predecessors per round (independent loads). No barrier in that loop. A predecessor that stays silent for spin_limit rounds is counted by
+//    window of predecessors per round (independent loads). No barrier in that loop. With
+//    `early` counts a tile counts its digits with workgroup atomics right after loading
+//    and publishes them before ranking, so its successors find them a ranking sooner
+//    (pairs 14.8 -> 13.6 ms with window 4: h200-2026-12-01g). A predecessor that stays silent for spin_limit rounds is counted by
 //    invocation d itself from that tile's keys: WebGPU promises no forward progress
 //    between workgroups, so waiting could hang. The digit's global start comes from one
 //    exclusive scan of all four passes' histograms (made by one read of the keys before
