@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -214,7 +214,47 @@ async function main() {
     ['keys: reduce-then-scan (the default), again', false, {}, false],
     ['keys: onesweep, early counts, window 4, again', false, w4, false],
   ];
-  const lists = { '--early': earlyVariants, '--early2': early2Variants };
+  // --tiles: the defaults of then (16 keys per invocation) with longer tiles (more keys per invocation, fewer tiles to look back over).
+  const tileVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (16 keys per invocation)', false, { keysPerThread: 16 }, false],
+    ...[18, 20, 24, 28].map((k): [string, boolean, SortOptions, boolean] => [
+      `keys: ${k} keys per invocation`,
+      false,
+      { keysPerThread: k },
+      k === 24,
+    ]),
+    ['pairs: the default (16 keys per invocation)', true, { keysPerThread: 16 }, false],
+    ...[20, 24].map((k): [string, boolean, SortOptions, boolean] => [
+      `pairs: ${k} keys per invocation`,
+      true,
+      { keysPerThread: k },
+      k === 24,
+    ]),
+    ['keys: the default, again', false, { keysPerThread: 16 }, false],
+  ];
+  // --tiles2: around 18 keys per invocation, which --tiles found faster than 16, 20 and more.
+  const k = (n: number, pairs: boolean, validate = false): [string, boolean, SortOptions, boolean] => [
+    `${pairs ? 'pairs' : 'keys'}: ${n} keys per invocation`,
+    pairs,
+    { keysPerThread: n },
+    validate,
+  ];
+  const tile2Variants: [string, boolean, SortOptions, boolean][] = [
+    k(16, false),
+    k(17, false),
+    k(18, false, true),
+    k(19, false),
+    k(16, true),
+    k(17, true),
+    k(18, true, true),
+    k(19, true),
+    ['keys: 18 keys per invocation, reduce-then-scan', false, { keysPerThread: 18, algorithm: 'reduce-then-scan' }, false],
+    k(16, false),
+    k(18, false),
+    k(16, true),
+    k(18, true),
+  ];
+  const lists = { '--early': earlyVariants, '--early2': early2Variants, '--tiles': tileVariants, '--tiles2': tile2Variants };
   const chosen = Object.entries(lists).find(([flag]) => process.argv.includes(flag))?.[1] ?? sortVariants;
 
   for (const [variant, pairs, o, validate] of chosen) {

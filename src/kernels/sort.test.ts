@@ -14,7 +14,7 @@ import { referenceSort } from './reference.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { BufferUsage, MapMode } from '../gpu/constants.js';
 import { kernelContext, subgroupSlots } from './context.js';
-import { planSort, sort, sortPairs, type SortAlgorithm, type SortOptions } from './sort.js';
+import { DEFAULT_KEYS_PER_THREAD, planSort, sort, sortPairs, type SortAlgorithm, type SortOptions } from './sort.js';
 import { sortSharedWords } from './sort-wgsl.js';
 
 /** Exact equality, reporting the first difference. */
@@ -125,12 +125,12 @@ describe.each([true, false])('sort on Dawn (subgroups: %s)', (subgroups) => {
 
 describe('sort tile sizes on Dawn', () => {
   it(
-    'gives the same result for small tiles, and for several tiles per reduce-then-scan workgroup',
+    'gives the same result for small and long tiles, and for several tiles per reduce-then-scan workgroup',
     async () => {
       const keys = keysOf(9000, 5, 1000);
       const values = Uint32Array.from(keys, (_, i) => i);
       const want = referenceSort(keys, values);
-      for (const keysPerThread of [1, 5]) {
+      for (const keysPerThread of [1, 5, 24]) {
         for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
           const got = await sortPairs(gpu, keys, values, { algorithm: algo, keysPerThread, tilesPerGroup: 3 });
           expectSame(got.keys, want.keys, `${algo}, ${keysPerThread} keys per invocation`);
@@ -252,7 +252,7 @@ describe('sort with GPUBuffers and plans', () => {
       };
       const k = put(keys);
       const v = put(values);
-      // The tile the defaults pick: the most keys per invocation (up to 16) that fit without
+      // The tile the defaults pick: the most keys per invocation (up to the default) that fit without
       // the early counts, with subgroups where their counters leave room for a tile; the
       // counts only if they fit beside that tile too.
       const ctx = kernelContext(device);
@@ -260,7 +260,7 @@ describe('sort with GPUBuffers and plans', () => {
       const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean) =>
         sortSharedWords({ keysPerThread, slots: subgroups ? subgroupSlots(ctx, 256) : 8, subgroups, compact: true, early }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
-      let keysPerThread = 16;
+      let keysPerThread = DEFAULT_KEYS_PER_THREAD;
       while (keysPerThread > 1 && !fits(keysPerThread, 'none', subgroups)) keysPerThread--;
       expect(fits(keysPerThread, 'none', subgroups), `a tile of ${keysPerThread} keys per invocation fits`).toBe(true);
       const plans = [
@@ -315,7 +315,7 @@ describe('sort with GPUBuffers and plans', () => {
     await expect(sort(gpu, keys, { algorithm: 'bitonic' as never })).rejects.toThrow(
       /algorithm must be 'onesweep' or 'reduce-then-scan', got 'bitonic'/,
     );
-    await expect(sort(gpu, keys, { keysPerThread: 17 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 16, got 17/);
+    await expect(sort(gpu, keys, { keysPerThread: 33 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 32, got 33/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
     await expect(sort(gpu, keys, { algorithm: 'onesweep', early: 'soon' as never })).rejects.toThrow(
       /early must be 'none', 'counts' or 'look-back', got 'soon'/,

@@ -48,7 +48,7 @@ export interface SortOptions extends KernelOptions {
   length?: number;
   /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
   algorithm?: SortAlgorithm;
-  /** Keys per invocation, 1 to 16: a tile is 256 × keysPerThread keys (default: 16, or fewer where workgroup memory is short). */
+  /** Keys per invocation, 1 to MAX_KEYS_PER_THREAD: a tile is 256 × keysPerThread keys (default: DEFAULT_KEYS_PER_THREAD, or fewer where workgroup memory is short). */
   keysPerThread?: number;
   /** 'onesweep': look-back rounds without progress before a tile counts a silent predecessor's keys itself (default 256). */
   spinLimit?: number;
@@ -106,8 +106,16 @@ export const DEFAULT_LOOK_BACK_WINDOW = 4;
 /** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
 export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
-/** 16 measured 2–4% faster than 15 at 2^28 keys on the H200 with either algorithm. */
-const DEFAULT_KEYS_PER_THREAD = 16;
+/**
+ * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
+ * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
+ * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff
+ * at 20 is the compiler's register budget, which differs between GPUs and drivers: 18
+ * keeps a key's distance from it for 2% less than 19. (Earlier, 16 beat 15 by 2–4%.)
+ */
+export const DEFAULT_KEYS_PER_THREAD = 18;
+/** Longer tiles need more registers and workgroup memory; the 16-bit counters would allow 511. */
+const MAX_KEYS_PER_THREAD = 32;
 const DEFAULT_SPIN_LIMIT = 256;
 /**
  * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
@@ -167,7 +175,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const fits = (k: number) => fitsWith(k, early);
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
-    keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, 16);
+    keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, MAX_KEYS_PER_THREAD);
     if (!fits(keysPerThread))
       throw new Error(
         `sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`,
