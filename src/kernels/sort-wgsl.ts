@@ -19,7 +19,8 @@
 //    window of predecessors per round (independent loads). No barrier in that loop. With
 //    `early` counts a tile counts its digits with workgroup atomics right after loading
 //    and publishes them before ranking, so its successors find them a ranking sooner
-//    (pairs 14.8 -> 13.6 ms with window 4: h200-2026-12-01g). A predecessor that stays silent for spin_limit rounds is counted by
+//    (pairs 14.8 -> 13.6 ms with window 4: h200-2026-12-01g). A predecessor that stays
+//    silent for spin_limit rounds is counted by
 //    invocation d itself from that tile's keys: WebGPU promises no forward progress
 //    between workgroups, so waiting could hang. The digit's global start comes from one
 //    exclusive scan of all four passes' histograms (made by one read of the keys before
@@ -84,12 +85,10 @@ export const STATE_HEADER_WORDS = 64;
 export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
-export function sortSharedWords(
-  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact'> & Partial<Pick<SortShaderSpec, 'early'>>,
-): number {
+export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early'>): number {
   const counters = (s.slots * RADIX) / 2;
   const staging = WORKGROUP * s.keysPerThread;
-  const digits = (s.early && s.early !== 'none' ? 5 : 4) * RADIX + 64 + 8;
+  const digits = (s.early === 'none' ? 4 : 5) * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }

@@ -88,8 +88,8 @@ export interface SortPlan extends KernelPlan {
 /**
  * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
  * (bench/results/h200-2026-12-01g): with window 4 and early counts onesweep sorted keys
- * alone in 11.57–11.60 ms against reduce-then-scan's 11.82–11.83 in the same calls (one
- * call whose files were lost measured both at 11.55), and pairs in 13.6 ms against 18.1.
+ * alone in 11.57–11.60 ms against reduce-then-scan's 11.82–11.83 in the same calls, and
+ * pairs in 13.6 ms against 18.1.
  * Before the early counts, reduce-then-scan had been the faster for keys (11.5 ms against
  * 12.4: h200-2026-12-01b/sort/confirm).
  */
@@ -171,8 +171,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   // the ranking then runs in workgroup memory instead.
   if (subgroups && o?.subgroups === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
   const slots = slotsFor(subgroups);
-  const fitsWith = (k: number, e: SortEarly) => fitsIn(k, e, subgroups);
-  const fits = (k: number) => fitsWith(k, early);
+  const fits = (k: number, e: SortEarly = early) => fitsIn(k, e, subgroups);
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
     keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, MAX_KEYS_PER_THREAD);
@@ -190,7 +189,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   }
   // Early counts by default only where they cost no keys per invocation: on devices with
   // little workgroup memory a longer tile is worth more than counts published sooner.
-  if (o?.early === undefined && algorithm === 'onesweep' && fitsWith(keysPerThread, DEFAULT_EARLY)) early = DEFAULT_EARLY;
+  if (o?.early === undefined && algorithm === 'onesweep' && fits(keysPerThread, DEFAULT_EARLY)) early = DEFAULT_EARLY;
   const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
   const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
   const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
