@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -18,10 +18,11 @@ import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
 import { planTranspose, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
 import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
+import { planReduceVariant, type ReduceVariant } from '../src/kernels/reduce.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
 import { measure, printTable } from './explore-measure.js';
-import { checkScan, checkTranspose } from '../src/bench/validate.js';
+import { checkReduce, checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
 // --log2n=K: another scan size (lavapipe: validate look-backs over many blocks).
@@ -154,6 +155,31 @@ function scanShapes(): ScanRow[] {
   return list;
 }
 
+// --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
+// workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
+// against the default (4096 workgroups of 8 loads, two dispatches), interleaved and
+// repeated: both sides of the CUB comparison sit within a few percent of each other.
+function reduceVariants(): [string, ReduceVariant, boolean][] {
+  const list: [string, ReduceVariant, boolean][] = [];
+  for (const round of [1, 2]) {
+    list.push([`default (${round})`, {}, round === 1]);
+    list.push([`last-group (${round})`, { finish: 'last-group' }, round === 1]);
+    list.push([`last-group 2048 groups (${round})`, { finish: 'last-group', maxGroups: 2048 }, round === 1]);
+  }
+  for (const maxGroups of [1024, 2048, 8192, 16384])
+    list.push(
+      [`${maxGroups} groups`, { maxGroups }, false],
+      [`last-group ${maxGroups} groups`, { finish: 'last-group', maxGroups }, maxGroups === 16384],
+    );
+  for (const perThread of [4, 16])
+    list.push(
+      [`${perThread} loads`, { perThread }, false],
+      [`last-group ${perThread} loads`, { finish: 'last-group', perThread }, perThread === 16],
+    );
+  list.push(['default (3)', {}, false], ['last-group (3)', { finish: 'last-group' }, false]);
+  return list;
+}
+
 async function main() {
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
@@ -174,6 +200,20 @@ async function main() {
   process.stderr.write(`inputs ready after ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
+
+  if (process.argv.includes('--reduce')) {
+    for (const [variant, v, check] of reduceVariants())
+      await measure(
+        gpu,
+        'reduce sum f32',
+        variant,
+        4 * N,
+        () => planReduceVariant(gpu, f32.buffer, { type: 'f32', length: N, op: 'sum' }, v),
+        check || quick ? async (p) => checkReduce(await runAndRead(ctx, p, 4), f32.array, 'sum') : undefined,
+      );
+    printTable('explore --reduce', t0);
+    return;
+  }
 
   const scanVariants = process.argv.includes('--probes')
     ? scanProbes()

@@ -29,6 +29,16 @@ export interface ReduceShaderSpec {
   input: 'values' | 'partials';
   tree: ReduceTree;
   loads: ReduceLoads;
+  /** vec4 loads per invocation and span at level 0 (default VALUES_PER_THREAD): a span is 1024 × perThread elements. */
+  perThread?: number;
+  /**
+   * Level 0 only. 'levels' (default): every workgroup writes its partial, later dispatches
+   * reduce the partials. 'last-group': one dispatch; each workgroup takes a ticket from a
+   * counter and publishes its partial tagged with the run's epoch (ticket / groups, so no
+   * reset between runs is needed), and the workgroup that takes the last ticket combines
+   * every partial into the output (see lastGroupFinish).
+   */
+  finish?: 'levels' | 'last-group';
 }
 
 /** vec4 loads per invocation at level 0: 8 independent 16-byte loads keep enough bytes in flight. */
@@ -169,6 +179,8 @@ fn workgroup_combine(a: Acc, lidx: u32) -> Acc {
     let used = atomicLoad(&slot_count);
     r = slots[0];
     for (var k = 1u; k < used; k++) { r = combine(r, slots[k]); }
+    // Ready for another call after a barrier (the last-group finish combines twice).
+    atomicStore(&slot_count, 0u);
   }
   return r;
 }
@@ -195,8 +207,90 @@ fn workgroup_combine(a: Acc, lidx: u32) -> Acc {
 `;
 }
 
+/** 32-bit words of one partial (Acc): 2 for the 64-bit exact sum and the compensated pair. */
+export function accWords(op: ReduceOp): number {
+  return partialBytes(op) / 4;
+}
+
+/**
+ * Level 0 in one dispatch. Published partials are 16-bit halves, each in a word whose top
+ * 16 bits hold the run's tag (epoch + 1): one atomic word carries value and flag, so a
+ * reader that sees the tag sees the half; an earlier run's halves carry another tag, so the
+ * words never need clearing. The ticket counter returns to 0 after `epochs` runs (by the
+ * run's last ticket holder, when every ticket of the run is taken), before the tags would
+ * repeat. The last ticket holder waits for each partial up to spin_limit rounds, then
+ * reduces that group's spans itself: WebGPU promises no forward progress between
+ * workgroups, and a late half that lands after it is never read (its tag is this run's).
+ */
+function lastGroupFinish(spec: ReduceShaderSpec): string {
+  const W = accWords(spec.op);
+  const words = W === 1 ? 'vec2<u32>(bitcast<u32>(a), 0u)' : 'bitcast<vec2<u32>>(a)';
+  const acc = W === 1 ? 'bitcast<Acc>(w.x)' : 'bitcast<Acc>(w)';
+  return `
+@group(0) @binding(4) var<storage, read_write> tickets: array<atomic<u32>>;
+const HALVES: u32 = ${2 * W}u;
+var<workgroup> wg_ticket: u32;
+
+fn publish(group: u32, tag: u32, a: Acc) {
+  let w = ${words};
+  for (var k = 0u; k < HALVES; k++) {
+    let half = (w[k / 2u] >> (16u * (k & 1u))) & 0xffffu;
+    atomicStore(&tickets[1u + group * HALVES + k], (tag << 16u) | half);
+  }
+}
+
+// What group g's spans reduce to, by one invocation (the fallback).
+fn reduce_group(g: u32, n: u32) -> Acc {
+  let vecs = (n + 3u) / 4u;
+  let spans = (vecs + SPAN - 1u) / SPAN;
+  var acc = accv_identity();
+  for (var span = g; span < spans; span += P.groups) {
+    for (var j = span * SPAN; j < min(span * SPAN + SPAN, vecs); j++) { acc = accv_add(acc, load4(j, n)); }
+  }
+  return accv_fold(acc);
+}
+
+// Group g's partial as published in this run (tag), or reduced here if it stays silent.
+fn collect(g: u32, tag: u32, n: u32) -> Acc {
+  var idle = 0u;
+  loop {
+    var w = vec2<u32>(0u);
+    var ready = true;
+    for (var k = 0u; k < HALVES; k++) {
+      let word = atomicLoad(&tickets[1u + g * HALVES + k]);
+      ready = ready && (word >> 16u) == tag;
+      w[k / 2u] |= (word & 0xffffu) << (16u * (k & 1u));
+    }
+    if (ready) { return ${acc}; }
+    idle++;
+    if (idle > P.spin_limit) { return reduce_group(g, n); }
+  }
+}
+
+fn finish(group: u32, total: Acc, lidx: u32, n: u32) {
+  if (lidx == 0u) {
+    let ticket = atomicAdd(&tickets[0], 1u);
+    // Tests: with force_fallback, no group publishes in odd epochs, so the last group must
+    // reject the previous run's halves by their tag and reduce every group itself.
+    if (P.force_fallback == 0u || ((ticket / P.groups) & 1u) == 0u) { publish(group, ticket / P.groups + 1u, total); }
+    if (ticket == P.epochs * P.groups - 1u) { atomicStore(&tickets[0], 0u); }
+    wg_ticket = ticket;
+  }
+  let ticket = workgroupUniformLoad(&wg_ticket);
+  if (ticket % P.groups != P.groups - 1u) { return; }
+  // The last ticket: every other group has published its partial, or is about to.
+  let tag = ticket / P.groups + 1u;
+  var r = acc_identity();
+  for (var g = lidx; g < P.groups; g += ${WORKGROUP}u) { r = combine(r, collect(g, tag, n)); }
+  let result = workgroup_combine(r, lidx);
+  if (lidx == 0u) { dst[P.dst_base] = result; }
+}
+`;
+}
+
 function valuesMain(spec: ReduceShaderSpec): string {
   const T = spec.type;
+  const lastGroup = spec.finish === 'last-group';
   const coalesced = spec.loads === 'coalesced';
   const index = coalesced ? `first + k * ${WORKGROUP}u + lidx` : `first + lidx * PER_THREAD + k`;
   // The ragged last group walks the same indices with a bound known only at run time: a
@@ -210,7 +304,7 @@ function valuesMain(spec: ReduceShaderSpec): string {
 @group(0) @binding(2) var<storage, read> src1: array<${T}>;
 @group(0) @binding(3) var<storage, read_write> dst: array<Acc>;
 
-const PER_THREAD: u32 = ${VALUES_PER_THREAD}u;
+const PER_THREAD: u32 = ${spec.perThread ?? VALUES_PER_THREAD}u;
 const SPAN: u32 = ${WORKGROUP}u * PER_THREAD;
 
 // The vec4 at index j; the last one may be ragged, its missing lanes are the identity.
@@ -239,9 +333,9 @@ fn main(${GRID_ARGS}) {
     }
   }
   let total = workgroup_combine(accv_fold(acc), lidx);
-  if (lidx == 0u) { dst[P.dst_base + group] = total; }
+  ${lastGroup ? 'finish(group, total, lidx, n);' : 'if (lidx == 0u) { dst[P.dst_base + group] = total; }'}
 }
-`;
+${lastGroup ? lastGroupFinish(spec) : ''}`;
 }
 
 function partialsMain(): string {
@@ -274,7 +368,7 @@ export function reduceShader(spec: ReduceShaderSpec): string {
   const subgroups = tree === 'subgroup';
   return `${enableSubgroups(subgroups)}
 // wgsl-lab kernels: reduce (${spec.op}, ${spec.type}, ${spec.input}, ${tree}, ${spec.loads})
-struct Params { n: u32, groups: u32, src_base: u32, dst_base: u32, one: u32, _p5: u32, _p6: u32, _p7: u32 }
+struct Params { n: u32, groups: u32, src_base: u32, dst_base: u32, one: u32, epochs: u32, spin_limit: u32, force_fallback: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 ${ZERO_U32_FN}
 ${algebra(spec.op, spec.type, subgroups)}

@@ -19,6 +19,7 @@ import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type Kern
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import {
+  accWords,
   identityBits,
   MAX_VALUE_GROUPS,
   ONE_BITS,
@@ -26,6 +27,7 @@ import {
   partialBytes,
   reduceShader,
   VALUES_PER_GROUP,
+  VALUES_PER_THREAD,
   type ReduceLoads,
   type ReduceOp,
   type ReduceShaderSpec,
@@ -49,6 +51,28 @@ export interface ReducePlanOptions extends KernelOptions {
   loads?: ReduceLoads;
 }
 
+const DEFAULT_REDUCE_SPIN_LIMIT = 64;
+
+/** A reduction's level-0 shape beyond the options: what scripts/explore.ts compares. */
+export interface ReduceVariant {
+  /** Level-0 workgroups at most (default MAX_VALUE_GROUPS). */
+  maxGroups?: number;
+  /** vec4 loads per invocation and span (default VALUES_PER_THREAD). */
+  perThread?: number;
+  /** 'levels' (default) or 'last-group' (one dispatch; see reduce-wgsl.ts's lastGroupFinish). */
+  finish?: 'levels' | 'last-group';
+  /** Last-group: rounds a partial may stay silent before the last group reduces its spans itself (default 64). */
+  spinLimit?: number;
+  /**
+   * Testing: no group publishes its partial in the plan's odd-numbered runs (the second,
+   * the fourth, …), so there the last group must reject the halves left by the run before
+   * (their tag) and reduce every group's spans itself.
+   */
+  silentOddRuns?: boolean;
+  /** Testing: runs before the ticket counter returns to 0 and the tags repeat (default as many as fit). */
+  epochs?: number;
+}
+
 const TYPES_BY_OP: Record<ReduceOp, readonly ElementType[]> = {
   sum: ['f32', 'i32', 'u32'],
   min: ['f32', 'i32', 'u32'],
@@ -64,6 +88,16 @@ const TYPES_BY_OP: Record<ReduceOp, readonly ElementType[]> = {
  * 'sum-compensated'. An empty input gives the identity (0, +∞/max, −∞/min).
  */
 export async function planReduce(gpu: KernelDevice, input: GPUBuffer, options: ReducePlanOptions): Promise<KernelPlan> {
+  return planReduceVariant(gpu, input, options, {});
+}
+
+/** planReduce with a level-0 shape of its own (scripts/explore.ts, tests). */
+export async function planReduceVariant(
+  gpu: KernelDevice,
+  input: GPUBuffer,
+  options: ReducePlanOptions,
+  variant: ReduceVariant,
+): Promise<KernelPlan> {
   const ctx = kernelContext(gpu);
   const what = `reduce (${options.op})`;
   if (!TYPES_BY_OP[options.op]) throw new Error(`${what}: unknown operation`);
@@ -73,7 +107,14 @@ export async function planReduce(gpu: KernelDevice, input: GPUBuffer, options: R
   if (tree === 'subgroup' && !subgroups) throw new Error(`${what}: tree 'subgroup' needs subgroups`);
   checkPlanInput(what, input);
   const limit = bindingLimit(ctx, options);
-  const settings = { type: options.type, length: options.length, op: options.op, tree, loads: options.loads ?? 'coalesced' } as const;
+  const settings = {
+    type: options.type,
+    length: options.length,
+    op: options.op,
+    tree,
+    loads: options.loads ?? 'coalesced',
+    variant,
+  } as const;
   return buildPlan(ctx, what, input, partialBytes(options.op), (plan, src, dst) => buildReduce(plan, src, dst, settings, limit));
 }
 
@@ -81,10 +122,13 @@ async function buildReduce(
   plan: PlanBuilder,
   input: GPUBuffer,
   output: GPUBuffer,
-  o: { type: ElementType; length: number; op: ReduceOp; tree: ReduceTree; loads: ReduceLoads },
+  o: { type: ElementType; length: number; op: ReduceOp; tree: ReduceTree; loads: ReduceLoads; variant?: ReduceVariant },
   limit: number,
 ): Promise<void> {
   const { ctx } = plan;
+  const v = o.variant ?? {};
+  const perThread = v.perThread ?? VALUES_PER_THREAD;
+  const maxGroups = v.maxGroups ?? MAX_VALUE_GROUPS;
   const pBytes = partialBytes(o.op);
   if (o.length === 0) {
     const identity = new Uint32Array(pBytes / 4);
@@ -92,6 +136,13 @@ async function buildReduce(
     ctx.device.queue.writeBuffer(output, 0, identity);
     return;
   }
+  // Level 0: the data, in chunks that fit one binding.
+  const level0 = chunks(o.length, 4, limit);
+  const groupsOf = (count: number) => Math.min(Math.ceil(count / ((VALUES_PER_GROUP / VALUES_PER_THREAD) * perThread)), maxGroups);
+  let count = level0.reduce((sum, c) => sum + groupsOf(c.count), 0);
+  // The last-group finish covers one binding's worth of data; more chunks take levels.
+  const lastGroup = v.finish === 'last-group' && level0.length === 1 && count > 1;
+
   // The load pattern only concerns the data: partials are always read coalesced.
   const shader = (form: 'values' | 'partials'): ReduceShaderSpec => ({
     op: o.op,
@@ -99,19 +150,36 @@ async function buildReduce(
     input: form,
     tree: o.tree,
     loads: form === 'values' ? o.loads : 'coalesced',
+    ...(form === 'values' ? { perThread, finish: lastGroup ? 'last-group' : 'levels' } : {}),
   });
   const kernel = (s: ReduceShaderSpec) =>
     getKernel(
       ctx.device,
       `reduce ${s.op} ${s.type} ${s.input}`,
       reduceShader(s),
-      s.input === 'values' ? ['uniform', 'read', 'read', 'write'] : ['uniform', 'read', 'write'],
+      s.input === 'partials'
+        ? ['uniform', 'read', 'write']
+        : ['uniform', 'read', 'read', 'write', ...(lastGroup ? (['write'] as const) : [])],
     );
 
-  // Level 0: the data, in chunks that fit one binding.
-  const level0 = chunks(o.length, 4, limit);
-  const groupsOf = (count: number) => Math.min(Math.ceil(count / VALUES_PER_GROUP), MAX_VALUE_GROUPS);
-  let count = level0.reduce((sum, c) => sum + groupsOf(c.count), 0);
+  if (lastGroup) {
+    const c = level0[0]!;
+    const tickets = plan.temporary((1 + count * 2 * accWords(o.op)) * 4, 'reduce tickets');
+    // Tags are 16 bits and never 0; epochs × groups must fit the 32-bit ticket counter.
+    const epochs = v.epochs ?? Math.min(0xffff, Math.floor(2 ** 32 / count));
+    plan.dispatch(
+      await kernel(shader('values')),
+      [c.count, count, 0, 0, ONE_BITS, epochs, v.spinLimit ?? DEFAULT_REDUCE_SPIN_LIMIT, v.silentOddRuns ? 1 : 0],
+      [
+        vec4ReadWindow(input, c.first, c.count),
+        window(ctx, input, 4, c.first, c.count).binding,
+        { buffer: output, size: pBytes },
+        { buffer: tickets, size: (1 + count * 2 * accWords(o.op)) * 4 },
+      ],
+      count,
+    );
+    return;
+  }
   let current = count === 1 ? output : plan.temporary(count * pBytes, 'partials');
   const values = await kernel(shader('values'));
   let at = 0;
