@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --ballot] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -254,25 +254,7 @@ async function main() {
     k(16, true),
     k(18, true),
   ];
-  // --ballot: the match without its ninth ballot (the subgroup's full mask comes from its
-  // size), at the default 18 keys per invocation and one and two more; timed in the same
-  // call as the bundle of the commit before it (explore-sort-before.mjs --tiles2).
-  const ballotVariants: [string, boolean, SortOptions, boolean][] = [
-    k(18, false, true),
-    k(18, true, true),
-    k(19, false),
-    k(20, false),
-    k(19, true),
-    k(18, false),
-    k(18, true),
-  ];
-  const lists = {
-    '--early': earlyVariants,
-    '--early2': early2Variants,
-    '--tiles': tileVariants,
-    '--tiles2': tile2Variants,
-    '--ballot': ballotVariants,
-  };
+  const lists = { '--early': earlyVariants, '--early2': early2Variants, '--tiles': tileVariants, '--tiles2': tile2Variants };
   const chosen = Object.entries(lists).find(([flag]) => process.argv.includes(flag))?.[1] ?? sortVariants;
 
   for (const [variant, pairs, o, validate] of chosen) {

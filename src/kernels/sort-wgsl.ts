@@ -111,9 +111,7 @@ struct Place { pos: u32, slot: u32, start: u32, lanes: u32, lane: u32 }
 fn place(lidx: u32, sg_lane: u32) -> Place { return Place(lidx, lidx / 32u, lidx & ~31u, 32u, lidx % 32u); }`;
   }
   return `
-// everyone: the ballot of all the subgroup's lanes (all active: 256 invocations, subgroup
-// sizes divide 256), so that the match need not ask for it with a ninth ballot per key.
-struct Place { pos: u32, slot: u32, start: u32, lanes: u32, lane: u32, everyone: u32 }
+struct Place { pos: u32, slot: u32, start: u32, lanes: u32, lane: u32 }
 var<workgroup> claims: atomic<u32>;
 fn place(lidx: u32, sg_lane: u32) -> Place {
   let lanes = subgroupAdd(1u);
@@ -123,7 +121,7 @@ fn place(lidx: u32, sg_lane: u32) -> Place {
   let start = claimed & 0xffffu;
   // Every lane is active here (256 invocations, subgroup sizes divide 256), so the
   // exclusive count of lanes below equals the lane's subgroup_invocation_id.
-  return Place(start + sg_lane, claimed >> 16u, start, lanes, sg_lane, select(0xffffffffu, (1u << lanes) - 1u, lanes < 32u));
+  return Place(start + sg_lane, claimed >> 16u, start, lanes, sg_lane);
 }`;
 }
 
@@ -170,7 +168,7 @@ fn share(old: u32, leader: u32, at: Place) -> u32 {
       : `for (var b = 0u; b < 8u; b++) {${bit}}`;
     return `
 fn match_digit(d: u32, at: Place) -> vec3<u32> {
-  var m = at.everyone;
+  var m = subgroupBallot(true).x;
   ${bits}
   let below = m & ((1u << at.lane) - 1u);
   return vec3<u32>(countOneBits(below), countOneBits(m), u32(firstLeadingBit(m)));
