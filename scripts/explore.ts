@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -157,10 +157,21 @@ function scanShapes(): ScanRow[] {
 
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
-// against the default (4096 workgroups of 8 loads, two dispatches), interleaved and
-// repeated: both sides of the CUB comparison sit within a few percent of each other.
+// against the default, interleaved and repeated: both sides of the CUB comparison sit
+// within a few percent of each other. --reduce-sweep: the workgroup counts around 1024,
+// which the first list found fastest (bench/results/h200-2026-12-02).
 function reduceVariants(): [string, ReduceVariant, boolean][] {
   const list: [string, ReduceVariant, boolean][] = [];
+  if (process.argv.includes('--reduce-sweep')) {
+    for (const round of [1, 2, 3])
+      for (const maxGroups of [4096, 2048, 1536, 1024, 768, 512, 256])
+        list.push([`${maxGroups} groups (${round})`, { maxGroups }, round === 1 && maxGroups === 256]);
+    list.push(['last-group 1024 groups', { finish: 'last-group', maxGroups: 1024 }, true]);
+    list.push(['1024 groups, 16 loads', { maxGroups: 1024, perThread: 16 }, true]);
+    list.push(['512 groups, 16 loads', { maxGroups: 512, perThread: 16 }, false]);
+    list.push(['last-group 1024 groups (2)', { finish: 'last-group', maxGroups: 1024 }, false]);
+    return list;
+  }
   for (const round of [1, 2]) {
     list.push([`default (${round})`, {}, round === 1]);
     list.push([`last-group (${round})`, { finish: 'last-group' }, round === 1]);
@@ -201,7 +212,7 @@ async function main() {
 
   await measure(gpu, 'copy', 'vec4', 8 * N, () => planCopy(gpu, f32.buffer, N));
 
-  if (process.argv.includes('--reduce')) {
+  if (process.argv.includes('--reduce') || process.argv.includes('--reduce-sweep')) {
     for (const [variant, v, check] of reduceVariants())
       await measure(
         gpu,
@@ -212,6 +223,28 @@ async function main() {
         check || quick ? async (p) => checkReduce(await runAndRead(ctx, p, 4), f32.array, 'sum') : undefined,
       );
     printTable('explore --reduce', t0);
+    return;
+  }
+  // --reduce-small: where launches dominate, one dispatch (last-group) against two, 1024
+  // level-0 workgroups at most, on the first n elements of the same input.
+  if (process.argv.includes('--reduce-small')) {
+    for (const round of [1, 2])
+      for (const log2 of [14, 16, 18, 20, 22, 24, 26])
+        for (const [variant, v] of [
+          ['two dispatches', { maxGroups: 1024 }],
+          ['last-group', { finish: 'last-group', maxGroups: 1024 }],
+        ] as const) {
+          const n = Math.min(N, 2 ** log2);
+          await measure(
+            gpu,
+            `reduce sum f32 n=2^${log2}`,
+            `${variant} (${round})`,
+            4 * n,
+            () => planReduceVariant(gpu, f32.buffer, { type: 'f32', length: n, op: 'sum' }, v),
+            round === 1 ? async (p) => checkReduce(await runAndRead(ctx, p, 4), f32.array.subarray(0, n), 'sum') : undefined,
+          );
+        }
+    printTable('explore --reduce-small', t0);
     return;
   }
 

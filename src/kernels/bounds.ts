@@ -16,9 +16,11 @@ export function gamma(d: number): number {
  * serial accumulation (VALUES_PER_THREAD or PARTIALS_PER_THREAD), 2 to fold a vec4, then the
  * cross-invocation step. Subgroup builtins do not specify their order, so assume the worst,
  * a serial sum over 128 lanes (127), and 63 more over the subgroup slots; the
- * workgroup-memory tree adds only 8 (log2 256), so the subgroup figure bounds both.
+ * workgroup-memory tree adds only 8 (log2 256). The last group's fallback (a silent
+ * group's partial recomputed by one invocation) combines the 256 lanes in series: 255,
+ * which bounds them all.
  */
-const CROSS_INVOCATION = 127 + 63;
+const CROSS_INVOCATION = 255;
 
 /** Spans of 8192 inputs each level-0 workgroup walks, at most (grid-stride loop). */
 function spansPerGroup(n: number): number {
@@ -26,7 +28,11 @@ function spansPerGroup(n: number): number {
   return Math.ceil(spans / Math.max(1, Math.min(spans, MAX_VALUE_GROUPS)));
 }
 
-/** Levels the reduction runs for n inputs: up to 4096 level-0 partials, then 4096 partials per workgroup. */
+/**
+ * Levels the reduction runs for n inputs: up to MAX_VALUE_GROUPS level-0 partials, then
+ * 4096 partials per workgroup. The last-group finish combines the partials in one level
+ * with ⌈groups / 256⌉ ≤ PARTIALS_PER_THREAD of them per invocation, so the same count bounds it.
+ */
 export function reduceLevels(n: number): number {
   let levels = 1;
   let count = Math.min(Math.ceil(n / VALUES_PER_GROUP), MAX_VALUE_GROUPS);

@@ -1,8 +1,8 @@
 // The reduction shapes scripts/explore.ts times beyond the options, on Dawn against the CPU:
-// the one-dispatch 'last-group' finish (every operation, both cross-invocation paths, one
-// plan run again and again so that the epochs advance and the ticket counter returns to 0,
-// the fallback that reduces silent groups forced), other loads per invocation, and other
-// workgroup counts.
+// the one-dispatch 'last-group' finish, the default (every operation, both cross-invocation
+// paths, one plan run again and again so that the epochs advance and the ticket counter
+// returns to 0, the fallback that reduces silent groups forced), the two-dispatch 'levels'
+// finish, other loads per invocation, and other workgroup counts.
 import { describe, expect, it } from 'vitest';
 import { gpu, gpuHas, upload } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
@@ -10,7 +10,8 @@ import { runAndRead, type ElementArray } from './buffers.js';
 import { kernelContext } from './context.js';
 import { planReduceVariant, type ReduceVariant } from './reduce.js';
 import type { ReduceOp } from './reduce-wgsl.js';
-import { referenceReduce, referenceSumExact } from './reference.js';
+import { accurateSum, referenceReduce, referenceSumExact, sumOfMagnitudes } from './reference.js';
+import { f32SumBound } from './bounds.js';
 
 /** Runs one plan once per array of `inputs` (equal lengths), written into the same input buffer; returns every run's result words. */
 async function runVariant(inputs: ElementArray[], op: ReduceOp, subgroups: boolean, variant: ReduceVariant): Promise<Uint32Array[]> {
@@ -75,6 +76,16 @@ for (const subgroups of [true, false]) {
         }
       });
 
+      it('last-group finish: an f32 sum reduced by the fallback stays within the bound of bounds.ts', async () => {
+        const inputs = [21, 22].map((seed) => randomArray('f32', 50_003, seed, { scale: 1000 }) as Float32Array);
+        const runs = await runVariant(inputs, 'sum', subgroups, { finish: 'last-group', maxGroups: 5, silentOddRuns: true });
+        runs.forEach((r, k) => {
+          const values = inputs[k]!;
+          const got = new Float32Array(r.buffer)[0]!;
+          expect(Math.abs(got - accurateSum(values)), `run ${k}`).toBeLessThanOrEqual(f32SumBound(values.length, sumOfMagnitudes(values)));
+        });
+      });
+
       it('last-group finish: ragged lengths and a single group', async () => {
         for (const n of [4, 5, 8191, 8193, 40_000]) {
           const u = randomArray('u32', n, n);
@@ -89,7 +100,8 @@ for (const subgroups of [true, false]) {
           { perThread: 4 },
           { perThread: 16, maxGroups: 2 },
           { maxGroups: 1 },
-          { perThread: 16, finish: 'last-group' as const },
+          { finish: 'levels' as const },
+          { finish: 'levels' as const, maxGroups: 3, perThread: 16 },
         ]) {
           const [got] = await runVariant([u], 'sum-exact', subgroups, variant);
           expect([...got!], JSON.stringify(variant)).toEqual([...expected(u, 'sum-exact')]);

@@ -32,8 +32,8 @@ export interface ReduceShaderSpec {
   /** vec4 loads per invocation and span at level 0 (default VALUES_PER_THREAD): a span is 1024 × perThread elements. */
   perThread?: number;
   /**
-   * Level 0 only. 'levels' (default): every workgroup writes its partial, later dispatches
-   * reduce the partials. 'last-group': one dispatch; each workgroup takes a ticket from a
+   * Level 0 only. 'levels': every workgroup writes its partial, later dispatches reduce the
+   * partials. 'last-group' (the library's default within one binding): one dispatch; each workgroup takes a ticket from a
    * counter and publishes its partial tagged with the run's epoch (ticket / groups, so no
    * reset between runs is needed), and the workgroup that takes the last ticket combines
    * every partial into the output (see lastGroupFinish).
@@ -49,10 +49,10 @@ export const PARTIALS_PER_THREAD = 16;
 export const VALUES_PER_GROUP = WORKGROUP * VALUES_PER_THREAD * 4;
 /**
  * Level 0 launches at most this many workgroups; each walks spans group, group + groups, …
- * (a grid-stride loop). 4096 partials are then one workgroup's work at level 1, so 2^28
- * values take two dispatches instead of three: on an H200 the extra dispatch cost about 7%.
+ * (a grid-stride loop). On an H200 at 2^28 f32, 1024 was 2% faster than 4096 and 2048, and
+ * 512–768 within 0.5% of it (bench/results/h200-2026-12-02/call2-reduce-sweep).
  */
-export const MAX_VALUE_GROUPS = 4096;
+export const MAX_VALUE_GROUPS = 1024;
 export const PARTIALS_PER_GROUP = WORKGROUP * PARTIALS_PER_THREAD;
 
 /** The bits of 1.0f, passed in Params.one (see the compensated sum). */
@@ -239,15 +239,24 @@ fn publish(group: u32, tag: u32, a: Acc) {
   }
 }
 
-// What group g's spans reduce to, by one invocation (the fallback).
+// What group g's spans reduce to, by one invocation (the fallback): each of the group's
+// lanes in turn accumulates its vec4s in the order that lane would, then the lanes are
+// combined in series, so the summation tree is no deeper than bounds.ts assumes.
 fn reduce_group(g: u32, n: u32) -> Acc {
   let vecs = (n + 3u) / 4u;
   let spans = (vecs + SPAN - 1u) / SPAN;
-  var acc = accv_identity();
-  for (var span = g; span < spans; span += P.groups) {
-    for (var j = span * SPAN; j < min(span * SPAN + SPAN, vecs); j++) { acc = accv_add(acc, load4(j, n)); }
+  var total = acc_identity();
+  for (var lane = 0u; lane < ${WORKGROUP}u; lane++) {
+    var acc = accv_identity();
+    for (var span = g; span < spans; span += P.groups) {
+      for (var k = 0u; k < PER_THREAD; k++) {
+        let j = span * SPAN + ${spec.loads === 'coalesced' ? `k * ${WORKGROUP}u + lane` : 'lane * PER_THREAD + k'};
+        if (j < vecs) { acc = accv_add(acc, load4(j, n)); }
+      }
+    }
+    total = combine(total, accv_fold(acc));
   }
-  return accv_fold(acc);
+  return total;
 }
 
 // Group g's partial as published in this run (tag), or reduced here if it stays silent.

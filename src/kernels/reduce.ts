@@ -1,8 +1,12 @@
 // Reductions: sum, min and max over f32, i32 and u32; an exact 64-bit integer sum; a
 // compensated f32 sum. Level 0 reads the data with vec4 loads (spans of 8192 elements, at
-// most 4096 workgroups walking them) and writes one partial per workgroup; later levels
-// reduce the partials (4096 per workgroup) until one is left, all dispatches in one pass. Inputs
-// larger than one storage binding are read in chunks whose partials land side by side.
+// most 1024 workgroups walking them). Within one storage binding, that is the only
+// dispatch: the workgroup that finishes last combines every workgroup's partial
+// (reduce-wgsl.ts's lastGroupFinish; on an H200 up to 10% faster than a second dispatch
+// where launches dominate, 2^18–2^24 elements, and as fast at 2^26–2^28:
+// bench/results/h200-2026-12-02/call3-reduce-small). Inputs larger than one binding are
+// read in chunks whose partials land side by side; later levels reduce the partials (4096
+// per workgroup) until one is left, all dispatches in one pass.
 import {
   arrayOf,
   chunks,
@@ -59,7 +63,7 @@ export interface ReduceVariant {
   maxGroups?: number;
   /** vec4 loads per invocation and span (default VALUES_PER_THREAD). */
   perThread?: number;
-  /** 'levels' (default) or 'last-group' (one dispatch; see reduce-wgsl.ts's lastGroupFinish). */
+  /** 'last-group' (default: one dispatch, see reduce-wgsl.ts's lastGroupFinish) or 'levels' (a dispatch per level). */
   finish?: 'levels' | 'last-group';
   /** Last-group: rounds a partial may stay silent before the last group reduces its spans itself (default 64). */
   spinLimit?: number;
@@ -141,7 +145,7 @@ async function buildReduce(
   const groupsOf = (count: number) => Math.min(Math.ceil(count / ((VALUES_PER_GROUP / VALUES_PER_THREAD) * perThread)), maxGroups);
   let count = level0.reduce((sum, c) => sum + groupsOf(c.count), 0);
   // The last-group finish covers one binding's worth of data; more chunks take levels.
-  const lastGroup = v.finish === 'last-group' && level0.length === 1 && count > 1;
+  const lastGroup = (v.finish ?? 'last-group') === 'last-group' && level0.length === 1 && count > 1;
 
   // The load pattern only concerns the data: partials are always read coalesced.
   const shader = (form: 'values' | 'partials'): ReduceShaderSpec => ({
