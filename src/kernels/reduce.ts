@@ -2,8 +2,8 @@
 // compensated f32 sum. Level 0 reads the data with vec4 loads (spans of 8192 elements, at
 // most 1024 workgroups walking them). Within one storage binding, that is the only
 // dispatch: the workgroup that finishes last combines every workgroup's partial
-// (reduce-wgsl.ts's lastGroupFinish; on an H200 up to 10% faster than a second dispatch
-// where launches dominate, 2^18–2^24 elements, and as fast at 2^26–2^28:
+// (reduce-wgsl.ts's lastGroupFinish; on an H200 about 10% faster than a second dispatch
+// at 2^22 elements, where launches dominate, 2% at 2^24, as fast at 2^26–2^28:
 // bench/results/h200-2026-12-02/call3-reduce-small). Inputs larger than one binding are
 // read in chunks whose partials land side by side; later levels reduce the partials (4096
 // per workgroup) until one is left, all dispatches in one pass.
