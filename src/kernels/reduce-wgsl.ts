@@ -33,10 +33,10 @@ export interface ReduceShaderSpec {
   perThread?: number;
   /**
    * Level 0 only. 'levels': every workgroup writes its partial, later dispatches reduce the
-   * partials. 'last-group' (the library's default within one binding): one dispatch; each workgroup takes a ticket from a
-   * counter and publishes its partial tagged with the run's epoch (ticket / groups, so no
-   * reset between runs is needed), and the workgroup that takes the last ticket combines
-   * every partial into the output (see lastGroupFinish).
+   * partials. 'last-group' (the library's default within one binding): one dispatch; each
+   * workgroup takes a ticket from a counter and publishes its partial tagged with the run's
+   * epoch (ticket / groups, so no reset between runs is needed), and the workgroup that
+   * takes the last ticket combines every partial into the output (see lastGroupFinish).
    */
   finish?: 'levels' | 'last-group';
 }
@@ -279,9 +279,9 @@ fn collect(g: u32, tag: u32, n: u32) -> Acc {
 fn finish(group: u32, total: Acc, lidx: u32, n: u32) {
   if (lidx == 0u) {
     let ticket = atomicAdd(&tickets[0], 1u);
-    // Tests: with force_fallback, no group publishes in odd epochs, so the last group must
+    // Tests: with silent_odd_runs, no group publishes in odd epochs, so the last group must
     // reject the previous run's halves by their tag and reduce every group itself.
-    if (P.force_fallback == 0u || ((ticket / P.groups) & 1u) == 0u) { publish(group, ticket / P.groups + 1u, total); }
+    if (P.silent_odd_runs == 0u || ((ticket / P.groups) & 1u) == 0u) { publish(group, ticket / P.groups + 1u, total); }
     if (ticket == P.epochs * P.groups - 1u) { atomicStore(&tickets[0], 0u); }
     wg_ticket = ticket;
   }
@@ -377,7 +377,7 @@ export function reduceShader(spec: ReduceShaderSpec): string {
   const subgroups = tree === 'subgroup';
   return `${enableSubgroups(subgroups)}
 // wgsl-lab kernels: reduce (${spec.op}, ${spec.type}, ${spec.input}, ${tree}, ${spec.loads})
-struct Params { n: u32, groups: u32, src_base: u32, dst_base: u32, one: u32, epochs: u32, spin_limit: u32, force_fallback: u32 }
+struct Params { n: u32, groups: u32, src_base: u32, dst_base: u32, one: u32, epochs: u32, spin_limit: u32, silent_odd_runs: u32 }
 @group(0) @binding(0) var<uniform> P: Params;
 ${ZERO_U32_FN}
 ${algebra(spec.op, spec.type, subgroups)}

@@ -22,6 +22,7 @@ import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { bindingLimit, kernelContext, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
+import { WORKGROUP } from './wgsl.js';
 import {
   accWords,
   identityBits,
@@ -30,7 +31,6 @@ import {
   PARTIALS_PER_GROUP,
   partialBytes,
   reduceShader,
-  VALUES_PER_GROUP,
   VALUES_PER_THREAD,
   type ReduceLoads,
   type ReduceOp,
@@ -142,7 +142,8 @@ async function buildReduce(
   }
   // Level 0: the data, in chunks that fit one binding.
   const level0 = chunks(o.length, 4, limit);
-  const groupsOf = (count: number) => Math.min(Math.ceil(count / ((VALUES_PER_GROUP / VALUES_PER_THREAD) * perThread)), maxGroups);
+  const spanElements = WORKGROUP * 4 * perThread;
+  const groupsOf = (count: number) => Math.min(Math.ceil(count / spanElements), maxGroups);
   let count = level0.reduce((sum, c) => sum + groupsOf(c.count), 0);
   // The last-group finish covers one binding's worth of data; more chunks take levels.
   const lastGroup = (v.finish ?? 'last-group') === 'last-group' && level0.length === 1 && count > 1;
@@ -168,7 +169,9 @@ async function buildReduce(
 
   if (lastGroup) {
     const c = level0[0]!;
-    const tickets = plan.temporary((1 + count * 2 * accWords(o.op)) * 4, 'reduce tickets');
+    // The ticket counter, then each group's partial as tagged 16-bit halves.
+    const ticketBytes = (1 + count * 2 * accWords(o.op)) * 4;
+    const tickets = plan.temporary(ticketBytes, 'reduce tickets');
     // Tags are 16 bits and never 0; epochs × groups must fit the 32-bit ticket counter.
     const epochs = v.epochs ?? Math.min(0xffff, Math.floor(2 ** 32 / count));
     plan.dispatch(
@@ -178,7 +181,7 @@ async function buildReduce(
         vec4ReadWindow(input, c.first, c.count),
         window(ctx, input, 4, c.first, c.count).binding,
         { buffer: output, size: pBytes },
-        { buffer: tickets, size: (1 + count * 2 * accWords(o.op)) * 4 },
+        { buffer: tickets, size: ticketBytes },
       ],
       count,
     );
