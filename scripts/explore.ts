@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -155,6 +155,35 @@ function scanShapes(): ScanRow[] {
   return list;
 }
 
+// --carry-last: each block finished in its registers before the look-back and the carry
+// added at the store (ScanVariant.carryLast), against the carry added first, interleaved and
+// repeated; the same on other block shapes, whose registers it frees, and its kept-state
+// ceiling. Only u32 is validated past 16 rows.
+function scanCarryLast(): ScanRow[] {
+  const list: ScanRow[] = [];
+  for (const round of [1, 2, 3])
+    for (const type of ['u32', 'f32'] as const) {
+      list.push([`carry first (${round})`, type, {}, { carryLast: false }, false]);
+      list.push([`carry last (${round})`, type, {}, { carryLast: true }, round === 1]);
+    }
+  list.push(
+    ['carry last exclusive', 'u32', { exclusive: true }, { carryLast: true }, true],
+    ['carry last exclusive', 'f32', { exclusive: true }, { carryLast: true }, true],
+    ['carry last prefixes kept', 'u32', {}, { carryLast: true, keepState: true }, false],
+    ['carry first prefixes kept', 'u32', {}, { carryLast: false, keepState: true }, false],
+  );
+  for (const [rows, workgroup] of [
+    [20, 128],
+    [24, 128],
+    [12, 128],
+    [8, 256],
+    [16, 256],
+    [8, 128],
+  ] as const)
+    list.push([`carry last ${rows}x${workgroup}`, 'u32', {}, { carryLast: true, rows, workgroup }, rows > 16 || rows === 8]);
+  return list;
+}
+
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
 // against the default of then, interleaved and repeated: both sides of the CUB comparison
@@ -260,7 +289,9 @@ async function main() {
         ? scanLookup()
         : process.argv.includes('--shapes')
           ? scanShapes()
-          : scanDefaults();
+          : process.argv.includes('--carry-last')
+            ? scanCarryLast()
+            : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

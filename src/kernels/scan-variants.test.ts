@@ -192,3 +192,35 @@ for (const subgroups of [true, false]) {
     },
   );
 }
+
+// carryLast: each block finished in place before the look-back, the carry added at the
+// store. Default blocks and small ones, ragged sizes, both kinds, the fallback forced and
+// chunks, with and without subgroups: only where the carry is added moves.
+for (const subgroups of [true, false]) {
+  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan with the carry added last (subgroups: ${subgroups})`, () => {
+    const carryLast = (values: ElementArray, options: ScanOptions) => runVariant(values, { subgroups, ...options }, { carryLast: true });
+    it('u32 and f32, inclusive and exclusive, ragged sizes, default and small blocks', async () => {
+      for (const [n, seed] of [
+        [5, 1],
+        [8193, 2],
+        [9 * 8192 + 4321, 3],
+      ] as const) {
+        for (const exclusive of [false, true]) {
+          const u = randomArray('u32', n, seed);
+          expectClose(await carryLast(u, { exclusive }), u, exclusive);
+          expectClose(await carryLast(u, { exclusive, blockRows: 4 }), u, exclusive);
+          const f = randomArray('f32', n, seed + 10, { scale: 100 });
+          expectClose(await carryLast(f, { exclusive }), f, exclusive);
+        }
+      }
+    });
+
+    it('with the fallback forced, and across chunks', async () => {
+      const u = randomArray('u32', 20 * 4096 + 99, 4);
+      expectClose(await carryLast(u, { blockRows: 4, spinLimit: 0, forceFallback: true }), u, false);
+      expectClose(await carryLast(u, { blockRows: 4, maxBindingBytes: 131072, exclusive: true }), u, true);
+      const f = randomArray('f32', 20 * 4096 + 99, 5, { scale: 100 });
+      expectClose(await carryLast(f, { blockRows: 4, maxBindingBytes: 131072, hidePrefixes: true }), f, false);
+    });
+  });
+}

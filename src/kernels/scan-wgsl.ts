@@ -77,6 +77,12 @@ export interface ScanShaderSpec {
    * when not given). Less workgroup memory lets more workgroups share a multiprocessor.
    */
   subgroupSlots?: number;
+  /**
+   * Single pass: finish the block's scan in the loaded registers before the look-back, so
+   * only the block itself stays live across it, and add the carry as the stores go out
+   * (the default adds the carry first and finishes each row after the look-back).
+   */
+  carryLast?: boolean;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -275,6 +281,32 @@ fn write_block(block: u32, p: u32, v: array<vec4<${T}>, ROWS>, scan: BlockScan, 
     row_start += scan.total[r / 4u][r % 4u];
   }
 }
+
+// carryLast: the block's own prefixes (carry 0) computed in place before the look-back...
+fn finish_local(v: array<vec4<${T}>, ROWS>, scan: BlockScan) -> array<vec4<${T}>, ROWS> {
+  var y: array<vec4<${T}>, ROWS>;
+  var row_start = ${T}(0);
+  for (var r = 0u; r < ROWS; r++) {
+    let x = v[r];
+    let a = row_start + scan.before[r / 4u][r % 4u];
+    let b = a + x.x;
+    let c = b + x.y;
+    let d = c + x.z;
+    y[r] = vec4<${T}>(b, c, d, d + x.w);
+    if (P.exclusive != 0u) { y[r] = vec4<${T}>(a, b, c, d); }
+    row_start += scan.total[r / 4u][r % 4u];
+  }
+  return y;
+}
+
+// ...and the carry added as they are stored.
+fn write_finished(block: u32, p: u32, y: array<vec4<${T}>, ROWS>, carry: ${T}) {
+  let vecs = (P.n + 3u) / 4u;
+  for (var r = 0u; r < ROWS; r++) {
+    let j = block * BLOCK_VECS + r * WG + p;
+    if (j < vecs) { dst4[j] = y[r] + vec4<${T}>(carry); }
+  }
+}
 `;
 }
 
@@ -427,7 +459,14 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
 }`;
 }
 
-function singlePass(T: ElementType, subgroups: boolean, order: 'launch' | 'grid', probe?: ScanShaderSpec['probe'], groups = false): string {
+function singlePass(
+  T: ElementType,
+  subgroups: boolean,
+  order: 'launch' | 'grid',
+  probe?: ScanShaderSpec['probe'],
+  groups = false,
+  carryLast = false,
+): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -500,7 +539,7 @@ ${probeBody(T, probe)}
   let at = place(lidx);
   let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);
+  let sum = block_sum(scan);${carryLast ? '\n  let y = finish_local(v, scan);' : ''}
   if (is_looker(at, lidx)) {
     let k = at.x;
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
@@ -512,7 +551,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-  write_block(local_block, at.x, v, scan, carry);
+  ${carryLast ? 'write_finished(local_block, at.x, y, carry);' : 'write_block(local_block, at.x, v, scan, carry);'}
 }
 `;
 }
@@ -558,7 +597,7 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups')
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', !!s.carryLast)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -566,7 +605,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.carryLast ? ', carry last' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg, s.subgroupSlots)}
 ${body}`;

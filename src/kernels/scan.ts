@@ -111,6 +111,8 @@ export interface ScanVariant {
    * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
+  /** Single pass: the block finished before the look-back, the carry added at the store (scan-wgsl.ts's carryLast). */
+  carryLast?: boolean;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -221,6 +223,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         rows,
         order: s.order,
         lookBack: s.variant.lookBack,
+        carryLast: s.variant.carryLast,
         probe: s.variant.probe,
         workgroup,
         subgroupSlots: s.subgroups ? subgroupSlots(ctx, workgroup) : undefined,
