@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -161,16 +161,18 @@ function scanShapes(): ScanRow[] {
 // ceiling. Only u32 is validated past 16 rows.
 function scanCarryLast(): ScanRow[] {
   const list: ScanRow[] = [];
+  // The default block of then, written out.
+  const at16 = { rows: 16, workgroup: 128 };
   for (const round of [1, 2, 3])
     for (const type of ['u32', 'f32'] as const) {
-      list.push([`carry first (${round})`, type, {}, { carryLast: false }, false]);
-      list.push([`carry last (${round})`, type, {}, { carryLast: true }, round === 1]);
+      list.push([`carry first (${round})`, type, {}, { ...at16, carryLast: false }, false]);
+      list.push([`carry last (${round})`, type, {}, { ...at16, carryLast: true }, round === 1]);
     }
   list.push(
-    ['carry last exclusive', 'u32', { exclusive: true }, { carryLast: true }, true],
-    ['carry last exclusive', 'f32', { exclusive: true }, { carryLast: true }, true],
-    ['carry last prefixes kept', 'u32', {}, { carryLast: true, keepState: true }, false],
-    ['carry first prefixes kept', 'u32', {}, { carryLast: false, keepState: true }, false],
+    ['carry last exclusive', 'u32', { exclusive: true }, { ...at16, carryLast: true }, true],
+    ['carry last exclusive', 'f32', { exclusive: true }, { ...at16, carryLast: true }, true],
+    ['carry last prefixes kept', 'u32', {}, { ...at16, carryLast: true, keepState: true }, false],
+    ['carry first prefixes kept', 'u32', {}, { ...at16, carryLast: false, keepState: true }, false],
   );
   for (const [rows, workgroup] of [
     [20, 128],
@@ -181,6 +183,34 @@ function scanCarryLast(): ScanRow[] {
     [8, 128],
   ] as const)
     list.push([`carry last ${rows}x${workgroup}`, 'u32', {}, { carryLast: true, rows, workgroup }, rows > 16 || rows === 8]);
+  return list;
+}
+
+// --carry-last-rows: blocks of 12 × 128 with the carry added last (the default since this
+// list's call, bench/results/h200-2026-12-02b call 3) against 16 × 128 with the carry
+// first (the default before), interleaved and repeated; both ways on 12 × 128; 12 × 256;
+// the kept-state ceiling; and 8 × 256 without subgroups both ways.
+function scanCarryLastRows(): ScanRow[] {
+  const list: ScanRow[] = [];
+  const first16: ScanVariant = { carryLast: false, rows: 16, workgroup: 128 };
+  const last12: ScanVariant = { carryLast: true, rows: 12, workgroup: 128 };
+  for (const round of [1, 2, 3])
+    for (const type of ['u32', 'f32'] as const) {
+      list.push([`carry first 16x128 (${round})`, type, {}, first16, false]);
+      list.push([`carry last 12x128 (${round})`, type, {}, last12, round === 1]);
+    }
+  list.push(
+    ['carry last 12x128 exclusive', 'u32', { exclusive: true }, last12, true],
+    ['carry last 12x128 exclusive', 'f32', { exclusive: true }, last12, true],
+    ['carry first 12x128', 'u32', {}, { ...last12, carryLast: false }, false],
+    ['carry first 12x128', 'f32', {}, { ...last12, carryLast: false }, false],
+    ['carry last 12x256', 'u32', {}, { ...last12, workgroup: 256 }, true],
+    ['carry last 12x128 prefixes kept', 'u32', {}, { ...last12, keepState: true }, false],
+    ['default', 'u32', {}, {}, true],
+    ['default', 'f32', {}, {}, true],
+    ['carry first 8x256 without subgroups', 'u32', { subgroups: false }, { carryLast: false }, false],
+    ['carry last 8x256 without subgroups', 'u32', { subgroups: false }, { carryLast: true }, true],
+  );
   return list;
 }
 
@@ -291,7 +321,9 @@ async function main() {
           ? scanShapes()
           : process.argv.includes('--carry-last')
             ? scanCarryLast()
-            : scanDefaults();
+            : process.argv.includes('--carry-last-rows')
+              ? scanCarryLastRows()
+              : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -151,7 +151,7 @@ for (const subgroups of [true, false]) {
         }
       });
 
-      it('blocks of 8192 (the default size) over three groups and a part', async () => {
+      it('blocks of 8192 over three groups and a part', async () => {
         const n = 3 * LOOKBACK_GROUP * blockElements(8) + 777;
         await expectGroups(randomArray('u32', n, 6), { subgroups });
         await expectGroups(randomArray('f32', n, 7, { scale: 100 }), { subgroups, exclusive: true });
@@ -194,33 +194,41 @@ for (const subgroups of [true, false]) {
 }
 
 // carryLast: each block finished in place before the look-back, the carry added at the
-// store. Default blocks and small ones, ragged sizes, both kinds, the fallback forced and
-// chunks, with and without subgroups: only where the carry is added moves.
+// store, or the carry added first and each row finished after the look-back (the default
+// picks by rows: carryLastByDefault); both, explicitly. Default blocks and 4 × 256 and
+// 16 × 256, ragged sizes, both kinds, the fallback forced and chunks, with and without
+// subgroups: only where the carry is added moves.
 for (const subgroups of [true, false]) {
-  describe.skipIf(subgroups && !gpuHas('subgroups'))(`scan with the carry added last (subgroups: ${subgroups})`, () => {
-    const carryLast = (values: ElementArray, options: ScanOptions) => runVariant(values, { subgroups, ...options }, { carryLast: true });
-    it('u32 and f32, inclusive and exclusive, ragged sizes, default and small blocks', async () => {
-      for (const [n, seed] of [
-        [5, 1],
-        [8193, 2],
-        [9 * 8192 + 4321, 3],
-      ] as const) {
-        for (const exclusive of [false, true]) {
-          const u = randomArray('u32', n, seed);
-          expectClose(await carryLast(u, { exclusive }), u, exclusive);
-          expectClose(await carryLast(u, { exclusive, blockRows: 4 }), u, exclusive);
-          const f = randomArray('f32', n, seed + 10, { scale: 100 });
-          expectClose(await carryLast(f, { exclusive }), f, exclusive);
-        }
-      }
-    });
+  for (const carryLast of [true, false]) {
+    describe.skipIf(subgroups && !gpuHas('subgroups'))(
+      `scan with the carry added ${carryLast ? 'last' : 'first'} (subgroups: ${subgroups})`,
+      () => {
+        const run = (values: ElementArray, options: ScanOptions) => runVariant(values, { subgroups, ...options }, { carryLast });
+        it('u32 and f32, inclusive and exclusive, ragged sizes, three block shapes', async () => {
+          for (const [n, seed] of [
+            [5, 1],
+            [8193, 2],
+            [9 * 8192 + 4321, 3],
+          ] as const) {
+            for (const exclusive of [false, true]) {
+              const u = randomArray('u32', n, seed);
+              expectClose(await run(u, { exclusive }), u, exclusive);
+              expectClose(await run(u, { exclusive, blockRows: 4 }), u, exclusive);
+              expectClose(await run(u, { exclusive, blockRows: 16 }), u, exclusive);
+              const f = randomArray('f32', n, seed + 10, { scale: 100 });
+              expectClose(await run(f, { exclusive }), f, exclusive);
+            }
+          }
+        });
 
-    it('with the fallback forced, and across chunks', async () => {
-      const u = randomArray('u32', 20 * 4096 + 99, 4);
-      expectClose(await carryLast(u, { blockRows: 4, spinLimit: 0, forceFallback: true }), u, false);
-      expectClose(await carryLast(u, { blockRows: 4, maxBindingBytes: 131072, exclusive: true }), u, true);
-      const f = randomArray('f32', 20 * 4096 + 99, 5, { scale: 100 });
-      expectClose(await carryLast(f, { blockRows: 4, maxBindingBytes: 131072, hidePrefixes: true }), f, false);
-    });
-  });
+        it('with the fallback forced, and across chunks', async () => {
+          const u = randomArray('u32', 20 * 4096 + 99, 4);
+          expectClose(await run(u, { blockRows: 4, spinLimit: 0, forceFallback: true }), u, false);
+          expectClose(await run(u, { blockRows: 4, maxBindingBytes: 131072, exclusive: true }), u, true);
+          const f = randomArray('f32', 20 * 4096 + 99, 5, { scale: 100 });
+          expectClose(await run(f, { blockRows: 4, maxBindingBytes: 131072, hidePrefixes: true }), f, false);
+        });
+      },
+    );
+  }
 }

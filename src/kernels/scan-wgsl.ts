@@ -2,8 +2,10 @@
 // invocations (256; 128 or 512 with subgroups) each load ROWS vec4s (row r of the block is
 // WG consecutive vec4s, so every load instruction is coalesced), the workgroup scans the
 // per-row sums across invocations (one vec4 lane per row, ROWS / 4 vec4s), and each
-// invocation finishes its vec4s serially. Blocks are 8192 elements unless asked otherwise:
-// 16 rows × 128 invocations with subgroups, 8 × 256 without (DEFAULT_SUBGROUP_SHAPE).
+// invocation finishes its vec4s serially. Blocks are 12 rows × 128 invocations (6144
+// elements) with subgroups, 8 × 256 (8192) without, unless asked otherwise
+// (DEFAULT_SUBGROUP_SHAPE). With up to 12 rows the block is finished before the look-back
+// and the carry added as it is stored (carryLast), else after it.
 //
 // Blocks learn the sum of everything before them in one of two ways:
 //  - 'single-pass': decoupled look-back with fallback. Blocks take indices in launch order
@@ -90,11 +92,19 @@ export const SCAN_ROWS = [4, 8, 16] as const;
 /** Blocks of 8192 elements: measured fastest (see above), as 8 rows × 256 invocations without subgroups... */
 export const DEFAULT_ROWS = 8;
 /**
- * ...and as 16 rows × 128 invocations with subgroups: 0.814–0.821× the copy kernel against
- * 0.798–0.801× for 8 × 256 in the same H200 call (bench/results/h200-2026-12-01f, call 4),
- * once the per-subgroup totals are sized by the device's subgroups (0.774× before).
+ * ...and with subgroups, 12 rows × 128 invocations (blocks of 6144) with the carry added
+ * last: 0.846× the copy kernel against 0.822–0.826× for 16 × 128 with the carry first in
+ * the same H200 call (bench/results/h200-2026-12-02b, call 2). 16 × 128 had measured
+ * 0.814–0.821× against 0.798–0.801× for 8 × 256 (bench/results/h200-2026-12-01f, call 4),
+ * once the per-subgroup totals were sized by the device's subgroups (0.774× before).
  */
-export const DEFAULT_SUBGROUP_SHAPE = { rows: 16, workgroup: 128 } as const;
+export const DEFAULT_SUBGROUP_SHAPE = { rows: 12, workgroup: 128 } as const;
+/**
+ * The most rows per invocation for which the single pass adds the carry last by default:
+ * with 16 rows the finished block no longer fits the registers (0.43× the copy kernel
+ * against 0.82× with the carry first, bench/results/h200-2026-12-02b, call 2).
+ */
+export const CARRY_LAST_MAX_ROWS = 12;
 /** The smallest block, in elements: bounds.ts derives the f32 error bound from it. */
 export const MIN_BLOCK_ELEMENTS = SCAN_ROWS[0] * WORKGROUP * 4;
 export function blockElements(rows: number, workgroup = WORKGROUP): number {
@@ -282,32 +292,32 @@ fn write_block(block: u32, p: u32, v: array<vec4<${T}>, ROWS>, scan: BlockScan, 
   }
 }
 
-// carryLast: the block's own prefixes (carry 0) computed in place before the look-back...
-fn finish_local(v: array<vec4<${T}>, ROWS>, scan: BlockScan) -> array<vec4<${T}>, ROWS> {
-  var y: array<vec4<${T}>, ROWS>;
-  var row_start = ${T}(0);
-  for (var r = 0u; r < ROWS; r++) {
-    let x = v[r];
-    let a = row_start + scan.before[r / 4u][r % 4u];
-    let b = a + x.x;
-    let c = b + x.y;
-    let d = c + x.z;
-    y[r] = vec4<${T}>(b, c, d, d + x.w);
-    if (P.exclusive != 0u) { y[r] = vec4<${T}>(a, b, c, d); }
-    row_start += scan.total[r / 4u][r % 4u];
-  }
-  return y;
-}
-
-// ...and the carry added as they are stored.
-fn write_finished(block: u32, p: u32, y: array<vec4<${T}>, ROWS>, carry: ${T}) {
-  let vecs = (P.n + 3u) / 4u;
-  for (var r = 0u; r < ROWS; r++) {
-    let j = block * BLOCK_VECS + r * WG + p;
-    if (j < vecs) { dst4[j] = y[r] + vec4<${T}>(carry); }
-  }
+// carryLast: row r's prefixes from the row's start (the carry comes later; see carryLastRows).
+fn row_prefixes(x: vec4<${T}>, a: ${T}) -> vec4<${T}> {
+  let b = a + x.x;
+  let c = b + x.y;
+  let d = c + x.z;
+  if (P.exclusive != 0u) { return vec4<${T}>(a, b, c, d); }
+  return vec4<${T}>(b, c, d, d + x.w);
 }
 `;
+}
+
+// carryLast, written out row by row with constant indices: the finished rows are separate
+// values the compiler keeps in registers across the look-back. As loops over an array
+// (finished rows returned from a function) they ran 2.7× slower on the H200 at 16 rows ×
+// 128 (bench/results/h200-2026-12-02b, call 1): arrays indexed in loops can land in
+// per-invocation memory.
+function carryLastRows(T: ElementType, rows: number): { finish: string; store: string } {
+  const finish = ['  var row_start = ' + T + '(0);'];
+  const store = ['  let vecs = (P.n + 3u) / 4u;', '  let first = local_block * BLOCK_VECS + at.x;'];
+  for (let r = 0; r < rows; r++) {
+    const [k, c] = [Math.floor(r / 4), r % 4];
+    finish.push(`  let y${r} = row_prefixes(v[${r}], row_start + scan.before[${k}][${c}]);`);
+    if (r < rows - 1) finish.push(`  row_start += scan.total[${k}][${c}];`);
+    store.push(`  if (first + ${r}u * WG < vecs) { dst4[first + ${r}u * WG] = y${r} + vec4<${T}>(carry); }`);
+  }
+  return { finish: finish.join('\n'), store: store.join('\n') };
 }
 
 // The look-back's subgroup operations; without subgroups the "subgroup" is invocation 0
@@ -465,8 +475,9 @@ function singlePass(
   order: 'launch' | 'grid',
   probe?: ScanShaderSpec['probe'],
   groups = false,
-  carryLast = false,
+  carryLastAt = 0,
 ): string {
+  const last = carryLastAt > 0 ? carryLastRows(T, carryLastAt) : undefined;
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -539,7 +550,7 @@ ${probeBody(T, probe)}
   let at = place(lidx);
   let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
-  let sum = block_sum(scan);${carryLast ? '\n  let y = finish_local(v, scan);' : ''}
+  let sum = block_sum(scan);${last ? `\n${last.finish}` : ''}
   if (is_looker(at, lidx)) {
     let k = at.x;
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
@@ -551,7 +562,7 @@ ${probeBody(T, probe)}
     if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-  ${carryLast ? 'write_finished(local_block, at.x, y, carry);' : 'write_block(local_block, at.x, v, scan, carry);'}
+${last ? last.store : '  write_block(local_block, at.x, v, scan, carry);'}
 }
 `;
 }
@@ -597,7 +608,7 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', !!s.carryLast)
+      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.carryLast ? s.rows : 0)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);

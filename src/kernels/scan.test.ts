@@ -1,5 +1,5 @@
 // Prefix sums on Dawn against the CPU reference: every type, inclusive and exclusive, both
-// paths, every block size and the default block shape (16 × 128 with subgroups), the
+// paths, every block size and the default block shape (12 × 128 with subgroups), the
 // look-back's fallback forced (a workgroup reduces its predecessors' blocks from the input
 // instead of reading what they published), walks over
 // more block sums than one subgroup window holds, both block orders, reduce-then-scan, and
@@ -86,7 +86,7 @@ for (const subgroups of [true, false]) {
             blockOrder,
             exclusive: true,
           });
-          // The default shape: 37 blocks of 8192.
+          // The default shape: 49 blocks of 6144 with subgroups, 37 of 8192 without.
           await expectScan(randomArray('u32', 300_001, 23), { subgroups, hidePrefixes: true, blockOrder });
         }
       });

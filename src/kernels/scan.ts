@@ -19,6 +19,7 @@ import type { KernelPlan, PlanBuilder } from './plan.js';
 import { WORKGROUP } from './wgsl.js';
 import {
   blockElements,
+  CARRY_LAST_MAX_ROWS,
   DEFAULT_ROWS,
   DEFAULT_SUBGROUP_SHAPE,
   DEFAULT_SPIN_LIMIT,
@@ -41,7 +42,7 @@ export interface ScanOptions extends KernelOptions, BufferInput {
   algorithm?: ScanAlgorithm;
   /**
    * vec4s each of 256 invocations scans: a block is blockRows × 1024 elements (4, 8 or 16).
-   * Unset: blocks of 8192 elements, as 16 vec4s × 128 invocations with subgroups (measured
+   * Unset: blocks of 6144 elements, as 12 vec4s × 128 invocations with subgroups (measured
    * fastest) or 8 × 256 without.
    */
   blockRows?: number;
@@ -72,6 +73,14 @@ export interface ScanOptions extends KernelOptions, BufferInput {
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
 const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
+
+/**
+ * Whether the single pass finishes each block before its look-back and adds the carry at
+ * the store (ScanVariant.carryLast) unless told otherwise: up to CARRY_LAST_MAX_ROWS rows.
+ */
+export function carryLastByDefault(rows: number): boolean {
+  return rows <= CARRY_LAST_MAX_ROWS;
+}
 
 /** The algorithm scan uses unless told otherwise; bench/results says why. */
 export const DEFAULT_SCAN_ALGORITHM: ScanAlgorithm = 'single-pass';
@@ -111,7 +120,7 @@ export interface ScanVariant {
    * wait for other blocks. The output stays right.
    */
   keepState?: boolean;
-  /** Single pass: the block finished before the look-back, the carry added at the store (scan-wgsl.ts's carryLast). */
+  /** Single pass: the block finished before the look-back, the carry added at the store (scan-wgsl.ts's carryLast; default carryLastByDefault). */
   carryLast?: boolean;
 }
 
@@ -146,7 +155,7 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanO
 
 /**
  * Rows per invocation and invocations per workgroup: unless `rows` is asked for (256
- * invocations), blocks of 8192 as DEFAULT_SUBGROUP_SHAPE for the single pass with
+ * invocations), blocks as DEFAULT_SUBGROUP_SHAPE for the single pass with
  * subgroups, else 8 × 256. Reduce-then-scan keeps 8 × 256: its kernels in blocks of 16 ×
  * 128 ran at 0.34× the copy kernel against 0.71× (bench/results/h200-2026-12-01f, call 5).
  */
@@ -223,7 +232,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         rows,
         order: s.order,
         lookBack: s.variant.lookBack,
-        carryLast: s.variant.carryLast,
+        carryLast: s.variant.carryLast ?? carryLastByDefault(rows),
         probe: s.variant.probe,
         workgroup,
         subgroupSlots: s.subgroups ? subgroupSlots(ctx, workgroup) : undefined,
