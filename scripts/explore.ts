@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -214,6 +214,27 @@ function scanCarryLastRows(): ScanRow[] {
   return list;
 }
 
+// --carry-by-type: call 3 found f32 faster with the carry first at 12 × 128 and u32 with it
+// last; this list confirms both, interleaved and repeated, against 16 × 128 with the carry
+// first (the default before), and times the defaults that follow (call 4).
+function scanCarryByType(): ScanRow[] {
+  const list: ScanRow[] = [];
+  const at12 = { rows: 12, workgroup: 128 };
+  for (const round of [1, 2, 3])
+    for (const type of ['u32', 'f32'] as const) {
+      list.push([`carry first 16x128 (${round})`, type, {}, { rows: 16, workgroup: 128, carryLast: false }, false]);
+      list.push([`carry first 12x128 (${round})`, type, {}, { ...at12, carryLast: false }, round === 1]);
+      list.push([`carry last 12x128 (${round})`, type, {}, { ...at12, carryLast: true }, round === 1]);
+    }
+  list.push(
+    ['default', 'u32', {}, {}, true],
+    ['default', 'f32', {}, {}, true],
+    ['default exclusive', 'u32', { exclusive: true }, {}, true],
+    ['default exclusive', 'f32', { exclusive: true }, {}, true],
+  );
+  return list;
+}
+
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
 // against the default of then, interleaved and repeated: both sides of the CUB comparison
@@ -323,7 +344,9 @@ async function main() {
             ? scanCarryLast()
             : process.argv.includes('--carry-last-rows')
               ? scanCarryLastRows()
-              : scanDefaults();
+              : process.argv.includes('--carry-by-type')
+                ? scanCarryByType()
+                : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -195,7 +195,7 @@ for (const subgroups of [true, false]) {
 
 // carryLast: each block finished in place before the look-back, the carry added at the
 // store, or the carry added first and each row finished after the look-back (the default
-// picks by rows: carryLastByDefault); both, explicitly. Default blocks and 4 × 256 and
+// picks by type, rows and subgroups: carryLastByDefault); both, explicitly. Default blocks and 4 × 256 and
 // 16 × 256, ragged sizes, both kinds, the fallback forced and chunks, with and without
 // subgroups: only where the carry is added moves.
 for (const subgroups of [true, false]) {

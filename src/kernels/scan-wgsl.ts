@@ -4,8 +4,9 @@
 // per-row sums across invocations (one vec4 lane per row, ROWS / 4 vec4s), and each
 // invocation finishes its vec4s serially. Blocks are 12 rows × 128 invocations (6144
 // elements) with subgroups, 8 × 256 (8192) without, unless asked otherwise
-// (DEFAULT_SUBGROUP_SHAPE). With up to 12 rows the block is finished before the look-back
-// and the carry added as it is stored (carryLast), else after it.
+// (DEFAULT_SUBGROUP_SHAPE). Integer blocks of up to 12 rows with subgroups are finished
+// before the look-back and the carry added as they are stored (carryLast), others after
+// it (scan.ts's carryLastByDefault says why).
 //
 // Blocks learn the sum of everything before them in one of two ways:
 //  - 'single-pass': decoupled look-back with fallback. Blocks take indices in launch order
@@ -92,9 +93,10 @@ export const SCAN_ROWS = [4, 8, 16] as const;
 /** Blocks of 8192 elements: measured fastest (see above), as 8 rows × 256 invocations without subgroups... */
 export const DEFAULT_ROWS = 8;
 /**
- * ...and with subgroups, 12 rows × 128 invocations (blocks of 6144) with the carry added
- * last: 0.846× the copy kernel against 0.822–0.826× for 16 × 128 with the carry first in
- * the same H200 call (bench/results/h200-2026-12-02b, call 2). 16 × 128 had measured
+ * ...and with subgroups, 12 rows × 128 invocations (blocks of 6144): u32 with the carry
+ * added last 0.846–0.849× the copy kernel, f32 with the carry first 0.840×, against
+ * 0.822–0.832× for 16 × 128 with the carry first in the same H200 calls
+ * (bench/results/h200-2026-12-02b, calls 2 and 3). 16 × 128 had measured
  * 0.814–0.821× against 0.798–0.801× for 8 × 256 (bench/results/h200-2026-12-01f, call 4),
  * once the per-subgroup totals were sized by the device's subgroups (0.774× before).
  */
