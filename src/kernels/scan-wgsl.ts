@@ -306,10 +306,10 @@ fn row_prefixes(x: vec4<${T}>, a: ${T}) -> vec4<${T}> {
 }
 
 // carryLast, written out row by row with constant indices: the finished rows are separate
-// values the compiler keeps in registers across the look-back. As loops over an array
+// values the compiler can keep in registers across the look-back. As loops over an array
 // (finished rows returned from a function) they ran 2.7× slower on the H200 at 16 rows ×
-// 128 (bench/results/h200-2026-12-02b, call 1): arrays indexed in loops can land in
-// per-invocation memory.
+// 128, written out 1.9× slower still, but 12 rows fit (bench/results/h200-2026-12-02b,
+// calls 1 and 2): hence CARRY_LAST_MAX_ROWS.
 function carryLastRows(T: ElementType, rows: number): { finish: string; store: string } {
   const finish = ['  var row_start = ' + T + '(0);'];
   const store = ['  let vecs = (P.n + 3u) / 4u;', '  let first = local_block * BLOCK_VECS + at.x;'];

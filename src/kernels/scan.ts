@@ -77,10 +77,10 @@ const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
 /**
  * Whether the single pass finishes each block before its look-back and adds the carry at
  * the store (ScanVariant.carryLast) unless told otherwise: for integers with subgroups, up
- * to CARRY_LAST_MAX_ROWS rows. Measured on the H200 at 2^28, 12 × 128
- * (bench/results/h200-2026-12-02b, call 3): u32 0.847–0.849× the copy kernel with the carry
- * last against 0.818× with it first, but f32 0.810–0.814× against 0.840×; without subgroups
- * (8 × 256) 0.57× against 0.60×.
+ * to CARRY_LAST_MAX_ROWS rows. Measured on the H200 at 2^28, 12 × 128, three interleaved
+ * rounds in each of two calls (bench/results/h200-2026-12-02b, calls 3 and 4): u32
+ * 0.837–0.849× the copy kernel with the carry last against 0.807–0.818× with it first, but
+ * f32 0.802–0.814× against 0.834–0.840×; without subgroups (8 × 256) 0.57× against 0.60×.
  */
 export function carryLastByDefault(rows: number, type: ElementType, subgroups: boolean): boolean {
   return subgroups && type !== 'f32' && rows <= CARRY_LAST_MAX_ROWS;
