@@ -94,9 +94,9 @@ export const SCAN_ROWS = [4, 8, 16] as const;
 export const DEFAULT_ROWS = 8;
 /**
  * ...and with subgroups, 12 rows × 128 invocations (blocks of 6144): u32 with the carry
- * added last 0.846–0.849× the copy kernel, f32 with the carry first 0.840×, against
- * 0.822–0.832× for 16 × 128 with the carry first in the same H200 calls
- * (bench/results/h200-2026-12-02b, calls 2 and 3). 16 × 128 had measured
+ * added last 0.837–0.849× the copy kernel, f32 with the carry first 0.834–0.840×, against
+ * 0.816–0.832× for 16 × 128 with the carry first in the same H200 calls
+ * (bench/results/h200-2026-12-02b, calls 2–4). 16 × 128 had measured
  * 0.814–0.821× against 0.798–0.801× for 8 × 256 (bench/results/h200-2026-12-01f, call 4),
  * once the per-subgroup totals were sized by the device's subgroups (0.774× before).
  */
