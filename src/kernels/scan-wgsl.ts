@@ -282,19 +282,12 @@ fn write_block(block: u32, p: u32, v: array<vec4<${T}>, ROWS>, scan: BlockScan, 
   var row_start = carry;
   for (var r = 0u; r < ROWS; r++) {
     let j = block * BLOCK_VECS + r * WG + p;
-    let x = v[r];
-    let a = row_start + scan.before[r / 4u][r % 4u];
-    let b = a + x.x;
-    let c = b + x.y;
-    let d = c + x.z;
-    var y = vec4<${T}>(b, c, d, d + x.w);
-    if (P.exclusive != 0u) { y = vec4<${T}>(a, b, c, d); }
-    if (j < vecs) { dst4[j] = y; }
+    if (j < vecs) { dst4[j] = row_prefixes(v[r], row_start + scan.before[r / 4u][r % 4u]); }
     row_start += scan.total[r / 4u][r % 4u];
   }
 }
 
-// carryLast: row r's prefixes from the row's start (the carry comes later; see carryLastRows).
+// One vec4's prefixes (inclusive or exclusive) from \`a\`, the sum of everything before it.
 fn row_prefixes(x: vec4<${T}>, a: ${T}) -> vec4<${T}> {
   let b = a + x.x;
   let c = b + x.y;
@@ -477,9 +470,8 @@ function singlePass(
   order: 'launch' | 'grid',
   probe?: ScanShaderSpec['probe'],
   groups = false,
-  carryLastAt = 0,
+  last?: { finish: string; store: string },
 ): string {
-  const last = carryLastAt > 0 ? carryLastRows(T, carryLastAt) : undefined;
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
 // Block b: words 2 + 4b + (0, 1) hold its sum, (2, 3) its inclusive prefix, 16 bits each
@@ -610,7 +602,8 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
-      ? writeBlock(s.type) + singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.carryLast ? s.rows : 0)
+      ? writeBlock(s.type) +
+        singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.carryLast ? carryLastRows(s.type, s.rows) : undefined)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);

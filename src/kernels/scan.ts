@@ -82,7 +82,7 @@ const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
  * 0.837–0.849× the copy kernel with the carry last against 0.807–0.818× with it first, but
  * f32 0.802–0.814× against 0.834–0.840×; without subgroups (8 × 256) 0.57× against 0.60×.
  */
-export function carryLastByDefault(rows: number, type: ElementType, subgroups: boolean): boolean {
+function carryLastByDefault(rows: number, type: ElementType, subgroups: boolean): boolean {
   return subgroups && type !== 'f32' && rows <= CARRY_LAST_MAX_ROWS;
 }
 
