@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -136,8 +136,35 @@ async function main() {
           unrolled,
           compact: false,
           early: 'none',
+          match: 'ballots',
+          maxLanes: ctx.subgroupMaxSize,
         };
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
+          planProbe(ctx, u32.buffer, spec, probe),
+        );
+      }
+
+  // --match: the ranking and scatter probes at the default tile with each match.
+  if (process.argv.includes('--match'))
+    for (const match of ['ballots', 'atomic-or'] as const)
+      for (const probe of ['load', 'rank', 'rank-nomatch', 'scatter'] as const) {
+        if (match === 'atomic-or' && (probe === 'load' || probe === 'rank-nomatch')) continue;
+        const spec: SortShaderSpec = {
+          mode: 'scatter',
+          pairs: false,
+          keysPerThread: quick ? 4 : 18,
+          subgroups,
+          slots,
+          wide: ctx.subgroupMaxSize > 32,
+          window: 1,
+          order: 'grid',
+          unrolled: true,
+          compact: false,
+          early: 'none',
+          match,
+          maxLanes: ctx.subgroupMaxSize,
+        };
+        await measure(gpu, `pass probe K${spec.keysPerThread} unrolled, ${match}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
         );
       }
@@ -254,7 +281,33 @@ async function main() {
     k(16, true),
     k(18, true),
   ];
-  const lists = { '--early': earlyVariants, '--early2': early2Variants, '--tiles': tileVariants, '--tiles2': tile2Variants };
+  // --match: the lanes of a digit found by an atomic OR in workgroup memory (SortOptions.match)
+  // instead of eight ballots, interleaved with the defaults, on longer tiles (the ballots'
+  // registers freed), without compact memory or early counts, and by reduce-then-scan.
+  const or = { match: 'atomic-or' } as const;
+  const matchVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (ballots)', false, {}, false],
+    ['keys: atomic-or', false, or, true],
+    ['pairs: the default (ballots)', true, {}, false],
+    ['pairs: atomic-or', true, or, true],
+    ['keys: atomic-or, 16 keys per invocation', false, { ...or, keysPerThread: 16 }, false],
+    ['keys: atomic-or, 20 keys per invocation', false, { ...or, keysPerThread: 20 }, false],
+    ['keys: atomic-or, 22 keys per invocation', false, { ...or, keysPerThread: 22 }, true],
+    ['keys: atomic-or, not compact', false, { ...or, compactShared: false }, false],
+    ['keys: atomic-or, no early counts', false, { ...or, early: 'none' }, false],
+    ['keys: atomic-or, reduce-then-scan', false, { ...or, algorithm: 'reduce-then-scan' }, true],
+    ['keys: the default (ballots), again', false, {}, false],
+    ['keys: atomic-or, again', false, or, false],
+    ['pairs: the default (ballots), again', true, {}, false],
+    ['pairs: atomic-or, again', true, or, false],
+  ];
+  const lists = {
+    '--early': earlyVariants,
+    '--early2': early2Variants,
+    '--tiles': tileVariants,
+    '--tiles2': tile2Variants,
+    '--match': matchVariants,
+  };
   const chosen = Object.entries(lists).find(([flag]) => process.argv.includes(flag))?.[1] ?? sortVariants;
 
   for (const [variant, pairs, o, validate] of chosen) {

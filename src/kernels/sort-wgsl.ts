@@ -44,6 +44,7 @@ import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 
 export type SortMode = 'onesweep' | 'scatter';
 export type SortEarly = 'none' | 'counts' | 'look-back';
+export type SortMatch = 'ballots' | 'atomic-or';
 
 export interface SortShaderSpec {
   mode: SortMode;
@@ -76,6 +77,17 @@ export interface SortShaderSpec {
    * ranking, so prefixes appear a ranking earlier. 'none': counts come from the ranking.
    */
   early: SortEarly;
+  /**
+   * How a lane finds the lanes of its subgroup with the same digit: 'ballots', one ballot
+   * per digit bit (8), or 'atomic-or' (subgroups of at most 32 lanes): every lane sets its
+   * bit in its subgroup's word for the digit in workgroup memory and reads the word back,
+   * and the digit's highest lane clears its bits. The atomic OR relies on a subgroup's lanes
+   * running its three steps together, which WGSL does not promise; the sort's tests and
+   * the bench's validation check it on each device they run on.
+   */
+  match: SortMatch;
+  /** The most lanes a subgroup can have (a power of two): the 'atomic-or' match packs 32 / maxLanes digits' lane bits per word. */
+  maxLanes: number;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -85,12 +97,32 @@ export const STATE_HEADER_WORDS = 64;
 export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
-export function sortSharedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early'>): number {
-  const counters = (s.slots * RADIX) / 2;
+export function sortSharedWords(
+  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes'>,
+): number {
+  const counters = counterWords(s);
   const staging = WORKGROUP * s.keysPerThread;
   const digits = (s.early === 'none' ? 4 : 5) * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
+}
+
+// The array holding the subgroups' counters (and the 'atomic-or' match's words after them):
+// the staging array when compact (WGSL has no unions), else an array of their own.
+function counterArray(s: Pick<SortShaderSpec, 'compact'>): string {
+  return s.compact ? 'staging' : 'counters';
+}
+function counterWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): number {
+  return (s.slots * RADIX) / 2 + matchWords(s);
+}
+
+/** Digits whose lane bits share one word of the 'atomic-or' match. */
+function digitsPerMatchWord(maxLanes: number): number {
+  return Math.max(1, 32 / maxLanes);
+}
+/** Workgroup memory words of the 'atomic-or' match: a subgroup's lane bits for each digit. */
+function matchWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): number {
+  return s.match === 'atomic-or' ? (s.slots * RADIX) / digitsPerMatchWord(s.maxLanes) : 0;
 }
 
 // \`body\` once per key of a lane, with \`i\` the key's index: as a loop, or written out with
@@ -156,6 +188,29 @@ fn share(old: u32, leader: u32, at: Place) -> u32 {
   workgroupBarrier();
   return v;
 }`;
+  }
+  if (s.match === 'atomic-or') {
+    if (s.wide || s.maxLanes > 32) throw new Error("sort: the 'atomic-or' match needs subgroups of at most 32 lanes");
+    const C = counterArray(s);
+    const per = digitsPerMatchWord(s.maxLanes);
+    // With one digit per word the leader's clear is a store; shared words are cleared bit by bit.
+    const clear = per === 1 ? `atomicStore(&${C}[cell], 0u)` : `atomicAnd(&${C}[cell], ~(m << shift))`;
+    return `
+// After the counters, each subgroup's lane bits per digit (${per} digit${per > 1 ? 's' : ''} per word,
+// ${32 / per} bits each): every lane sets its bit and reads the digit's bits back; the highest
+// of those lanes clears them for the next key.
+const MATCH_WORDS: u32 = ${(s.slots * RADIX) / 2}u;
+fn match_digit(d: u32, at: Place) -> vec3<u32> {
+  let cell = MATCH_WORDS + at.slot * ${RADIX / per}u + d / ${per}u;
+  let shift = (d % ${per}u) * ${32 / per}u;
+  atomicOr(&${C}[cell], (1u << at.lane) << shift);
+  let m = (atomicLoad(&${C}[cell]) >> shift)${per > 1 ? ` & ${2 ** (32 / per) - 1}u` : ''};
+  let leader = u32(firstLeadingBit(m));
+  if (at.lane == leader) { ${clear}; }
+  let below = m & ((1u << at.lane) - 1u);
+  return vec3<u32>(countOneBits(below), countOneBits(m), leader);
+}
+fn share(old: u32, leader: u32, at: Place) -> u32 { return subgroupShuffle(old, leader); }`;
   }
   if (!s.wide) {
     const bit = `
@@ -265,10 +320,10 @@ function tileBody(s: SortShaderSpec): string {
   const K = s.keysPerThread;
   const each = (body: string) => eachKey(s, body);
   // Compact: one atomic array holds the counters, then the staged keys (WGSL has no unions).
-  const C = s.compact ? 'staging' : 'counters';
+  const C = counterArray(s);
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
-  const stagingWords = s.compact ? Math.max(WORKGROUP * K, (s.slots * 256) / 2) : WORKGROUP * K;
+  const stagingWords = s.compact ? Math.max(WORKGROUP * K, counterWords(s)) : WORKGROUP * K;
   const valuesOut = s.pairs
     ? `
   // The values follow their keys: staged at the same positions, written to the same places.
@@ -288,7 +343,7 @@ const K: u32 = ${K}u;
 const TILE: u32 = ${WORKGROUP * K}u;
 const SLOTS: u32 = ${s.slots}u;
 
-${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${(s.slots * 256) / 2}>;`}
+${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
 var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
 var<workgroup> digit_count: array<u32, 256>;
 var<workgroup> digit_first: array<u32, 256>;
@@ -523,7 +578,7 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
     workgroupBarrier();`
         : ''
     }
-    for (var w = lidx; w < SLOTS * 128u; w += ${WORKGROUP}u) { atomicStore(&${s.compact ? 'staging' : 'counters'}[w], 0u); }
+    for (var w = lidx; w < ${counterWords(s)}u; w += ${WORKGROUP}u) { atomicStore(&${counterArray(s)}[w], 0u); }
     workgroupBarrier();
   }
 }
@@ -535,7 +590,8 @@ export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
     s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${look})`;
+  const match = s.match === 'atomic-or' ? ', atomic-or match' : '';
+  return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 
 /**

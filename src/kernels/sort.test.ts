@@ -1,6 +1,6 @@
 // Radix sort on Dawn against the CPU reference (itself checked against the native sort):
-// keys and key-value pairs, both algorithms, both ranking paths (subgroup ballots and the
-// workgroup-memory emulation), tile sizes, heavy duplicates (stability), the onesweep
+// keys and key-value pairs, both algorithms, the ranking paths (subgroup ballots, the
+// atomic-OR match and the workgroup-memory emulation), tile sizes, heavy duplicates (stability), the onesweep
 // fallback forced, GPUBuffers in and out, plans encoded repeatedly, the defaults a plan
 // says it resolved to (also on a device with WebGPU's default 16 KiB of workgroup memory),
 // and the input checks.
@@ -182,6 +182,57 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
   );
 });
 
+// The atomic-OR match packs lane bits by the device's largest subgroup: one digit per word
+// for 32 lanes (the H200), four for lavapipe's 8.
+describe('sort with the atomic-or match', () => {
+  const ctx = kernelContext(gpu);
+  it.skipIf(!ctx.hasSubgroups || ctx.subgroupMaxSize > 32)(
+    "gives the CPU's result, stably, for keys and pairs, both algorithms, loops and written out, with the fallback",
+    async () => {
+      for (const [n, below] of [
+        [9001, 1000],
+        [20_000, undefined],
+        [3000, 2],
+        [12_000, 7],
+      ] as const) {
+        const keys = keysOf(n, n + 1, below);
+        const values = Uint32Array.from(keys, (_, i) => i);
+        const want = referenceSort(keys, values);
+        for (const o of [
+          { algorithm: 'onesweep' },
+          { algorithm: 'onesweep', unroll: false },
+          { algorithm: 'onesweep', early: 'none' },
+          { algorithm: 'onesweep', spinLimit: 0, forceFallback: true },
+          // Several tiles per workgroup: the match's words are cleared between tiles.
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 3 },
+        ] as const) {
+          const what = `${JSON.stringify(o)}, n ${n}, keys below ${below}`;
+          const options = { ...o, match: 'atomic-or', keysPerThread: 7 } as const;
+          const got = await sortPairs(gpu, keys, values, options);
+          expectSame(got.keys, want.keys, `${what} keys`);
+          expectSame(got.values, want.values, `${what} values`);
+          expectSame(await sort(gpu, keys, options), want.keys, `${what} keys alone`);
+        }
+      }
+      const k = upload(keysOf(5000, 3));
+      const plan = await planSort(gpu, k, { length: 5000, match: 'atomic-or' });
+      expect(plan.pass).toContain(', atomic-or match,');
+      plan.destroy();
+      plan.output.destroy();
+      k.destroy();
+    },
+    GUARD,
+  );
+
+  it('is refused where it cannot run, with the reason', async () => {
+    const keys = keysOf(300, 1);
+    await expect(sort(gpu, keys, { match: 'any' as never })).rejects.toThrow(/match must be 'ballots' or 'atomic-or', got 'any'/);
+    await expect(sort(gpu, keys, { match: 'atomic-or', subgroups: false })).rejects.toThrow(
+      /match 'atomic-or' needs subgroups of at most 32 lanes; this sort runs without subgroups/,
+    );
+  });
+});
+
 describe('sort with GPUBuffers and plans', () => {
   it(
     'leaves results on the GPU and never writes the input',
@@ -258,7 +309,15 @@ describe('sort with GPUBuffers and plans', () => {
       const ctx = kernelContext(device);
       const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
       const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean) =>
-        sortSharedWords({ keysPerThread, slots: subgroups ? subgroupSlots(ctx, 256) : 8, subgroups, compact: true, early }) <= words;
+        sortSharedWords({
+          keysPerThread,
+          slots: subgroups ? subgroupSlots(ctx, 256) : 8,
+          subgroups,
+          compact: true,
+          early,
+          match: 'ballots',
+          maxLanes: 32,
+        }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
       let keysPerThread = DEFAULT_KEYS_PER_THREAD;
       while (keysPerThread > 1 && !fits(keysPerThread, 'none', subgroups)) keysPerThread--;
@@ -270,7 +329,6 @@ describe('sort with GPUBuffers and plans', () => {
         await planSort(device, k, { length: n }),
       ];
       const [pairs, scatter, plain, keysDefault] = plans.map((p) => p.pass);
-      console.log('PASSES', pairs, words);
       expect(keysDefault).toBe(pairs!.replace('keys and values', 'keys'));
       expect(pairs).toContain(`radix sort pass (onesweep, keys and values, ${keysPerThread} keys per invocation`);
       expect(pairs).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');

@@ -36,6 +36,7 @@ import {
   sortSharedWords,
   STATE_HEADER_WORDS,
   type SortEarly,
+  type SortMatch,
   type SortShaderSpec,
 } from './sort-wgsl.js';
 import { BufferUsage } from '../gpu/constants.js';
@@ -70,6 +71,8 @@ export interface SortOptions extends KernelOptions {
    * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
    */
   early?: SortEarly;
+  /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
+  match?: SortMatch;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -106,6 +109,7 @@ export const DEFAULT_LOOK_BACK_WINDOW = 4;
 /** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
 export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
+export const DEFAULT_MATCH: SortMatch = 'ballots';
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
@@ -163,14 +167,26 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (early !== 'none' && early !== 'counts' && early !== 'look-back')
     throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
   if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
+  let match = o?.match ?? DEFAULT_MATCH;
+  if (match !== 'ballots' && match !== 'atomic-or') throw new Error(`sort: match must be 'ballots' or 'atomic-or', got '${String(match)}'`);
   const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
+  // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
+  const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e }) <= words;
+    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e, match: sg ? match : 'ballots', maxLanes }) <=
+    words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
-  if (subgroups && o?.subgroups === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
+  // A match asked for is kept (or refused below); the default one falls back to the ballots.
+  if (o?.match === undefined && match === 'atomic-or' && (!subgroups || wide || !fitsIn(o?.keysPerThread ?? 1, early, true)))
+    match = 'ballots';
+  if (subgroups && o?.subgroups === undefined && o?.match === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
   const slots = slotsFor(subgroups);
+  if (match === 'atomic-or' && (!subgroups || wide))
+    throw new Error(
+      `sort: match 'atomic-or' needs subgroups of at most 32 lanes; ${subgroups ? `this device's subgroups have up to ${ctx.subgroupMaxSize}` : 'this sort runs without subgroups'}`,
+    );
   const fits = (k: number, e: SortEarly = early) => fitsIn(k, e, subgroups);
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
@@ -198,7 +214,19 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   return {
     length,
     algorithm,
-    spec: { keysPerThread, subgroups, slots, wide, window, order, unrolled: o?.unroll ?? subgroups, compact, early },
+    spec: {
+      keysPerThread,
+      subgroups,
+      slots,
+      wide,
+      window,
+      order,
+      unrolled: o?.unroll ?? subgroups,
+      compact,
+      early,
+      match: subgroups ? match : 'ballots',
+      maxLanes,
+    },
     spinLimit,
     forceFallback: !!o?.forceFallback,
     tilesPerGroup,
