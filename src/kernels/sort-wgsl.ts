@@ -88,6 +88,12 @@ export interface SortShaderSpec {
   match: SortMatch;
   /** The most lanes a subgroup can have (a power of two): the 'atomic-or' match packs 32 / maxLanes digits' lane bits per word. */
   maxLanes: number;
+  /**
+   * Invocations per workgroup: 256 (one per digit), or 384 or 512 with subgroups, whose
+   * invocations past the 256th only rank, stage and write keys: a tile of the same keys in
+   * fewer registers per invocation, or a longer tile in the same.
+   */
+  workgroup: number;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -98,11 +104,11 @@ export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
 export function sortSharedWords(
-  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes'>,
+  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'workgroup'>,
 ): number {
   const counters = counterWords(s);
-  const staging = WORKGROUP * s.keysPerThread;
-  const digits = (s.early === 'none' ? 4 : 5) * RADIX + 64 + 8;
+  const staging = s.workgroup * s.keysPerThread;
+  const digits = (s.early === 'none' ? 4 : 5) * RADIX + subgroupSumWords(s) + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }
@@ -114,6 +120,12 @@ function counterArray(s: Pick<SortShaderSpec, 'compact'>): string {
 }
 function counterWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): number {
   return (s.slots * RADIX) / 2 + matchWords(s);
+}
+
+// The per-subgroup sums of the digit scan: 64 (a workgroup of 256 in subgroups of 4), more
+// for bigger workgroups of small subgroups.
+function subgroupSumWords(s: Pick<SortShaderSpec, 'slots'>): number {
+  return Math.max(64, s.slots);
 }
 
 /** Digits whose lane bits share one word of the 'atomic-or' match. */
@@ -254,7 +266,7 @@ fn share(old: u32, leader: u32, at: Place) -> u32 { return subgroupShuffle(old, 
 function digitScan(s: SortShaderSpec): string {
   if (s.subgroups) {
     return `
-var<workgroup> sg_sums: array<u32, 64>;
+var<workgroup> sg_sums: array<u32, ${subgroupSumWords(s)}>;
 fn scan_digits(x: u32, at: Place) -> u32 {
   let within = subgroupExclusiveAdd(x);
   let total = subgroupAdd(x);
@@ -323,7 +335,8 @@ function tileBody(s: SortShaderSpec): string {
   const C = counterArray(s);
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
-  const stagingWords = s.compact ? Math.max(WORKGROUP * K, counterWords(s)) : WORKGROUP * K;
+  const WG = s.workgroup;
+  const stagingWords = s.compact ? Math.max(WG * K, counterWords(s)) : WG * K;
   const valuesOut = s.pairs
     ? `
   // The values follow their keys: staged at the same positions, written to the same places.
@@ -334,13 +347,13 @@ function tileBody(s: SortShaderSpec): string {
   `)}
   workgroupBarrier();
   ${each(`
-    let j = i * ${WORKGROUP}u + lidx;
+    let j = i * ${WG}u + lidx;
     if (j < valid) { values_out[dest[i]] = ${staged('j')}; }
   `)}`
     : '';
   return `
 const K: u32 = ${K}u;
-const TILE: u32 = ${WORKGROUP * K}u;
+const TILE: u32 = ${WG * K}u;
 const SLOTS: u32 = ${s.slots}u;
 
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
@@ -390,8 +403,14 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
     digit_count[2u * at.pos + 1u] = acc >> 16u;
   }
   workgroupBarrier();
-  let first = scan_digits(digit_count[at.pos], at);
-  digit_first[at.pos] = first;
+${
+  WG === RADIX
+    ? `  let first = scan_digits(digit_count[at.pos], at);
+  digit_first[at.pos] = first;`
+    : `  // Invocations past the 256th join the scan with nothing to add.
+  let first = scan_digits(select(0u, digit_count[min(at.pos, 255u)], at.pos < 256u), at);
+  if (at.pos < 256u) { digit_first[at.pos] = first; }`
+}
   workgroupBarrier();
   var local: array<u32, ${K}>;
   ${each(`
@@ -414,7 +433,7 @@ fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${K}>;
   ${each(`
-    let j = i * ${WORKGROUP}u + lidx;
+    let j = i * ${WG}u + lidx;
     let key = ${staged('j')};
     dest[i] = digit_shift[digit_of(key)] + j;
     if (j < valid) { keys_out[dest[i]] = key; }
@@ -440,9 +459,16 @@ fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
 }`;
 }
 
+// Invocation d of the first 256 (in position order) handles digit d's counts, look-back
+// and start; invocations past them (bigger workgroups) read digit 255's and write nothing.
+function ownDigit(s: SortShaderSpec): string {
+  if (s.workgroup === RADIX) return '  let own = true;\n  let d = at.pos;';
+  return '  let own = at.pos < 256u;\n  let d = min(at.pos, 255u);';
+}
+
 function onesweep(s: SortShaderSpec): string {
   const walk = `var before = 0u;
-  if (tile > 0u) {
+  if (tile > 0u && own) {
     before = look_back(tile, d);
     atomicStore(&state[slot], PREFIX | (before + mine));
   }`;
@@ -503,7 +529,7 @@ fn look_back(tile: u32, d: u32) -> u32 {
   return before;
 }
 
-@compute @workgroup_size(${WORKGROUP})
+@compute @workgroup_size(${s.workgroup})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
   if (${GROUP_INDEX} >= P.tiles) { return; }
 ${
@@ -516,7 +542,7 @@ ${
 }
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-  let d = at.pos;
+${ownDigit(s)}
   let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;${
     s.early === 'none'
       ? `
@@ -524,7 +550,7 @@ ${
   // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
   // then look back, then publish the inclusive counts.
   let mine = digit_count[d];
-  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);
+  if (own) { atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine); }
   ${walk}`
       : `
   // Count and publish this tile's digits before ranking (tile 0: they are already the
@@ -533,7 +559,7 @@ ${
   ${eachKey(s, 'atomicAdd(&early_count[digit_of(keys[i])], 1u);')}
   workgroupBarrier();
   let mine = atomicLoad(&early_count[d]);
-  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);${
+  if (own) { atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine); }${
     s.early === 'look-back'
       ? `
   ${walk}
@@ -543,7 +569,7 @@ ${
   ${walk}`
   }`
   }
-  digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
+  if (own) { digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d]; }
   workgroupBarrier();
   write_tile(base, local, at, lidx);
 }
@@ -556,19 +582,19 @@ function scatter(s: SortShaderSpec): string {
   return `
 ${s.compact ? '' : 'var<workgroup> running: array<u32, 256>;'}
 
-@compute @workgroup_size(${WORKGROUP})
+@compute @workgroup_size(${s.workgroup})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
   let group = ${GROUP_INDEX};
   let groups = (P.tiles + P.tiles_per_group - 1u) / P.tiles_per_group;
   if (group >= groups) { return; }
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-  let d = at.pos;
+${ownDigit(s)}
   ${s.compact ? 'var running' : 'running[d]'} = starts[d * groups + group];
   let last = min((group + 1u) * P.tiles_per_group, P.tiles);
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
     let base = tile * TILE;
     let local = sort_tile(base, at);
-    digit_shift[d] = ${running} - digit_first[d];
+    if (own) { digit_shift[d] = ${running} - digit_first[d]; }
     ${running} += digit_count[d];
     workgroupBarrier();
     write_tile(base, local, at, lidx);
@@ -578,7 +604,7 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
     workgroupBarrier();`
         : ''
     }
-    for (var w = lidx; w < ${counterWords(s)}u; w += ${WORKGROUP}u) { atomicStore(&${counterArray(s)}[w], 0u); }
+    for (var w = lidx; w < ${counterWords(s)}u; w += ${s.workgroup}u) { atomicStore(&${counterArray(s)}[w], 0u); }
     workgroupBarrier();
   }
 }
@@ -612,6 +638,8 @@ ${tileBody(s)}`;
 }
 
 export function sortShader(s: SortShaderSpec): string {
+  if (![256, 384, 512].includes(s.workgroup) || (s.workgroup !== RADIX && !s.subgroups))
+    throw new Error(`internal: sort workgroups of ${s.workgroup} invocations (256, or 384 or 512 with subgroups)`);
   return `${sortPassParts(s)}
 ${s.mode === 'onesweep' ? onesweep(s) : scatter(s)}`;
 }

@@ -71,6 +71,11 @@ export interface SortOptions extends KernelOptions {
    * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
    */
   early?: SortEarly;
+  /**
+   * Invocations per workgroup: 256 (default), or 384 or 512 with subgroups where the device
+   * allows that many: a tile is workgroupSize × keysPerThread keys.
+   */
+  workgroupSize?: number;
   /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
   match?: SortMatch;
 }
@@ -158,6 +163,13 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       `sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
     );
   let subgroups = useSubgroups(ctx, o);
+  const workgroup = o?.workgroupSize ?? WORKGROUP;
+  if (![256, 384, 512].includes(workgroup)) throw new Error(`sort: workgroupSize must be 256, 384 or 512, got ${String(o?.workgroupSize)}`);
+  if (workgroup !== WORKGROUP) {
+    if (!subgroups) throw new Error(`sort: workgroupSize ${workgroup} needs subgroups (the emulation ranks in groups of 256)`);
+    const most = Math.min(ctx.device.limits.maxComputeInvocationsPerWorkgroup, ctx.device.limits.maxComputeWorkgroupSizeX);
+    if (workgroup > most) throw new Error(`sort: workgroupSize ${workgroup} exceeds this device's ${most} invocations per workgroup`);
+  }
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
   const wide = ctx.subgroupMaxSize > 32;
@@ -169,19 +181,34 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
   let match = o?.match ?? DEFAULT_MATCH;
   if (match !== 'ballots' && match !== 'atomic-or') throw new Error(`sort: match must be 'ballots' or 'atomic-or', got '${String(match)}'`);
-  const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
+  const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, workgroup) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e, match: sg ? match : 'ballots', maxLanes }) <=
-    words;
+    sortSharedWords({
+      keysPerThread: k,
+      slots: slotsFor(sg),
+      subgroups: sg,
+      compact,
+      early: e,
+      match: sg ? match : 'ballots',
+      maxLanes,
+      workgroup,
+    }) <= words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
   // A match asked for is kept (or refused below); the default one falls back to the ballots.
   if (o?.match === undefined && match === 'atomic-or' && (!subgroups || wide || !fitsIn(o?.keysPerThread ?? 1, early, true)))
     match = 'ballots';
-  if (subgroups && o?.subgroups === undefined && o?.match === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
+  if (
+    subgroups &&
+    o?.subgroups === undefined &&
+    o?.match === undefined &&
+    workgroup === WORKGROUP &&
+    !fitsIn(o?.keysPerThread ?? 1, early, true)
+  )
+    subgroups = false;
   const slots = slotsFor(subgroups);
   if (match === 'atomic-or' && (!subgroups || wide))
     throw new Error(
@@ -222,6 +249,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       window,
       order,
       unrolled: o?.unroll ?? subgroups,
+      workgroup,
       compact,
       early,
       match: subgroups ? match : 'ballots',
@@ -263,7 +291,7 @@ async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Pr
     const binding = (buffer: GPUBuffer) => ({ buffer, offset: 0, size: bytes });
     return { keys: [binding(keysFrom), binding(keysTo)], values: pairs ? [binding(valuesFrom!), binding(valuesTo!)] : [] };
   };
-  const tile = WORKGROUP * spec.keysPerThread;
+  const tile = spec.workgroup * spec.keysPerThread;
   const tiles = Math.ceil(n / tile);
   const passKernel = await getKernel(ctx.device, `radix sort ${spec.mode}${pairs ? ' pairs' : ''}`, sortShader(spec), [
     'uniform',
