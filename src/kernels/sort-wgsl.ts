@@ -94,6 +94,11 @@ export interface SortShaderSpec {
    * fewer registers per invocation, or a longer tile in the same.
    */
   workgroup: number;
+  /**
+   * Each key's rank and position in the tile (< 2^16) kept two to a word: fewer registers
+   * per key, so longer tiles before the compiler runs out of them.
+   */
+  packedRanks: boolean;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -336,6 +341,10 @@ function tileBody(s: SortShaderSpec): string {
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
   const WG = s.workgroup;
+  // A rank or position of key i: its own word, or half of word i / 2 (packedRanks).
+  const LK = s.packedRanks ? Math.ceil(K / 2) : K;
+  const get = (arr: string) => (s.packedRanks ? `((${arr}[i / 2u] >> (16u * (i % 2u))) & 0xffffu)` : `${arr}[i]`);
+  const set = (arr: string, v: string) => (s.packedRanks ? `${arr}[i / 2u] |= (${v}) << (16u * (i % 2u));` : `${arr}[i] = ${v};`);
   const stagingWords = s.compact ? Math.max(WG * K, counterWords(s)) : WG * K;
   const valuesOut = s.pairs
     ? `
@@ -343,7 +352,7 @@ function tileBody(s: SortShaderSpec): string {
   workgroupBarrier();
   ${each(`
     let src = base + at.start * K + i * at.lanes + at.lane;
-    if (src < P.n) { ${stage('local[i]', 'values_in[src]')} }
+    if (src < P.n) { ${stage(get('local'), 'values_in[src]')} }
   `)}
   workgroupBarrier();
   ${each(`
@@ -379,15 +388,15 @@ fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
 
 // Steps 1 and 2: every key's position in the sorted tile, and digit_count / digit_first
 // filled in.
-fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
-  var rank: array<u32, ${K}>;
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
+  var rank: array<u32, ${LK}>;
   ${each(`
     let d = digit_of(keys[i]);
     let m = match_digit(d, at);
     var old = 0u;
     if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
     old = share(old, m.z, at);
-    rank[i] = ((old >> (16u * (d & 1u))) & 0xffffu) + m.x;
+    ${set('rank', '((old >> (16u * (d & 1u))) & 0xffffu) + m.x')}
   `)}
   workgroupBarrier();
   // Per digit pair (one word), the counts of the subgroups in order become their starts.
@@ -412,24 +421,24 @@ ${
   if (at.pos < 256u) { digit_first[at.pos] = first; }`
 }
   workgroupBarrier();
-  var local: array<u32, ${K}>;
+  var local: array<u32, ${LK}>;
   ${each(`
     let d = digit_of(keys[i]);
     let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
-    local[i] = digit_first[d] + before + rank[i];
+    ${set('local', `digit_first[d] + before + ${get('rank')}`)}
   `)}
   return local;
 }
 
 // Step 3's first half: the keys in sorted order. rank_tile read the counters before this
 // writes staging (different arrays, so no barrier is needed between the two, unless compact).
-fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>) {
-  ${each(stage('local[i]', 'keys[i]'))}
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${LK}>) {
+  ${each(stage(get('local'), 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
 // write consecutive positions of the sorted tile.
-fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
+fn write_tile(base: u32, local: array<u32, ${LK}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${K}>;
   ${each(`
@@ -441,12 +450,12 @@ fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
 }
 
 // Steps 1 to 3's first half for the tile at key \`base\`; returns the keys' positions.
-fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
+fn sort_tile(base: u32, at: Place) -> array<u32, ${LK}> {
   return sort_keys(load_tile(base, at), at);
 }
 
 // The same for keys already loaded.
-fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
+fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
   let local = rank_tile(keys, at);${
     s.compact
       ? `
@@ -616,7 +625,7 @@ export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
     s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  const match = s.match === 'atomic-or' ? ', atomic-or match' : '';
+  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.packedRanks ? ', packed ranks' : ''}`;
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 

@@ -76,6 +76,8 @@ export interface SortOptions extends KernelOptions {
    * allows that many: a tile is workgroupSize × keysPerThread keys.
    */
   workgroupSize?: number;
+  /** Ranks kept two to a register (sort-wgsl.ts's packedRanks; default DEFAULT_PACKED_RANKS). */
+  packRanks?: boolean;
   /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
   match?: SortMatch;
 }
@@ -115,6 +117,7 @@ export const DEFAULT_LOOK_BACK_WINDOW = 4;
 export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 export const DEFAULT_MATCH: SortMatch = 'ballots';
+export const DEFAULT_PACKED_RANKS = false;
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
@@ -250,6 +253,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       order,
       unrolled: o?.unroll ?? subgroups,
       workgroup,
+      packedRanks: o?.packRanks ?? DEFAULT_PACKED_RANKS,
       compact,
       early,
       match: subgroups ? match : 'ballots',
