@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --workgroups | --packed] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -138,8 +138,6 @@ async function main() {
           early: 'none',
           match: 'ballots',
           maxLanes: ctx.subgroupMaxSize,
-          workgroup: WORKGROUP,
-          packedRanks: false,
         };
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -165,8 +163,6 @@ async function main() {
           early: 'none',
           match,
           maxLanes: ctx.subgroupMaxSize,
-          workgroup: WORKGROUP,
-          packedRanks: false,
         };
         await measure(gpu, `pass probe K${spec.keysPerThread} unrolled, ${match}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -305,62 +301,7 @@ async function main() {
     ['pairs: the default (ballots), again', true, {}, false],
     ['pairs: atomic-or, again', true, or, false],
   ];
-  // --workgroups: bigger workgroups (SortOptions.workgroupSize; CUB's onesweep runs 384
-  // threads): the same tile in fewer keys per invocation, or longer tiles; with each match.
-  const wg = (w: number, k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
-    `${pairs ? 'pairs' : 'keys'}: ${w} x ${k}${extra.match ? ` ${extra.match}` : ''}`,
-    pairs,
-    { workgroupSize: w, keysPerThread: k, ...extra },
-    validate,
-  ];
-  const workgroupVariants: [string, boolean, SortOptions, boolean][] = [
-    ['keys: the default (256 x 18)', false, {}, false],
-    wg(512, 9, true),
-    wg(512, 12, true),
-    wg(512, 14),
-    wg(512, 16),
-    wg(384, 12),
-    wg(384, 16, true),
-    wg(384, 18),
-    wg(512, 12, false, or),
-    wg(384, 16, false, or),
-    ['pairs: the default (256 x 18)', true, {}, false],
-    wg(512, 12, true, {}, true),
-    wg(384, 16, false, {}, true),
-    ['keys: the default (256 x 18), again', false, {}, false],
-    wg(512, 12),
-    wg(384, 16),
-  ];
-  // --packed: ranks and positions kept two to a register (SortOptions.packRanks), so longer
-  // tiles before the register cliff that 20 keys per invocation hit; with each match.
-  const pk = (k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
-    `${pairs ? 'pairs' : 'keys'}: packed, ${k} keys per invocation${extra.match ? ` ${extra.match}` : ''}`,
-    pairs,
-    { packRanks: true, keysPerThread: k, ...extra },
-    validate,
-  ];
-  const packedVariants: [string, boolean, SortOptions, boolean][] = [
-    ['keys: the default (18 keys per invocation)', false, {}, false],
-    pk(18, true),
-    pk(20),
-    pk(22),
-    pk(24, true),
-    pk(26),
-    pk(28),
-    pk(22, false, or),
-    pk(24, true, or),
-    ['pairs: the default (18 keys per invocation)', true, {}, false],
-    pk(18, false, {}, true),
-    pk(20, false, {}, true),
-    pk(22, true, {}, true),
-    pk(22, false, or, true),
-    ['keys: the default, again', false, {}, false],
-    pk(22),
-    pk(24),
-  ];
   const lists = {
-    '--packed': packedVariants,
-    '--workgroups': workgroupVariants,
     '--early': earlyVariants,
     '--early2': early2Variants,
     '--tiles': tileVariants,

@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type | --small-groups] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -235,27 +235,6 @@ function scanCarryByType(): ScanRow[] {
   return list;
 }
 
-// --small-groups: blocks of 64 invocations (two subgroups on the H200): the same registers
-// per invocation as 12 × 128, half the block, so a waiting block holds half as much,
-// against the defaults, interleaved and repeated; and their kept-state ceiling.
-function scanSmallGroups(): ScanRow[] {
-  const list: ScanRow[] = [];
-  for (const round of [1, 2])
-    for (const type of ['u32', 'f32'] as const) {
-      list.push([`default (${round})`, type, {}, {}, false]);
-      list.push([`carry last 12x64 (${round})`, type, {}, { rows: 12, workgroup: 64, carryLast: true }, round === 1]);
-      list.push([`carry first 12x64 (${round})`, type, {}, { rows: 12, workgroup: 64, carryLast: false }, round === 1]);
-      list.push([`carry first 16x64 (${round})`, type, {}, { rows: 16, workgroup: 64, carryLast: false }, false]);
-      list.push([`carry last 8x64 (${round})`, type, {}, { rows: 8, workgroup: 64, carryLast: true }, false]);
-    }
-  list.push(
-    ['carry last 12x64 prefixes kept', 'u32', {}, { rows: 12, workgroup: 64, carryLast: true, keepState: true }, false],
-    ['default prefixes kept', 'u32', {}, { keepState: true }, false],
-    ['carry last 12x64 exclusive', 'u32', { exclusive: true }, { rows: 12, workgroup: 64, carryLast: true }, true],
-  );
-  return list;
-}
-
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
 // against the default of then, interleaved and repeated: both sides of the CUB comparison
@@ -367,9 +346,7 @@ async function main() {
               ? scanCarryLastRows()
               : process.argv.includes('--carry-by-type')
                 ? scanCarryByType()
-                : process.argv.includes('--small-groups')
-                  ? scanSmallGroups()
-                  : scanDefaults();
+                : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -598,8 +598,8 @@ export function scanShader(s: ScanShaderSpec): string {
   const wg = s.workgroup ?? WORKGROUP;
   if (s.subgroupSlots !== undefined && !(Number.isInteger(s.subgroupSlots) && s.subgroupSlots >= 1 && s.subgroupSlots <= wg / 4))
     throw new Error(`internal: scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
-  if (![64, 128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
-    throw new Error(`internal: scan workgroups of ${wg} invocations (64, 128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
+  if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
+    throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
       ? writeBlock(s.type) +

@@ -109,7 +109,7 @@ interface ScanSettings {
 
 /** A scan kernel's shape beyond ScanOptions: what scripts/explore.ts compares. */
 export interface ScanVariant {
-  /** Invocations per workgroup (64, 128, 256 or 512; other than 256 only with subgroups). */
+  /** Invocations per workgroup (128, 256 or 512; other than 256 only with subgroups). */
   workgroup?: number;
   /** vec4 rows per invocation beyond SCAN_ROWS (a multiple of 4 up to 24; past 16, f32 sums exceed bounds.ts's assumption). */
   rows?: number;

@@ -88,17 +88,6 @@ export interface SortShaderSpec {
   match: SortMatch;
   /** The most lanes a subgroup can have (a power of two): the 'atomic-or' match packs 32 / maxLanes digits' lane bits per word. */
   maxLanes: number;
-  /**
-   * Invocations per workgroup: 256 (one per digit), or 384 or 512 with subgroups, whose
-   * invocations past the 256th only rank, stage and write keys: a tile of the same keys in
-   * fewer registers per invocation, or a longer tile in the same.
-   */
-  workgroup: number;
-  /**
-   * Each key's rank and position in the tile (< 2^16) kept two to a word: fewer registers
-   * per key, so longer tiles before the compiler runs out of them.
-   */
-  packedRanks: boolean;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -109,11 +98,11 @@ export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
 export function sortSharedWords(
-  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'workgroup'>,
+  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes'>,
 ): number {
   const counters = counterWords(s);
-  const staging = s.workgroup * s.keysPerThread;
-  const digits = (s.early === 'none' ? 4 : 5) * RADIX + subgroupSumWords(s) + 8;
+  const staging = WORKGROUP * s.keysPerThread;
+  const digits = (s.early === 'none' ? 4 : 5) * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }
@@ -125,12 +114,6 @@ function counterArray(s: Pick<SortShaderSpec, 'compact'>): string {
 }
 function counterWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): number {
   return (s.slots * RADIX) / 2 + matchWords(s);
-}
-
-// The per-subgroup sums of the digit scan: 64 (a workgroup of 256 in subgroups of 4), more
-// for bigger workgroups of small subgroups.
-function subgroupSumWords(s: Pick<SortShaderSpec, 'slots'>): number {
-  return Math.max(64, s.slots);
 }
 
 /** Digits whose lane bits share one word of the 'atomic-or' match. */
@@ -271,7 +254,7 @@ fn share(old: u32, leader: u32, at: Place) -> u32 { return subgroupShuffle(old, 
 function digitScan(s: SortShaderSpec): string {
   if (s.subgroups) {
     return `
-var<workgroup> sg_sums: array<u32, ${subgroupSumWords(s)}>;
+var<workgroup> sg_sums: array<u32, 64>;
 fn scan_digits(x: u32, at: Place) -> u32 {
   let within = subgroupExclusiveAdd(x);
   let total = subgroupAdd(x);
@@ -340,29 +323,24 @@ function tileBody(s: SortShaderSpec): string {
   const C = counterArray(s);
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
-  const WG = s.workgroup;
-  // A rank or position of key i: its own word, or half of word i / 2 (packedRanks).
-  const LK = s.packedRanks ? Math.ceil(K / 2) : K;
-  const get = (arr: string) => (s.packedRanks ? `((${arr}[i / 2u] >> (16u * (i % 2u))) & 0xffffu)` : `${arr}[i]`);
-  const set = (arr: string, v: string) => (s.packedRanks ? `${arr}[i / 2u] |= (${v}) << (16u * (i % 2u));` : `${arr}[i] = ${v};`);
-  const stagingWords = s.compact ? Math.max(WG * K, counterWords(s)) : WG * K;
+  const stagingWords = s.compact ? Math.max(WORKGROUP * K, counterWords(s)) : WORKGROUP * K;
   const valuesOut = s.pairs
     ? `
   // The values follow their keys: staged at the same positions, written to the same places.
   workgroupBarrier();
   ${each(`
     let src = base + at.start * K + i * at.lanes + at.lane;
-    if (src < P.n) { ${stage(get('local'), 'values_in[src]')} }
+    if (src < P.n) { ${stage('local[i]', 'values_in[src]')} }
   `)}
   workgroupBarrier();
   ${each(`
-    let j = i * ${WG}u + lidx;
+    let j = i * ${WORKGROUP}u + lidx;
     if (j < valid) { values_out[dest[i]] = ${staged('j')}; }
   `)}`
     : '';
   return `
 const K: u32 = ${K}u;
-const TILE: u32 = ${WG * K}u;
+const TILE: u32 = ${WORKGROUP * K}u;
 const SLOTS: u32 = ${s.slots}u;
 
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
@@ -388,15 +366,15 @@ fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
 
 // Steps 1 and 2: every key's position in the sorted tile, and digit_count / digit_first
 // filled in.
-fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
-  var rank: array<u32, ${LK}>;
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
+  var rank: array<u32, ${K}>;
   ${each(`
     let d = digit_of(keys[i]);
     let m = match_digit(d, at);
     var old = 0u;
     if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
     old = share(old, m.z, at);
-    ${set('rank', '((old >> (16u * (d & 1u))) & 0xffffu) + m.x')}
+    rank[i] = ((old >> (16u * (d & 1u))) & 0xffffu) + m.x;
   `)}
   workgroupBarrier();
   // Per digit pair (one word), the counts of the subgroups in order become their starts.
@@ -412,37 +390,31 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
     digit_count[2u * at.pos + 1u] = acc >> 16u;
   }
   workgroupBarrier();
-${
-  WG === RADIX
-    ? `  let first = scan_digits(digit_count[at.pos], at);
-  digit_first[at.pos] = first;`
-    : `  // Invocations past the 256th join the scan with nothing to add.
-  let first = scan_digits(select(0u, digit_count[min(at.pos, 255u)], at.pos < 256u), at);
-  if (at.pos < 256u) { digit_first[at.pos] = first; }`
-}
+  let first = scan_digits(digit_count[at.pos], at);
+  digit_first[at.pos] = first;
   workgroupBarrier();
-  var local: array<u32, ${LK}>;
+  var local: array<u32, ${K}>;
   ${each(`
     let d = digit_of(keys[i]);
     let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
-    ${set('local', `digit_first[d] + before + ${get('rank')}`)}
+    local[i] = digit_first[d] + before + rank[i];
   `)}
   return local;
 }
 
 // Step 3's first half: the keys in sorted order. rank_tile read the counters before this
 // writes staging (different arrays, so no barrier is needed between the two, unless compact).
-fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${LK}>) {
-  ${each(stage(get('local'), 'keys[i]'))}
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>) {
+  ${each(stage('local[i]', 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
 // write consecutive positions of the sorted tile.
-fn write_tile(base: u32, local: array<u32, ${LK}>, at: Place, lidx: u32) {
+fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${K}>;
   ${each(`
-    let j = i * ${WG}u + lidx;
+    let j = i * ${WORKGROUP}u + lidx;
     let key = ${staged('j')};
     dest[i] = digit_shift[digit_of(key)] + j;
     if (j < valid) { keys_out[dest[i]] = key; }
@@ -450,12 +422,12 @@ fn write_tile(base: u32, local: array<u32, ${LK}>, at: Place, lidx: u32) {
 }
 
 // Steps 1 to 3's first half for the tile at key \`base\`; returns the keys' positions.
-fn sort_tile(base: u32, at: Place) -> array<u32, ${LK}> {
+fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
   return sort_keys(load_tile(base, at), at);
 }
 
 // The same for keys already loaded.
-fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
+fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
   let local = rank_tile(keys, at);${
     s.compact
       ? `
@@ -468,16 +440,9 @@ fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${LK}> {
 }`;
 }
 
-// Invocation d of the first 256 (in position order) handles digit d's counts, look-back
-// and start; invocations past them (bigger workgroups) read digit 255's and write nothing.
-function ownDigit(s: SortShaderSpec): string {
-  if (s.workgroup === RADIX) return '  let own = true;\n  let d = at.pos;';
-  return '  let own = at.pos < 256u;\n  let d = min(at.pos, 255u);';
-}
-
 function onesweep(s: SortShaderSpec): string {
   const walk = `var before = 0u;
-  if (tile > 0u && own) {
+  if (tile > 0u) {
     before = look_back(tile, d);
     atomicStore(&state[slot], PREFIX | (before + mine));
   }`;
@@ -538,7 +503,7 @@ fn look_back(tile: u32, d: u32) -> u32 {
   return before;
 }
 
-@compute @workgroup_size(${s.workgroup})
+@compute @workgroup_size(${WORKGROUP})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
   if (${GROUP_INDEX} >= P.tiles) { return; }
 ${
@@ -551,7 +516,7 @@ ${
 }
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-${ownDigit(s)}
+  let d = at.pos;
   let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;${
     s.early === 'none'
       ? `
@@ -559,7 +524,7 @@ ${ownDigit(s)}
   // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
   // then look back, then publish the inclusive counts.
   let mine = digit_count[d];
-  if (own) { atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine); }
+  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);
   ${walk}`
       : `
   // Count and publish this tile's digits before ranking (tile 0: they are already the
@@ -568,7 +533,7 @@ ${ownDigit(s)}
   ${eachKey(s, 'atomicAdd(&early_count[digit_of(keys[i])], 1u);')}
   workgroupBarrier();
   let mine = atomicLoad(&early_count[d]);
-  if (own) { atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine); }${
+  atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);${
     s.early === 'look-back'
       ? `
   ${walk}
@@ -578,7 +543,7 @@ ${ownDigit(s)}
   ${walk}`
   }`
   }
-  if (own) { digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d]; }
+  digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
   workgroupBarrier();
   write_tile(base, local, at, lidx);
 }
@@ -591,19 +556,19 @@ function scatter(s: SortShaderSpec): string {
   return `
 ${s.compact ? '' : 'var<workgroup> running: array<u32, 256>;'}
 
-@compute @workgroup_size(${s.workgroup})
+@compute @workgroup_size(${WORKGROUP})
 fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane: u32' : ''}) {
   let group = ${GROUP_INDEX};
   let groups = (P.tiles + P.tiles_per_group - 1u) / P.tiles_per_group;
   if (group >= groups) { return; }
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-${ownDigit(s)}
+  let d = at.pos;
   ${s.compact ? 'var running' : 'running[d]'} = starts[d * groups + group];
   let last = min((group + 1u) * P.tiles_per_group, P.tiles);
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
     let base = tile * TILE;
     let local = sort_tile(base, at);
-    if (own) { digit_shift[d] = ${running} - digit_first[d]; }
+    digit_shift[d] = ${running} - digit_first[d];
     ${running} += digit_count[d];
     workgroupBarrier();
     write_tile(base, local, at, lidx);
@@ -613,7 +578,7 @@ ${ownDigit(s)}
     workgroupBarrier();`
         : ''
     }
-    for (var w = lidx; w < ${counterWords(s)}u; w += ${s.workgroup}u) { atomicStore(&${counterArray(s)}[w], 0u); }
+    for (var w = lidx; w < ${counterWords(s)}u; w += ${WORKGROUP}u) { atomicStore(&${counterArray(s)}[w], 0u); }
     workgroupBarrier();
   }
 }
@@ -625,7 +590,7 @@ export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
     s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.packedRanks ? ', packed ranks' : ''}`;
+  const match = s.match === 'atomic-or' ? ', atomic-or match' : '';
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 
@@ -647,8 +612,6 @@ ${tileBody(s)}`;
 }
 
 export function sortShader(s: SortShaderSpec): string {
-  if (![256, 384, 512].includes(s.workgroup) || (s.workgroup !== RADIX && !s.subgroups))
-    throw new Error(`internal: sort workgroups of ${s.workgroup} invocations (256, or 384 or 512 with subgroups)`);
   return `${sortPassParts(s)}
 ${s.mode === 'onesweep' ? onesweep(s) : scatter(s)}`;
 }

@@ -317,7 +317,6 @@ describe('sort with GPUBuffers and plans', () => {
           early,
           match: 'ballots',
           maxLanes: 32,
-          workgroup: 256,
         }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
       let keysPerThread = DEFAULT_KEYS_PER_THREAD;

@@ -71,13 +71,6 @@ export interface SortOptions extends KernelOptions {
    * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
    */
   early?: SortEarly;
-  /**
-   * Invocations per workgroup: 256 (default), or 384 or 512 with subgroups where the device
-   * allows that many: a tile is workgroupSize × keysPerThread keys.
-   */
-  workgroupSize?: number;
-  /** Ranks kept two to a register (sort-wgsl.ts's packedRanks; default DEFAULT_PACKED_RANKS). */
-  packRanks?: boolean;
   /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
   match?: SortMatch;
 }
@@ -117,7 +110,6 @@ export const DEFAULT_LOOK_BACK_WINDOW = 4;
 export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 export const DEFAULT_MATCH: SortMatch = 'ballots';
-export const DEFAULT_PACKED_RANKS = false;
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
@@ -166,13 +158,6 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       `sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
     );
   let subgroups = useSubgroups(ctx, o);
-  const workgroup = o?.workgroupSize ?? WORKGROUP;
-  if (![256, 384, 512].includes(workgroup)) throw new Error(`sort: workgroupSize must be 256, 384 or 512, got ${String(o?.workgroupSize)}`);
-  if (workgroup !== WORKGROUP) {
-    if (!subgroups) throw new Error(`sort: workgroupSize ${workgroup} needs subgroups (the emulation ranks in groups of 256)`);
-    const most = Math.min(ctx.device.limits.maxComputeInvocationsPerWorkgroup, ctx.device.limits.maxComputeWorkgroupSizeX);
-    if (workgroup > most) throw new Error(`sort: workgroupSize ${workgroup} exceeds this device's ${most} invocations per workgroup`);
-  }
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
   const wide = ctx.subgroupMaxSize > 32;
@@ -184,34 +169,19 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
   let match = o?.match ?? DEFAULT_MATCH;
   if (match !== 'ballots' && match !== 'atomic-or') throw new Error(`sort: match must be 'ballots' or 'atomic-or', got '${String(match)}'`);
-  const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, workgroup) : 8);
+  const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({
-      keysPerThread: k,
-      slots: slotsFor(sg),
-      subgroups: sg,
-      compact,
-      early: e,
-      match: sg ? match : 'ballots',
-      maxLanes,
-      workgroup,
-    }) <= words;
+    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e, match: sg ? match : 'ballots', maxLanes }) <=
+    words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
   // A match asked for is kept (or refused below); the default one falls back to the ballots.
   if (o?.match === undefined && match === 'atomic-or' && (!subgroups || wide || !fitsIn(o?.keysPerThread ?? 1, early, true)))
     match = 'ballots';
-  if (
-    subgroups &&
-    o?.subgroups === undefined &&
-    o?.match === undefined &&
-    workgroup === WORKGROUP &&
-    !fitsIn(o?.keysPerThread ?? 1, early, true)
-  )
-    subgroups = false;
+  if (subgroups && o?.subgroups === undefined && o?.match === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
   const slots = slotsFor(subgroups);
   if (match === 'atomic-or' && (!subgroups || wide))
     throw new Error(
@@ -252,8 +222,6 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       window,
       order,
       unrolled: o?.unroll ?? subgroups,
-      workgroup,
-      packedRanks: o?.packRanks ?? DEFAULT_PACKED_RANKS,
       compact,
       early,
       match: subgroups ? match : 'ballots',
@@ -295,7 +263,7 @@ async function buildSort(plan: PlanBuilder, b: SortBuffers, s: SortSettings): Pr
     const binding = (buffer: GPUBuffer) => ({ buffer, offset: 0, size: bytes });
     return { keys: [binding(keysFrom), binding(keysTo)], values: pairs ? [binding(valuesFrom!), binding(valuesTo!)] : [] };
   };
-  const tile = spec.workgroup * spec.keysPerThread;
+  const tile = WORKGROUP * spec.keysPerThread;
   const tiles = Math.ceil(n / tile);
   const passKernel = await getKernel(ctx.device, `radix sort ${spec.mode}${pairs ? ' pairs' : ''}`, sortShader(spec), [
     'uniform',
