@@ -124,12 +124,18 @@ const CONTEXT = [
     variant: DEFAULT_TRANSPOSE,
     versus: { peer: 'transpose/f32/8192x32768' },
   },
-  { what: 'radix sort onesweep, keys, vs CuPy sort', ours: 'sort/u32', variant: 'onesweep', versus: { peer: 'sort/u32' } },
+  { what: 'radix sort onesweep, keys, vs CuPy sort', ours: 'sort/u32', variant: 'onesweep, LSD', versus: { peer: 'sort/u32' } },
   { what: 'radix sort reduce-then-scan, keys, vs CuPy sort', ours: 'sort/u32', variant: 'reduce-then-scan', versus: { peer: 'sort/u32' } },
+  {
+    what: 'radix sort onesweep, atomic-or match, keys, vs CuPy sort',
+    ours: 'sort/u32',
+    variant: 'onesweep, atomic-or',
+    versus: { peer: 'sort/u32' },
+  },
   {
     what: 'radix sort onesweep, pairs, vs CuPy argsort + gathers',
     ours: 'sort-pairs/u32',
-    variant: 'onesweep',
+    variant: 'onesweep, LSD',
     versus: { peer: 'sort-pairs/u32' },
   },
   {

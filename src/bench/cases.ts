@@ -5,7 +5,7 @@
 // as the bandwidth reference, and a size sweep of reduce and copy that shows where launch
 // overhead dominates.
 import type { DeviceHandle } from '../gpu/session.js';
-import type { KernelContext } from '../kernels/context.js';
+import { kernelContext, type KernelContext } from '../kernels/context.js';
 import { runAndReadAll } from '../kernels/buffers.js';
 import {
   DEFAULT_BLOCK_ORDER,
@@ -27,6 +27,7 @@ import {
   type ScanAlgorithm,
   type ScanOptions,
   type SortAlgorithm,
+  type SortMatch,
   type TileOrder,
   type TransposeOptions,
 } from '../kernels/index.js';
@@ -189,12 +190,12 @@ function cpuSort(keys: Uint32Array, values: Uint32Array | undefined, n: number):
   return r;
 }
 
-function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm): BenchCase {
+function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm, match?: SortMatch): BenchCase {
   const valuesOf = (inputs: Inputs) => new Uint32Array(inputs.get('f32').array.buffer, 0, n);
   return {
     name: pairs ? 'sort-pairs/u32' : 'sort/u32',
     primitive: 'sort',
-    variant: `${algorithm}, LSD 8-bit digits`,
+    variant: `${algorithm}, ${match ? `${match} match, ` : ''}LSD 8-bit digits`,
     n,
     group: 'main',
     bytes: (pairs ? 16 : 8) * n,
@@ -203,6 +204,7 @@ function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm): BenchCas
       const p = await planSort(gpu, inputs.get('u32').buffer, {
         length: n,
         algorithm,
+        ...(match ? { match } : {}),
         ...(pairs ? { values: inputs.get('f32').buffer } : {}),
       });
       // The sorted values are an output too: released with the plan.
@@ -297,6 +299,8 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     sortCase(n, true, DEFAULT_SORT_ALGORITHMS.pairs),
     sortCase(n, false, other(DEFAULT_SORT_ALGORITHMS.keys)),
     sortCase(n, true, other(DEFAULT_SORT_ALGORITHMS.pairs)),
+    // The opt-in digit match (sort.ts's DEFAULT_MATCH says why it is not the default).
+    ...(sg && kernelContext(gpu).subgroupMaxSize <= 32 ? [sortCase(n, false, 'onesweep', 'atomic-or')] : []),
   ];
   for (const size of sizes.sweep) cases.push(copyCase(size, 'sweep'), reduceCase('sum', 'f32', size, best, 'sweep'));
   return cases;

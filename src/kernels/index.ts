@@ -46,3 +46,4 @@ export {
   type SortPlan,
   type SortAlgorithm,
 } from './sort.js';
+export type { SortEarly, SortMatch } from './sort-wgsl.js';

@@ -109,6 +109,12 @@ export const DEFAULT_LOOK_BACK_WINDOW = 4;
 /** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
 export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
+/**
+ * The ballots by default: the atomic-OR match sorted 2^28 keys 4% faster on the H200 (10.24
+ * ms against 10.67, pairs 12.27 against 12.54: bench/results/h200-2026-12-02c, call 1), but
+ * it is right only where a subgroup's lanes run its three steps together, which WGSL does
+ * not promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
+ */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
