@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -138,6 +138,7 @@ async function main() {
           early: 'none',
           match: 'ballots',
           maxLanes: ctx.subgroupMaxSize,
+          reuseDigitArrays: false,
         };
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -163,6 +164,7 @@ async function main() {
           early: 'none',
           match,
           maxLanes: ctx.subgroupMaxSize,
+          reuseDigitArrays: false,
         };
         await measure(gpu, `pass probe K${spec.keysPerThread} unrolled, ${match}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -301,7 +303,38 @@ async function main() {
     ['pairs: the default (ballots), again', true, {}, false],
     ['pairs: atomic-or, again', true, or, false],
   ];
+  // --smem: the per-digit arrays reused (SortOptions.reuseDigitArrays, 2 KiB less per
+  // workgroup), so longer tiles fit the workgroup memory that 20 keys per invocation seemed
+  // to overrun (explicit reuseDigitArrays and keysPerThread throughout: the defaults moved
+  // to 20 keys with reuse for this call's full bench).
+  const re = (k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
+    `${pairs ? 'pairs' : 'keys'}: reused, ${k} keys per invocation${extra.match ? ` ${extra.match}` : ''}`,
+    pairs,
+    { reuseDigitArrays: true, keysPerThread: k, ...extra },
+    validate,
+  ];
+  const then = { reuseDigitArrays: false, keysPerThread: 18 } as const;
+  const smemVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: 18 keys per invocation, not reused (the default before)', false, then, false],
+    re(18),
+    re(19),
+    re(20, true),
+    re(21),
+    re(22, true),
+    re(24),
+    ['keys: 20 keys per invocation, not reused', false, { ...then, keysPerThread: 20 }, false],
+    re(20, false, or),
+    re(22, false, or),
+    ['pairs: 18 keys per invocation, not reused (the default before)', true, then, false],
+    re(18, false, {}, true),
+    re(20, true, {}, true),
+    re(22, false, {}, true),
+    ['keys: 18 keys per invocation, not reused, again', false, then, false],
+    re(20),
+    re(22),
+  ];
   const lists = {
+    '--smem': smemVariants,
     '--early': earlyVariants,
     '--early2': early2Variants,
     '--tiles': tileVariants,

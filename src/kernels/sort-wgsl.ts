@@ -86,6 +86,13 @@ export interface SortShaderSpec {
    * the bench's validation check it on each device they run on.
    */
   match: SortMatch;
+  /**
+   * Fewer per-digit arrays in workgroup memory: with early counts, the tile's counts are
+   * read from the early counters instead of a copy; when compact, each digit's shift
+   * overwrites its first position (read before the barrier that precedes staging). 2 KiB
+   * less per workgroup.
+   */
+  reuseDigitArrays: boolean;
   /** The most lanes a subgroup can have (a power of two): the 'atomic-or' match packs 32 / maxLanes digits' lane bits per word. */
   maxLanes: number;
 }
@@ -98,13 +105,28 @@ export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
 export function sortSharedWords(
-  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes'>,
+  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'reuseDigitArrays'>,
 ): number {
   const counters = counterWords(s);
   const staging = WORKGROUP * s.keysPerThread;
-  const digits = (s.early === 'none' ? 4 : 5) * RADIX + 64 + 8;
+  // First positions, counts, shifts, early counts and (scatter, not compact) running starts.
+  const arrays =
+    1 +
+    (digitCount(s, '0') === 'digit_count[0]' ? 1 : 0) +
+    (shiftArray(s) === 'digit_shift' ? 1 : 0) +
+    (s.early === 'none' ? 0 : 1) +
+    (s.compact ? 0 : 1);
+  const digits = arrays * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
+}
+
+// Where the tile's count of digit i is read, and the array holding the digits' shifts.
+function digitCount(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>, i: string): string {
+  return s.reuseDigitArrays && s.early !== 'none' ? `atomicLoad(&early_count[${i}])` : `digit_count[${i}]`;
+}
+function shiftArray(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): string {
+  return s.reuseDigitArrays && s.compact ? 'digit_first' : 'digit_shift';
 }
 
 // The array holding the subgroups' counters (and the 'atomic-or' match's words after them):
@@ -345,10 +367,10 @@ const SLOTS: u32 = ${s.slots}u;
 
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
 var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
-var<workgroup> digit_count: array<u32, 256>;
+${digitCount(s, '0') === 'digit_count[0]' ? 'var<workgroup> digit_count: array<u32, 256>;' : "// The tile's digit counts are the early counts."}
 var<workgroup> digit_first: array<u32, 256>;
-// Where digit d's keys of this tile go: output index = digit_shift[d] + position in the tile.
-var<workgroup> digit_shift: array<u32, 256>;
+// Where digit d's keys of this tile go: output index = ${shiftArray(s)}[d] + position in the tile.
+${shiftArray(s) === 'digit_shift' ? 'var<workgroup> digit_shift: array<u32, 256>;' : '// (digit_first, overwritten once the ranks are made)'}
 
 fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
 
@@ -386,11 +408,15 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
       atomicStore(&${C}[s * 128u + at.pos], acc);
       acc += c;
     }
-    digit_count[2u * at.pos] = acc & 0xffffu;
-    digit_count[2u * at.pos + 1u] = acc >> 16u;
+${
+  digitCount(s, '0') === 'digit_count[0]'
+    ? `    digit_count[2u * at.pos] = acc & 0xffffu;
+    digit_count[2u * at.pos + 1u] = acc >> 16u;`
+    : ''
+}
   }
   workgroupBarrier();
-  let first = scan_digits(digit_count[at.pos], at);
+  let first = scan_digits(${digitCount(s, 'at.pos')}, at);
   digit_first[at.pos] = first;
   workgroupBarrier();
   var local: array<u32, ${K}>;
@@ -416,7 +442,7 @@ fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
   ${each(`
     let j = i * ${WORKGROUP}u + lidx;
     let key = ${staged('j')};
-    dest[i] = digit_shift[digit_of(key)] + j;
+    dest[i] = ${shiftArray(s)}[digit_of(key)] + j;
     if (j < valid) { keys_out[dest[i]] = key; }
   `)}${valuesOut}
 }
@@ -543,7 +569,7 @@ ${
   ${walk}`
   }`
   }
-  digit_shift[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
+  ${shiftArray(s)}[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
   workgroupBarrier();
   write_tile(base, local, at, lidx);
 }
@@ -568,7 +594,7 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
     let base = tile * TILE;
     let local = sort_tile(base, at);
-    digit_shift[d] = ${running} - digit_first[d];
+    ${shiftArray(s)}[d] = ${running} - digit_first[d];
     ${running} += digit_count[d];
     workgroupBarrier();
     write_tile(base, local, at, lidx);
@@ -590,7 +616,7 @@ export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
     s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  const match = s.match === 'atomic-or' ? ', atomic-or match' : '';
+  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}`;
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 

@@ -14,7 +14,15 @@ import { referenceSort } from './reference.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { BufferUsage, MapMode } from '../gpu/constants.js';
 import { kernelContext, subgroupSlots } from './context.js';
-import { DEFAULT_KEYS_PER_THREAD, planSort, sort, sortPairs, type SortAlgorithm, type SortOptions } from './sort.js';
+import {
+  DEFAULT_KEYS_PER_THREAD,
+  DEFAULT_REUSE_DIGIT_ARRAYS,
+  planSort,
+  sort,
+  sortPairs,
+  type SortAlgorithm,
+  type SortOptions,
+} from './sort.js';
 import { sortSharedWords } from './sort-wgsl.js';
 
 /** Exact equality, reporting the first difference. */
@@ -317,6 +325,7 @@ describe('sort with GPUBuffers and plans', () => {
           early,
           match: 'ballots',
           maxLanes: 32,
+          reuseDigitArrays: DEFAULT_REUSE_DIGIT_ARRAYS,
         }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
       let keysPerThread = DEFAULT_KEYS_PER_THREAD;

@@ -71,6 +71,8 @@ export interface SortOptions extends KernelOptions {
    * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
    */
   early?: SortEarly;
+  /** Fewer per-digit arrays in workgroup memory (sort-wgsl.ts's reuseDigitArrays; default DEFAULT_REUSE_DIGIT_ARRAYS). */
+  reuseDigitArrays?: boolean;
   /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
   match?: SortMatch;
 }
@@ -116,6 +118,7 @@ export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
  * not promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
+export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
@@ -123,7 +126,7 @@ export const DEFAULT_MATCH: SortMatch = 'ballots';
  * at 20 is the compiler's register budget, which differs between GPUs and drivers: 18
  * keeps a key's distance from it for 2% less than 19. (Earlier, 16 beat 15 by 2–4%.)
  */
-export const DEFAULT_KEYS_PER_THREAD = 18;
+export const DEFAULT_KEYS_PER_THREAD = 20;
 /** Longer tiles need more registers and workgroup memory; the 16-bit counters would allow 511. */
 const MAX_KEYS_PER_THREAD = 32;
 const DEFAULT_SPIN_LIMIT = 256;
@@ -178,9 +181,18 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
+  const reuseDigitArrays = o?.reuseDigitArrays ?? DEFAULT_REUSE_DIGIT_ARRAYS;
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({ keysPerThread: k, slots: slotsFor(sg), subgroups: sg, compact, early: e, match: sg ? match : 'ballots', maxLanes }) <=
-    words;
+    sortSharedWords({
+      keysPerThread: k,
+      slots: slotsFor(sg),
+      subgroups: sg,
+      compact,
+      early: e,
+      match: sg ? match : 'ballots',
+      maxLanes,
+      reuseDigitArrays,
+    }) <= words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
@@ -229,6 +241,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       order,
       unrolled: o?.unroll ?? subgroups,
       compact,
+      reuseDigitArrays,
       early,
       match: subgroups ? match : 'ballots',
       maxLanes,
