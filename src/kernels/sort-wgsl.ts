@@ -37,7 +37,8 @@
 // match about half of it), staging and the scatter to the digits' runs 0.5 ms more, the
 // look-back or reduce-then-scan's extra read and grid tail the rest: keys 11.5 ms in all,
 // 0.58× CuPy's sort (CUB's radix sort, 6.7 ms); 10.7 ms, 0.63×, with 18 keys per
-// invocation and early counts (h200-2026-12-01g). Written-out per-key loops (`unrolled`)
+// invocation and early counts (h200-2026-12-01g); 10.2 ms, 0.66×, with 20 and the digit
+// arrays reused (h200-2026-12-02c). Written-out per-key loops (`unrolled`)
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';

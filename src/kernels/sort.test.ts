@@ -150,7 +150,7 @@ describe('sort tile sizes on Dawn', () => {
   );
 });
 
-describe('sort with the per-key loops written out (unroll), compact workgroup memory, early counts and look-back, windows and grid order', () => {
+describe('sort with the per-key loops written out (unroll), compact workgroup memory, early counts and look-back, windows, grid order and the digit arrays reused or not', () => {
   it.each([true, false])(
     "gives the CPU's result, stably, with and without the fallback (subgroups: %s)",
     async (subgroups) => {
@@ -175,8 +175,12 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'onesweep', early: 'counts', lookBackWindow: 4 },
           { algorithm: 'onesweep', early: 'look-back', lookBackWindow: 2 },
           { algorithm: 'onesweep', early: 'look-back', spinLimit: 0, forceFallback: true },
+          // The per-digit arrays of their own (reused by default), and reused without compact memory.
+          { algorithm: 'onesweep', reuseDigitArrays: false },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false },
+          { algorithm: 'onesweep', compactShared: false, reuseDigitArrays: true },
         ] as const) {
-          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}, n ${n}`;
+          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}, n ${n}`;
           // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
           const keysPerThread = subgroups ? 7 : 3;
           const got = await sortPairs(gpu, keys, values, { ...o, subgroups, unroll: true, keysPerThread });

@@ -113,18 +113,23 @@ export const DEFAULT_EARLY: SortEarly = 'counts';
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 /**
  * The ballots by default: the atomic-OR match sorted 2^28 keys 4% faster on the H200 (10.24
- * ms against 10.67, pairs 12.27 against 12.54: bench/results/h200-2026-12-02c, call 1), but
- * it is right only where a subgroup's lanes run its three steps together, which WGSL does
- * not promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
+ * ms against 10.67 at 18 keys per invocation, pairs 12.27 against 12.54; 9.85 against 10.22
+ * at 20 with the digit arrays reused: bench/results/h200-2026-12-02c, calls 1 and 5), but it
+ * is right only where a subgroup's lanes run its three steps together, which WGSL does not
+ * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
+/** Reused: 2 KiB less workgroup memory, measured no slower (10.64 against 10.68 ms at 18 keys) and two keys more per invocation before the cliff below. */
 export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
  * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
- * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff
- * at 20 is the compiler's register budget, which differs between GPUs and drivers: 18
- * keeps a key's distance from it for 2% less than 19. (Earlier, 16 beat 15 by 2–4%.)
+ * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff is
+ * workgroup memory, not registers: ranks packed two to a register left it at 20
+ * (h200-2026-12-02c call 4), and with the digit arrays reused (2 KiB less, two keys' staging)
+ * it moved to 22: 10.22 ms with 20 keys, 10.02 with 21, 14.5 with 22; pairs 12.12 with 20
+ * (call 5). How much a multiprocessor gives its workgroups differs between GPUs and drivers:
+ * the default keeps two keys' distance from the cliff, as 18 did before.
  */
 export const DEFAULT_KEYS_PER_THREAD = 20;
 /** Longer tiles need more registers and workgroup memory; the 16-bit counters would allow 511. */
