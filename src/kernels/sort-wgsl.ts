@@ -111,23 +111,27 @@ export function sortSharedWords(
   const counters = counterWords(s);
   const staging = WORKGROUP * s.keysPerThread;
   // First positions, counts, shifts, early counts and (scatter, not compact) running starts.
-  const arrays =
-    1 +
-    (digitCount(s, '0') === 'digit_count[0]' ? 1 : 0) +
-    (shiftArray(s) === 'digit_shift' ? 1 : 0) +
-    (s.early === 'none' ? 0 : 1) +
-    (s.compact ? 0 : 1);
+  const arrays = 1 + (countsAreEarly(s) ? 0 : 1) + (shiftsOverFirsts(s) ? 0 : 1) + (s.early === 'none' ? 0 : 1) + (s.compact ? 0 : 1);
   const digits = arrays * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }
 
-// Where the tile's count of digit i is read, and the array holding the digits' shifts.
+// With the digit arrays reused, the tile's counts are the early counters (when there are
+// any) and the shifts overwrite the first positions (when compact: the barrier before
+// staging separates the last read of a first position from its overwrite).
+function countsAreEarly(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>): boolean {
+  return s.reuseDigitArrays && s.early !== 'none';
+}
+function shiftsOverFirsts(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): boolean {
+  return s.reuseDigitArrays && s.compact;
+}
+/** Where the tile's count of digit \`i\` is read. */
 function digitCount(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>, i: string): string {
-  return s.reuseDigitArrays && s.early !== 'none' ? `atomicLoad(&early_count[${i}])` : `digit_count[${i}]`;
+  return countsAreEarly(s) ? `atomicLoad(&early_count[${i}])` : `digit_count[${i}]`;
 }
 function shiftArray(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): string {
-  return s.reuseDigitArrays && s.compact ? 'digit_first' : 'digit_shift';
+  return shiftsOverFirsts(s) ? 'digit_first' : 'digit_shift';
 }
 
 // The array holding the subgroups' counters (and the 'atomic-or' match's words after them):
@@ -368,10 +372,10 @@ const SLOTS: u32 = ${s.slots}u;
 
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
 var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
-${digitCount(s, '0') === 'digit_count[0]' ? 'var<workgroup> digit_count: array<u32, 256>;' : "// The tile's digit counts are the early counts."}
+${countsAreEarly(s) ? "// The tile's digit counts are the early counts." : 'var<workgroup> digit_count: array<u32, 256>;'}
 var<workgroup> digit_first: array<u32, 256>;
 // Where digit d's keys of this tile go: output index = ${shiftArray(s)}[d] + position in the tile.
-${shiftArray(s) === 'digit_shift' ? 'var<workgroup> digit_shift: array<u32, 256>;' : '// (digit_first, overwritten once the ranks are made)'}
+${shiftsOverFirsts(s) ? '// (digit_first, overwritten once the ranks are made)' : 'var<workgroup> digit_shift: array<u32, 256>;'}
 
 fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
 
@@ -410,7 +414,7 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
       acc += c;
     }
 ${
-  digitCount(s, '0') === 'digit_count[0]'
+  !countsAreEarly(s)
     ? `    digit_count[2u * at.pos] = acc & 0xffffu;
     digit_count[2u * at.pos + 1u] = acc >> 16u;`
     : ''
