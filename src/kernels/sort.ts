@@ -86,7 +86,7 @@ export interface SortPlanOptions extends SortOptions {
 /** A sort's plan: `output` holds the sorted keys and `values`, for pairs, the values in the same order. Both are the caller's. */
 export interface SortPlan extends KernelPlan {
   readonly values?: GPUBuffer;
-  /** The pass kernel the options resolved to, in words (e.g. "radix sort pass (onesweep, keys, 18 keys per invocation, …)"). */
+  /** The pass kernel the options resolved to, in words (e.g. "radix sort pass (onesweep, keys, 20 keys per invocation, …)"). */
   readonly pass: string;
 }
 
