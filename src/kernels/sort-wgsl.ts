@@ -110,7 +110,8 @@ export function sortSharedWords(
 ): number {
   const counters = counterWords(s);
   const staging = WORKGROUP * s.keysPerThread;
-  // First positions, counts, shifts, early counts and (scatter, not compact) running starts.
+  // First positions, counts, shifts, early counts and running starts (declared only by the
+  // scatter when not compact, counted whenever not compact: an upper bound for onesweep).
   const arrays = 1 + (countsAreEarly(s) ? 0 : 1) + (shiftsOverFirsts(s) ? 0 : 1) + (s.early === 'none' ? 0 : 1) + (s.compact ? 0 : 1);
   const digits = arrays * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;

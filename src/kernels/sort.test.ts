@@ -340,8 +340,11 @@ describe('sort with GPUBuffers and plans', () => {
         await planSort(device, k, { length: n, algorithm: 'reduce-then-scan' }),
         await planSort(device, k, { length: n, algorithm: 'onesweep', early: 'none', lookBackWindow: 2 }),
         await planSort(device, k, { length: n }),
+        // Asking for the default match changes nothing, here too.
+        await planSort(device, k, { length: n, match: 'ballots' }),
       ];
-      const [pairs, scatter, plain, keysDefault] = plans.map((p) => p.pass);
+      const [pairs, scatter, plain, keysDefault, ballots] = plans.map((p) => p.pass);
+      expect(ballots).toBe(keysDefault);
       expect(keysDefault).toBe(pairs!.replace('keys and values', 'keys'));
       expect(pairs).toContain(`radix sort pass (onesweep, keys and values, ${keysPerThread} keys per invocation`);
       expect(pairs).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');

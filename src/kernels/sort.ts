@@ -181,7 +181,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (early !== 'none' && early !== 'counts' && early !== 'look-back')
     throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
   if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
-  let match = o?.match ?? DEFAULT_MATCH;
+  const match = o?.match ?? DEFAULT_MATCH;
   if (match !== 'ballots' && match !== 'atomic-or') throw new Error(`sort: match must be 'ballots' or 'atomic-or', got '${String(match)}'`);
   const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
@@ -201,10 +201,8 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
-  // A match asked for is kept (or refused below); the default one falls back to the ballots.
-  if (o?.match === undefined && match === 'atomic-or' && (!subgroups || wide || !fitsIn(o?.keysPerThread ?? 1, early, true)))
-    match = 'ballots';
-  if (subgroups && o?.subgroups === undefined && o?.match === undefined && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
+  // The atomic-or match needs subgroups: asked for, it is refused below rather than dropped.
+  if (subgroups && o?.subgroups === undefined && match !== 'atomic-or' && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
   const slots = slotsFor(subgroups);
   if (match === 'atomic-or' && (!subgroups || wide))
     throw new Error(
@@ -248,7 +246,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       compact,
       reuseDigitArrays,
       early,
-      match: subgroups ? match : 'ballots',
+      match,
       maxLanes,
     },
     spinLimit,
