@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -38,7 +38,7 @@ const EACH = (body: string) => `for (var i = 0u; i < K; i++) { let src = base + 
 
 // The probe's work after the keys are loaded. P.force_fallback is 0: multiplying by it keeps
 // the ranks alive without changing the keys stored.
-function probeBody(probe: Probe): string {
+function probeBody(probe: Probe, spec: SortShaderSpec): string {
   const kind = probe.replace('-nomatch', '');
   if (kind === 'load') return EACH('if (src < P.n) { keys_out[src] = keys[i]; }');
   // rank with the staging array allocated (never touched: P.force_fallback is 0), to tell
@@ -58,10 +58,10 @@ function probeBody(probe: Probe): string {
   // Digit d of tile t starts at d·n/256 + t·TILE/256: runs as long and as far apart as
   // uniform keys give, without the look-back.
   return `let local = rank_tile(keys, at);
-  stage_tile(keys, local);
-  digit_shift[at.pos] = at.pos * (P.n >> 8u) + tile * (TILE >> 8u) - digit_first[at.pos];
+  stage_tile(keys, local${spec.stagingRounds > 1 ? ', 0u' : ''});
+  ${spec.reuseDigitArrays && spec.compact ? 'digit_first' : 'digit_shift'}[at.pos] = at.pos * (P.n >> 8u) + tile * (TILE >> 8u) - digit_first[at.pos];
   workgroupBarrier();
-  write_tile(base, local, at, lidx);`;
+  write_tile(base, keys, local, at, lidx);`;
 }
 
 function probeShader(spec: SortShaderSpec, probe: Probe): string {
@@ -79,7 +79,7 @@ fn main(${GRID_ARGS}${spec.subgroups ? ', @builtin(subgroup_invocation_id) sg_la
   let base = tile * TILE;
   let at = place(lidx, ${spec.subgroups ? 'sg_lane' : '0u'});
   var keys = load_tile(base, at);
-  ${probeBody(probe)}
+  ${probeBody(probe, spec)}
 }
 `;
 }
@@ -139,6 +139,7 @@ async function main() {
           match: 'ballots',
           maxLanes: ctx.subgroupMaxSize,
           reuseDigitArrays: false,
+          stagingRounds: 1,
         };
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
@@ -165,8 +166,42 @@ async function main() {
           match,
           maxLanes: ctx.subgroupMaxSize,
           reuseDigitArrays: false,
+          stagingRounds: 1,
         };
         await measure(gpu, `pass probe K${spec.keysPerThread} unrolled, ${match}`, probe, 8 * N, () =>
+          planProbe(ctx, u32.buffer, spec, probe),
+        );
+      }
+
+  // --probes-now: the pass taken apart at the keys' defaults (28 keys, two rounds, compact,
+  // digit arrays reused) and at the one-round tile (20 keys) before them; with the sorts
+  // of --rounds' first rows, what the look-back and the rest of a real pass add.
+  if (process.argv.includes('--probes-now'))
+    for (const [keysPerThread, stagingRounds] of (quick
+      ? [[4, 2]]
+      : [
+          [28, 2],
+          [20, 1],
+        ]) as [number, number][])
+      for (const probe of ['load', 'rank', 'rank-nomatch', 'scatter', 'scatter-nomatch'] as const) {
+        const spec: SortShaderSpec = {
+          mode: 'scatter',
+          pairs: false,
+          keysPerThread,
+          subgroups,
+          slots,
+          wide: ctx.subgroupMaxSize > 32,
+          window: 1,
+          order: 'grid',
+          unrolled: subgroups,
+          compact: true,
+          early: 'none',
+          match: 'ballots',
+          maxLanes: ctx.subgroupMaxSize,
+          reuseDigitArrays: true,
+          stagingRounds,
+        };
+        await measure(gpu, `pass probe K${keysPerThread}, ${stagingRounds} round${stagingRounds > 1 ? 's' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
         );
       }
@@ -333,7 +368,51 @@ async function main() {
     re(20),
     re(22),
   ];
+  // --rounds: the tile staged and written in two rounds (SortOptions.stagingRounds: half the
+  // staging array), so that longer tiles fit the workgroup memory that four workgroups per
+  // multiprocessor get (the cliff at 22 keys in one round), against the default (20, one).
+  const r2 = (k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
+    `${pairs ? 'pairs' : 'keys'}: two rounds, ${k} keys per invocation${extra.match ? ` ${extra.match}` : ''}`,
+    pairs,
+    { stagingRounds: 2, keysPerThread: k, ...extra },
+    validate,
+  ];
+  const roundVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (20 keys, one round)', false, {}, false],
+    r2(20),
+    r2(22),
+    r2(24, true),
+    r2(26),
+    r2(28, true),
+    r2(30),
+    r2(32),
+    r2(24, false, or),
+    r2(28, true, or),
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    r2(24, true, {}, true),
+    r2(28, false, {}, true),
+    ['keys: the default, again', false, {}, false],
+    r2(24),
+    r2(28),
+  ];
+  // --now: neighbours of the new keys default (28 keys, two rounds): look-back windows and
+  // early look-back, the atomic-OR match between its 24 and the cliff at 28, reduce-then-scan;
+  // pairs in two rounds with shorter tiles.
+  const nowVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (28 keys, two rounds)', false, {}, true],
+    ['keys: look-back window 8', false, { lookBackWindow: 8 }, false],
+    ['keys: look-back window 2', false, { lookBackWindow: 2 }, false],
+    ['keys: early look-back', false, { early: 'look-back' }, false],
+    r2(26, false, or),
+    ['keys: reduce-then-scan', false, { algorithm: 'reduce-then-scan' }, true],
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    r2(20, true, {}, true),
+    r2(16, false, {}, true),
+    ['keys: the default, again', false, {}, false],
+  ];
   const lists = {
+    '--now': nowVariants,
+    '--rounds': roundVariants,
     '--smem': smemVariants,
     '--early': earlyVariants,
     '--early2': early2Variants,

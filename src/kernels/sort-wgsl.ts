@@ -96,6 +96,14 @@ export interface SortShaderSpec {
   reuseDigitArrays: boolean;
   /** The most lanes a subgroup can have (a power of two): the 'atomic-or' match packs 32 / maxLanes digits' lane bits per word. */
   maxLanes: number;
+  /**
+   * The sorted tile leaves through workgroup memory in this many rounds (1 or 2): round r
+   * stages and writes the tile's positions r·ROUND … (r + 1)·ROUND − 1, so the staging array
+   * holds ROUND = 256 · ⌈K / rounds⌉ keys. Two rounds halve the largest array, the one that
+   * caps how many workgroups share a multiprocessor, for two more barriers per tile and
+   * the keys kept in registers until the last round.
+   */
+  stagingRounds: number;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -106,16 +114,24 @@ export const RADIX = 256;
 
 /** Workgroup memory words the pass kernel declares, for sizing the tile to the device. */
 export function sortSharedWords(
-  s: Pick<SortShaderSpec, 'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'reuseDigitArrays'>,
+  s: Pick<
+    SortShaderSpec,
+    'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'reuseDigitArrays' | 'stagingRounds'
+  >,
 ): number {
   const counters = counterWords(s);
-  const staging = WORKGROUP * s.keysPerThread;
+  const staging = roundWords(s);
   // First positions, counts, shifts, early counts and running starts (declared only by the
   // scatter when not compact, counted whenever not compact: an upper bound for onesweep).
   const arrays = 1 + (countsAreEarly(s) ? 0 : 1) + (shiftsOverFirsts(s) ? 0 : 1) + (s.early === 'none' ? 0 : 1) + (s.compact ? 0 : 1);
   const digits = arrays * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
   return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
+}
+
+/** Staged keys per round: 256 · ⌈K / rounds⌉. */
+function roundWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'stagingRounds'>): number {
+  return WORKGROUP * Math.ceil(s.keysPerThread / s.stagingRounds);
 }
 
 // With the digit arrays reused, the tile's counts are the early counters (when there are
@@ -157,8 +173,12 @@ function matchWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): nu
 // \`i\` a constant, so that the per-key arrays are indexed by constants only (registers, not
 // memory, whatever the driver's compiler decides about unrolling).
 function eachKey(s: Pick<SortShaderSpec, 'keysPerThread' | 'unrolled'>, body: string): string {
-  if (!s.unrolled) return `for (var i = 0u; i < K; i++) {${body}}`;
-  return Array.from({ length: s.keysPerThread }, (_, i) => `{ const i = ${i}u;${body}}`).join('\n');
+  return eachIndex(s.keysPerThread, 'K', s.unrolled, body);
+}
+// The same for \`count\` indices, \`bound\` the WGSL constant that holds the count.
+function eachIndex(count: number, bound: string, unrolled: boolean, body: string): string {
+  if (!unrolled) return `for (var i = 0u; i < ${bound}; i++) {${body}}`;
+  return Array.from({ length: count }, (_, i) => `{ const i = ${i}u;${body}}`).join('\n');
 }
 
 // A lane's place: position in the workgroup (subgroups in claim order, lanes in subgroup
@@ -351,25 +371,60 @@ function tileBody(s: SortShaderSpec): string {
   const C = counterArray(s);
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
-  const stagingWords = s.compact ? Math.max(WORKGROUP * K, counterWords(s)) : WORKGROUP * K;
-  const valuesOut = s.pairs
-    ? `
+  const rounds = s.stagingRounds;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 2) throw new Error(`sort: stagingRounds must be 1 or 2, got ${rounds}`);
+  const round = roundWords(s);
+  const stagingWords = s.compact ? Math.max(round, counterWords(s)) : round;
+  // With one round a key is staged at its tile position; with two, at its position in the
+  // round it belongs to, and only in that round.
+  const stageIn = (r: string, v: string) =>
+    rounds === 1 ? stage('local[i]', v) : `let p = local[i] - ${r} * ROUND; if (p < ROUND) { ${stage('p', v)} }`;
+  const valuesIn = (r: string) => `
+    let src = base + at.start * K + i * at.lanes + at.lane;
+    if (src < P.n) { ${stageIn(r, 'values_in[src]')} }`;
+  // Round r's writes: consecutive invocations on consecutive positions of the round.
+  const writeRound = (r: number) => {
+    const eachInRound = (body: string) => (rounds === 1 ? each(body) : eachIndex(Math.ceil(K / rounds), 'PER_ROUND', s.unrolled, body));
+    const j = rounds === 1 ? `i * ${WORKGROUP}u + lidx` : `${r * round}u + i * ${WORKGROUP}u + lidx`;
+    const slot = rounds === 1 ? 'j' : `i * ${WORKGROUP}u + lidx`;
+    const restage =
+      r === 0
+        ? ''
+        : `
+  workgroupBarrier();
+  stage_tile(keys, local, ${r}u);
+  workgroupBarrier();`;
+    const values = s.pairs
+      ? `
   // The values follow their keys: staged at the same positions, written to the same places.
   workgroupBarrier();
-  ${each(`
-    let src = base + at.start * K + i * at.lanes + at.lane;
-    if (src < P.n) { ${stage('local[i]', 'values_in[src]')} }
+  ${each(`${valuesIn(`${r}u`)}
   `)}
   workgroupBarrier();
-  ${each(`
-    let j = i * ${WORKGROUP}u + lidx;
-    if (j < valid) { values_out[dest[i]] = ${staged('j')}; }
+  ${eachInRound(`
+    let j = ${j};
+    if (j < valid) { values_out[dest[i]] = ${staged(slot)}; }
   `)}`
-    : '';
+      : '';
+    return `${restage}
+  ${eachInRound(`
+    let j = ${j};
+    let key = ${staged(slot)};
+    dest[i] = ${shiftArray(s)}[digit_of(key)] + j;
+    if (j < valid) { keys_out[dest[i]] = key; }
+  `)}${values}`;
+  };
   return `
 const K: u32 = ${K}u;
 const TILE: u32 = ${WORKGROUP * K}u;
-const SLOTS: u32 = ${s.slots}u;
+const SLOTS: u32 = ${s.slots}u;${
+    rounds === 1
+      ? ''
+      : `
+// The tile leaves in ${rounds} rounds of ROUND positions (PER_ROUND per invocation).
+const ROUND: u32 = ${round}u;
+const PER_ROUND: u32 = ${Math.ceil(K / rounds)}u;`
+  }
 
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
 var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
@@ -434,31 +489,20 @@ ${
   return local;
 }
 
-// Step 3's first half: the keys in sorted order. rank_tile read the counters before this
+// Step 3's first half: the keys in sorted order${rounds === 1 ? '' : ' (those of one round)'}. rank_tile read the counters before this
 // writes staging (different arrays, so no barrier is needed between the two, unless compact).
-fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>) {
-  ${each(stage('local[i]', 'keys[i]'))}
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>${rounds === 1 ? '' : ', round: u32'}) {
+  ${each(stageIn('round', 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
-// write consecutive positions of the sorted tile.
-fn write_tile(base: u32, local: array<u32, ${K}>, at: Place, lidx: u32) {
+// write consecutive positions of the sorted tile${rounds === 1 ? '' : ', round by round (sort_keys staged round 0)'}.
+fn write_tile(base: u32, keys: array<u32, ${K}>, local: array<u32, ${K}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
-  var dest: array<u32, ${K}>;
-  ${each(`
-    let j = i * ${WORKGROUP}u + lidx;
-    let key = ${staged('j')};
-    dest[i] = ${shiftArray(s)}[digit_of(key)] + j;
-    if (j < valid) { keys_out[dest[i]] = key; }
-  `)}${valuesOut}
+  var dest: array<u32, ${Math.ceil(K / rounds)}>;${Array.from({ length: rounds }, (_, r) => writeRound(r)).join('')}
 }
 
-// Steps 1 to 3's first half for the tile at key \`base\`; returns the keys' positions.
-fn sort_tile(base: u32, at: Place) -> array<u32, ${K}> {
-  return sort_keys(load_tile(base, at), at);
-}
-
-// The same for keys already loaded.
+// Steps 1 to 3's first half for keys loaded by load_tile; returns the keys' positions.
 fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
   let local = rank_tile(keys, at);${
     s.compact
@@ -467,7 +511,7 @@ fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
   workgroupBarrier();`
       : ''
   }
-  stage_tile(keys, local);
+  stage_tile(keys, local${rounds === 1 ? '' : ', 0u'});
   return local;
 }`;
 }
@@ -552,7 +596,8 @@ ${
   let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;${
     s.early === 'none'
       ? `
-  let local = sort_tile(base, at);
+  let keys = load_tile(base, at);
+  let local = sort_keys(keys, at);
   // Publish this tile's counts at once (tile 0: they are already the inclusive counts),
   // then look back, then publish the inclusive counts.
   let mine = digit_count[d];
@@ -577,7 +622,7 @@ ${
   }
   ${shiftArray(s)}[d] = starts[P.digit_base + d] - P.base_correction + before - digit_first[d];
   workgroupBarrier();
-  write_tile(base, local, at, lidx);
+  write_tile(base, keys, local, at, lidx);
 }
 `;
 }
@@ -599,11 +644,12 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
   let last = min((group + 1u) * P.tiles_per_group, P.tiles);
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
     let base = tile * TILE;
-    let local = sort_tile(base, at);
+    let keys = load_tile(base, at);
+    let local = sort_keys(keys, at);
     ${shiftArray(s)}[d] = ${running} - digit_first[d];
     ${running} += digit_count[d];
     workgroupBarrier();
-    write_tile(base, local, at, lidx);
+    write_tile(base, keys, local, at, lidx);
     // The next tile reuses the counters (cleared here) and staging.${
       s.compact
         ? `
@@ -622,7 +668,7 @@ export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
     s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}`;
+  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}${s.stagingRounds > 1 ? `, staged in ${s.stagingRounds} rounds` : ''}`;
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 

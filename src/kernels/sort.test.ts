@@ -17,6 +17,7 @@ import { kernelContext, subgroupSlots } from './context.js';
 import {
   DEFAULT_KEYS_PER_THREAD,
   DEFAULT_REUSE_DIGIT_ARRAYS,
+  DEFAULT_STAGING_ROUNDS,
   planSort,
   sort,
   sortPairs,
@@ -133,18 +134,29 @@ describe.each([true, false])('sort on Dawn (subgroups: %s)', (subgroups) => {
 
 describe('sort tile sizes on Dawn', () => {
   it(
-    'gives the same result for small and long tiles, and for several tiles per reduce-then-scan workgroup',
+    'gives the same result for small and long tiles, staged in one round or two, and for several tiles per reduce-then-scan workgroup',
     async () => {
       const keys = keysOf(9000, 5, 1000);
       const values = Uint32Array.from(keys, (_, i) => i);
       const want = referenceSort(keys, values);
-      for (const keysPerThread of [1, 5, 24]) {
+      for (const [keysPerThread, stagingRounds] of [
+        [1, 1],
+        [5, 1],
+        [24, 1],
+        [1, 2],
+        [6, 2],
+      ] as const) {
         for (const algo of ['onesweep', 'reduce-then-scan'] as const) {
-          const got = await sortPairs(gpu, keys, values, { algorithm: algo, keysPerThread, tilesPerGroup: 3 });
-          expectSame(got.keys, want.keys, `${algo}, ${keysPerThread} keys per invocation`);
-          expectSame(got.values, want.values, `${algo}, ${keysPerThread} keys per invocation`);
+          const what = `${algo}, ${keysPerThread} keys per invocation, ${stagingRounds} round${stagingRounds > 1 ? 's' : ''}`;
+          const got = await sortPairs(gpu, keys, values, { algorithm: algo, keysPerThread, stagingRounds, tilesPerGroup: 3 });
+          expectSame(got.keys, want.keys, what);
+          expectSame(got.values, want.values, what);
         }
       }
+      // The rounds as loops rather than written out.
+      const looped = await sortPairs(gpu, keys, values, { keysPerThread: 5, stagingRounds: 2, unroll: false });
+      expectSame(looped.keys, want.keys, 'two rounds as loops');
+      expectSame(looped.values, want.values, 'two rounds as loops');
     },
     GUARD,
   );
@@ -179,8 +191,13 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'onesweep', reuseDigitArrays: false },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false },
           { algorithm: 'onesweep', compactShared: false, reuseDigitArrays: true },
+          // The tile staged and written in two rounds (7 keys per invocation: rounds of 4 and 3).
+          { algorithm: 'onesweep', stagingRounds: 2 },
+          { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2 },
+          { algorithm: 'onesweep', compactShared: false, stagingRounds: 2 },
         ] as const) {
-          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}, n ${n}`;
+          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}${'stagingRounds' in o ? ` (${o.stagingRounds} rounds)` : ''}, n ${n}`;
           // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
           const keysPerThread = subgroups ? 7 : 3;
           const got = await sortPairs(gpu, keys, values, { ...o, subgroups, unroll: true, keysPerThread });
@@ -320,7 +337,7 @@ describe('sort with GPUBuffers and plans', () => {
       // counts only if they fit beside that tile too.
       const ctx = kernelContext(device);
       const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
-      const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean) =>
+      const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean, stagingRounds: 1 | 2) =>
         sortSharedWords({
           keysPerThread,
           slots: subgroups ? subgroupSlots(ctx, 256) : 8,
@@ -330,11 +347,19 @@ describe('sort with GPUBuffers and plans', () => {
           match: 'ballots',
           maxLanes: 32,
           reuseDigitArrays: DEFAULT_REUSE_DIGIT_ARRAYS,
+          stagingRounds,
         }) <= words;
-      const subgroups = ctx.hasSubgroups && fits(1, 'none', true);
-      let keysPerThread = DEFAULT_KEYS_PER_THREAD;
-      while (keysPerThread > 1 && !fits(keysPerThread, 'none', subgroups)) keysPerThread--;
-      expect(fits(keysPerThread, 'none', subgroups), `a tile of ${keysPerThread} keys per invocation fits`).toBe(true);
+      const subgroups = ctx.hasSubgroups && fits(1, 'none', true, DEFAULT_STAGING_ROUNDS.pairs);
+      // Keys alone and pairs have defaults of their own (staging rounds, and the tile with them).
+      const defaults = (kind: 'keys' | 'pairs') => {
+        const rounds = DEFAULT_STAGING_ROUNDS[kind];
+        let k = DEFAULT_KEYS_PER_THREAD.ballots[rounds];
+        while (k > 1 && !fits(k, 'none', subgroups, rounds)) k--;
+        expect(fits(k, 'none', subgroups, rounds), `a tile of ${k} keys per invocation fits (${kind})`).toBe(true);
+        return { k, rounds, counts: fits(k, 'counts', subgroups, rounds) };
+      };
+      const forKeys = defaults('keys');
+      const forPairs = defaults('pairs');
       const plans = [
         await planSort(device, k, { length: n, values: v }),
         await planSort(device, k, { length: n, algorithm: 'reduce-then-scan' }),
@@ -345,14 +370,16 @@ describe('sort with GPUBuffers and plans', () => {
       ];
       const [pairs, scatter, plain, keysDefault, ballots] = plans.map((p) => p.pass);
       expect(ballots).toBe(keysDefault);
-      expect(keysDefault).toBe(pairs!.replace('keys and values', 'keys'));
-      expect(pairs).toContain(`radix sort pass (onesweep, keys and values, ${keysPerThread} keys per invocation`);
-      expect(pairs).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');
-      expect(pairs).toMatch(
-        fits(keysPerThread, 'counts', subgroups)
-          ? /look-back window 4, launch order, early counts\)$/
-          : /look-back window 4, launch order\)$/,
-      );
+      const rounds = (r: number) => (r > 1 ? `, staged in ${r} rounds` : '');
+      for (const [pass, want, what] of [
+        [pairs!, forPairs, 'keys and values'],
+        [keysDefault!, forKeys, 'keys'],
+      ] as const) {
+        expect(pass).toContain(`radix sort pass (onesweep, ${what}, ${want.k} keys per invocation`);
+        expect(pass).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');
+        expect(pass).toContain(`digit arrays reused${rounds(want.rounds)}, look-back window 4, launch order`);
+        expect(pass).toMatch(want.counts ? /look-back window 4, launch order, early counts\)$/ : /look-back window 4, launch order\)$/);
+      }
       expect(scatter).toMatch(/^radix sort pass \(scatter, keys, /);
       expect(scatter).not.toContain('look-back');
       expect(plain).toMatch(/look-back window 2, launch order\)$/);
@@ -391,6 +418,7 @@ describe('sort with GPUBuffers and plans', () => {
     );
     await expect(sort(gpu, keys, { keysPerThread: 33 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 32, got 33/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
+    await expect(sort(gpu, keys, { stagingRounds: 3 })).rejects.toThrow(/stagingRounds must be an integer from 1 to 2, got 3/);
     await expect(sort(gpu, keys, { algorithm: 'onesweep', early: 'soon' as never })).rejects.toThrow(
       /early must be 'none', 'counts' or 'look-back', got 'soon'/,
     );

@@ -49,7 +49,7 @@ export interface SortOptions extends KernelOptions {
   length?: number;
   /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
   algorithm?: SortAlgorithm;
-  /** Keys per invocation, 1 to MAX_KEYS_PER_THREAD: a tile is 256 × keysPerThread keys (default: DEFAULT_KEYS_PER_THREAD, or fewer where workgroup memory is short). */
+  /** Keys per invocation, 1 to MAX_KEYS_PER_THREAD: a tile is 256 × keysPerThread keys (default: DEFAULT_KEYS_PER_THREAD for the match and staging rounds, or fewer where workgroup memory is short). */
   keysPerThread?: number;
   /** 'onesweep': look-back rounds without progress before a tile counts a silent predecessor's keys itself (default 256). */
   spinLimit?: number;
@@ -75,6 +75,8 @@ export interface SortOptions extends KernelOptions {
   reuseDigitArrays?: boolean;
   /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
   match?: SortMatch;
+  /** Rounds in which a tile leaves through workgroup memory, 1 or 2 (sort-wgsl.ts's stagingRounds; default DEFAULT_STAGING_ROUNDS.keys or .pairs): two halve the staging array. */
+  stagingRounds?: number;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -119,19 +121,36 @@ export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
  * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
+/**
+ * Keys alone leave their tile in two rounds, pairs in one. On the H200 at 2^28 keys
+ * (bench/results/h200-2026-12-02d, call 1): with half the staging array, tiles of 22 to 28
+ * keys per invocation fit beside each other where one round's stopped at 21, and keys took
+ * 9.85 / 9.67 / 9.50 / 9.28 ms with 22 / 24 / 26 / 28 keys against 10.21 for one round of 20;
+ * then 13.3 at 30 and 32 (the next cliff, no longer workgroup memory). Pairs keep their
+ * keys, positions and destinations in registers over four rounds (keys and values in
+ * each): 18.96 ms with 24 keys in two rounds against 12.12 with 20 in one.
+ */
+export const DEFAULT_STAGING_ROUNDS: Readonly<Record<'keys' | 'pairs', 1 | 2>> = { keys: 2, pairs: 1 };
 /** Reused: 2 KiB less workgroup memory, measured no slower (10.64 against 10.68 ms at 18 keys) and two keys more per invocation before the cliff below. */
 export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
- * Onesweep at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
+ * Keys per invocation by default, for one round of staging and for two. One round, onesweep
+ * at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
  * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff is
  * workgroup memory, not registers: ranks packed two to a register left it at 20
  * (h200-2026-12-02c call 4), and with the digit arrays reused (2 KiB less, two keys' staging)
  * it moved to 22: 10.22 ms with 20 keys, 10.02 with 21, 14.5 with 22; pairs 12.12 with 20
  * (call 5). How much a multiprocessor gives its workgroups differs between GPUs and drivers:
- * the default keeps two keys' distance from the cliff, as 18 did before.
+ * the default keeps two keys' distance from the cliff, as 18 did before. Two rounds
+ * (DEFAULT_STAGING_ROUNDS): 28, two keys from the cliff at 30 (h200-2026-12-02d call 1).
+ * The atomic-OR match holds more per key: in two rounds it took 9.22 ms with 24 keys and
+ * 13.08 with 28, so it gets 24 there.
  */
-export const DEFAULT_KEYS_PER_THREAD = 20;
+export const DEFAULT_KEYS_PER_THREAD: Readonly<Record<SortMatch, Readonly<Record<1 | 2, number>>>> = {
+  ballots: { 1: 20, 2: 28 },
+  'atomic-or': { 1: 20, 2: 24 },
+};
 /** Longer tiles need more registers and workgroup memory; the 16-bit counters would allow 511. */
 const MAX_KEYS_PER_THREAD = 32;
 const DEFAULT_SPIN_LIMIT = 256;
@@ -187,6 +206,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
   const reuseDigitArrays = o?.reuseDigitArrays ?? DEFAULT_REUSE_DIGIT_ARRAYS;
+  const stagingRounds = checkInteger('stagingRounds', o?.stagingRounds ?? DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys'], 1, 2) as 1 | 2;
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
     sortSharedWords({
       keysPerThread: k,
@@ -197,6 +217,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       match: sg ? match : 'ballots',
       maxLanes,
       reuseDigitArrays,
+      stagingRounds,
     }) <= words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
@@ -217,7 +238,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
         `sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`,
       );
   } else {
-    keysPerThread = DEFAULT_KEYS_PER_THREAD;
+    keysPerThread = DEFAULT_KEYS_PER_THREAD[match][stagingRounds];
     while (keysPerThread > 1 && !fits(keysPerThread)) keysPerThread--;
     if (!fits(keysPerThread))
       throw new Error(
@@ -248,6 +269,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       early,
       match,
       maxLanes,
+      stagingRounds,
     },
     spinLimit,
     forceFallback: !!o?.forceFallback,
