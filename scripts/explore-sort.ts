@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -410,7 +410,27 @@ async function main() {
     r2(16, false, {}, true),
     ['keys: the default, again', false, {}, false],
   ];
+  // --now2: with half the staging array, separate counters (plain loads and stores instead of
+  // atomics in the staging array, one barrier less) and separate digit arrays fit beside
+  // four workgroups again; early counts and grid order at the longer tile.
+  const sep = { compactShared: false } as const;
+  const now2Variants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (28 keys, two rounds, compact)', false, {}, false],
+    ['keys: not compact', false, sep, true],
+    ['keys: not compact, digit arrays not reused', false, { ...sep, reuseDigitArrays: false }, false],
+    ['keys: not compact, 26 keys', false, { ...sep, keysPerThread: 26 }, false],
+    ['keys: not compact, 29 keys', false, { ...sep, keysPerThread: 29 }, false],
+    ['keys: no early counts', false, { early: 'none' }, false],
+    ['keys: grid order', false, { tileOrder: 'grid' }, false],
+    ['keys: not compact, atomic-or, 26 keys', false, { ...sep, ...or, keysPerThread: 26 }, true],
+    ['keys: atomic-or, 24 keys (its default)', false, or, false],
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    ['pairs: not compact, two rounds, 20 keys', true, { ...sep, stagingRounds: 2, keysPerThread: 20 }, true],
+    ['keys: the default, again', false, {}, false],
+    ['keys: not compact, again', false, sep, false],
+  ];
   const lists = {
+    '--now2': now2Variants,
     '--now': nowVariants,
     '--rounds': roundVariants,
     '--smem': smemVariants,
