@@ -11,7 +11,8 @@
 //     256 digits, one digit per invocation);
 //  3. stages the keys in workgroup memory in sorted order, then writes them out with
 //     consecutive invocations on consecutive positions: every digit's keys leave as one
-//     contiguous run, at the digit's start for this tile.
+//     contiguous run, at the digit's start for this tile (in one round, or in two of half
+//     a tile each: `stagingRounds`).
 // Where a tile's start per digit comes from is what the two variants differ in:
 //  - 'onesweep': decoupled look-back per digit. Tiles take indices in launch order, publish
 //    their 256 counts at once, and invocation d walks back over the predecessors' counts
@@ -38,7 +39,9 @@
 // look-back or reduce-then-scan's extra read and grid tail the rest: keys 11.5 ms in all,
 // 0.58× CuPy's sort (CUB's radix sort, 6.7 ms); 10.7 ms, 0.63×, with 18 keys per
 // invocation and early counts (h200-2026-12-01g); 10.2 ms, 0.66×, with 20 and the digit
-// arrays reused (h200-2026-12-02c). Written-out per-key loops (`unrolled`)
+// arrays reused (h200-2026-12-02c); 9.3 ms, 0.73×, with 28 staged in two rounds
+// (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a 2.2 ms pass).
+// Written-out per-key loops (`unrolled`)
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
