@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2 | --confirm] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -429,7 +429,18 @@ async function main() {
     ['keys: the default, again', false, {}, false],
     ['keys: not compact, again', false, sep, false],
   ];
+  // --confirm: call 3's grid order and the atomic-OR match at 26 keys, interleaved with the
+  // default, before the full bench of the same call.
+  const confirmVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (launch order)', false, {}, false],
+    ['keys: grid order', false, { tileOrder: 'grid' }, true],
+    ['keys: the default, again', false, {}, false],
+    ['keys: grid order, again', false, { tileOrder: 'grid' }, false],
+    r2(26, true, or),
+    ['keys: atomic-or (24 keys, its default)', false, or, false],
+  ];
   const lists = {
+    '--confirm': confirmVariants,
     '--now2': now2Variants,
     '--now': nowVariants,
     '--rounds': roundVariants,

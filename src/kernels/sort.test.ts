@@ -134,7 +134,7 @@ describe.each([true, false])('sort on Dawn (subgroups: %s)', (subgroups) => {
 
 describe('sort tile sizes on Dawn', () => {
   it(
-    'gives the same result for small and long tiles, staged in one round or two, and for several tiles per reduce-then-scan workgroup',
+    'gives the same result for small tiles, staged in one round or two, and for several tiles per reduce-then-scan workgroup (the defaults run the long ones)',
     async () => {
       const keys = keysOf(9000, 5, 1000);
       const values = Uint32Array.from(keys, (_, i) => i);
@@ -142,7 +142,6 @@ describe('sort tile sizes on Dawn', () => {
       for (const [keysPerThread, stagingRounds] of [
         [1, 1],
         [5, 1],
-        [24, 1],
         [1, 2],
         [6, 2],
       ] as const) {
@@ -191,19 +190,22 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'onesweep', reuseDigitArrays: false },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false },
           { algorithm: 'onesweep', compactShared: false, reuseDigitArrays: true },
-          // The tile staged and written in two rounds (7 keys per invocation: rounds of 4 and 3).
+          // The tile staged and written in two rounds (7 keys per invocation: rounds of 4 and 3;
+          // the rounds do not touch the ranking, so the emulation runs only the first).
           { algorithm: 'onesweep', stagingRounds: 2 },
-          { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true },
-          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2 },
-          { algorithm: 'onesweep', compactShared: false, stagingRounds: 2 },
+          { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true, subgroupsOnly: true },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2, subgroupsOnly: true },
+          { algorithm: 'onesweep', compactShared: false, stagingRounds: 2, subgroupsOnly: true },
         ] as const) {
+          if ('subgroupsOnly' in o && !subgroups) continue;
           const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}${'stagingRounds' in o ? ` (${o.stagingRounds} rounds)` : ''}, n ${n}`;
           // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
           const keysPerThread = subgroups ? 7 : 3;
-          const got = await sortPairs(gpu, keys, values, { ...o, subgroups, unroll: true, keysPerThread });
+          const { subgroupsOnly: _, ...options } = { subgroupsOnly: false, ...o };
+          const got = await sortPairs(gpu, keys, values, { ...options, subgroups, unroll: true, keysPerThread });
           expectSame(got.keys, want.keys, `${what} keys`);
           expectSame(got.values, want.values, `${what} values`);
-          expectSame(await sort(gpu, keys, { ...o, subgroups, unroll: true, keysPerThread }), want.keys, `${what} keys alone`);
+          expectSame(await sort(gpu, keys, { ...options, subgroups, unroll: true, keysPerThread }), want.keys, `${what} keys alone`);
         }
       }
     },
