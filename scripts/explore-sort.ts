@@ -119,28 +119,31 @@ async function main() {
   const subgroups = ctx.hasSubgroups;
   const slots = subgroups ? Math.max(1, Math.floor(WORKGROUP / ctx.subgroupMinSize)) : 8;
   const probes: Probe[] = ['load', 'rank', 'rank-nomatch', 'rank-smem', 'stage', 'scatter', 'scatter-nomatch'];
+  // A probe's pass kernel: the first calls' shape (separate arrays, one round), with changes.
+  const probeSpec = (keysPerThread: number, changes: Partial<SortShaderSpec>): SortShaderSpec => ({
+    mode: 'scatter',
+    pairs: false,
+    keysPerThread,
+    subgroups,
+    slots,
+    wide: ctx.subgroupMaxSize > 32,
+    window: 1,
+    order: 'grid',
+    unrolled: true,
+    compact: false,
+    early: 'none',
+    match: 'ballots',
+    maxLanes: ctx.subgroupMaxSize,
+    reuseDigitArrays: false,
+    stagingRounds: 1,
+    ...changes,
+  });
   // --sorts-only: the whole sorts alone (a shorter device call).
   const probeSizes = process.argv.includes('--sorts-only') ? [] : quick ? [4, 8] : [8, 15, 24];
   for (const keysPerThread of probeSizes)
     for (const unrolled of [false, true])
       for (const probe of probes) {
-        const spec: SortShaderSpec = {
-          mode: 'scatter',
-          pairs: false,
-          keysPerThread,
-          subgroups,
-          slots,
-          wide: ctx.subgroupMaxSize > 32,
-          window: 1,
-          order: 'grid',
-          unrolled,
-          compact: false,
-          early: 'none',
-          match: 'ballots',
-          maxLanes: ctx.subgroupMaxSize,
-          reuseDigitArrays: false,
-          stagingRounds: 1,
-        };
+        const spec = probeSpec(keysPerThread, { unrolled });
         await measure(gpu, `pass probe K${keysPerThread}${unrolled ? ' unrolled' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
         );
@@ -151,23 +154,7 @@ async function main() {
     for (const match of ['ballots', 'atomic-or'] as const)
       for (const probe of ['load', 'rank', 'rank-nomatch', 'scatter'] as const) {
         if (match === 'atomic-or' && (probe === 'load' || probe === 'rank-nomatch')) continue;
-        const spec: SortShaderSpec = {
-          mode: 'scatter',
-          pairs: false,
-          keysPerThread: quick ? 4 : 18,
-          subgroups,
-          slots,
-          wide: ctx.subgroupMaxSize > 32,
-          window: 1,
-          order: 'grid',
-          unrolled: true,
-          compact: false,
-          early: 'none',
-          match,
-          maxLanes: ctx.subgroupMaxSize,
-          reuseDigitArrays: false,
-          stagingRounds: 1,
-        };
+        const spec = probeSpec(quick ? 4 : 18, { match });
         await measure(gpu, `pass probe K${spec.keysPerThread} unrolled, ${match}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
         );
@@ -184,23 +171,7 @@ async function main() {
           [20, 1],
         ]) as [number, number][])
       for (const probe of ['load', 'rank', 'rank-nomatch', 'scatter', 'scatter-nomatch'] as const) {
-        const spec: SortShaderSpec = {
-          mode: 'scatter',
-          pairs: false,
-          keysPerThread,
-          subgroups,
-          slots,
-          wide: ctx.subgroupMaxSize > 32,
-          window: 1,
-          order: 'grid',
-          unrolled: subgroups,
-          compact: true,
-          early: 'none',
-          match: 'ballots',
-          maxLanes: ctx.subgroupMaxSize,
-          reuseDigitArrays: true,
-          stagingRounds,
-        };
+        const spec = probeSpec(keysPerThread, { unrolled: subgroups, compact: true, reuseDigitArrays: true, stagingRounds });
         await measure(gpu, `pass probe K${keysPerThread}, ${stagingRounds} round${stagingRounds > 1 ? 's' : ''}`, probe, 8 * N, () =>
           planProbe(ctx, u32.buffer, spec, probe),
         );
