@@ -22,7 +22,7 @@ import { getKernel } from '../src/kernels/pipelines.js';
 import { PlanBuilder } from '../src/kernels/plan.js';
 import { referenceSort } from '../src/kernels/reference.js';
 import { planSort, type KernelPlan, type SortOptions } from '../src/kernels/index.js';
-import { sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
+import { shiftArray, sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
@@ -59,7 +59,7 @@ function probeBody(probe: Probe, spec: SortShaderSpec): string {
   // uniform keys give, without the look-back.
   return `let local = rank_tile(keys, at);
   stage_tile(keys, local${spec.stagingRounds > 1 ? ', 0u' : ''});
-  ${spec.reuseDigitArrays && spec.compact ? 'digit_first' : 'digit_shift'}[at.pos] = at.pos * (P.n >> 8u) + tile * (TILE >> 8u) - digit_first[at.pos];
+  ${shiftArray(spec)}[at.pos] = at.pos * (P.n >> 8u) + tile * (TILE >> 8u) - digit_first[at.pos];
   workgroupBarrier();
   write_tile(base, keys, local, at, lidx);`;
 }
@@ -169,7 +169,7 @@ async function main() {
       : [
           [28, 2],
           [20, 1],
-        ]) as [number, number][])
+        ]) as [number, 1 | 2][])
       for (const probe of ['load', 'rank', 'rank-nomatch', 'scatter', 'scatter-nomatch'] as const) {
         const spec = probeSpec(keysPerThread, { unrolled: subgroups, compact: true, reuseDigitArrays: true, stagingRounds });
         await measure(gpu, `pass probe K${keysPerThread}, ${stagingRounds} round${stagingRounds > 1 ? 's' : ''}`, probe, 8 * N, () =>

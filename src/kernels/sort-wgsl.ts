@@ -40,7 +40,7 @@
 // 0.58× CuPy's sort (CUB's radix sort, 6.7 ms); 10.7 ms, 0.63×, with 18 keys per
 // invocation and early counts (h200-2026-12-01g); 10.2 ms, 0.66×, with 20 and the digit
 // arrays reused (h200-2026-12-02c); 9.3 ms, 0.73×, with 28 staged in two rounds
-// (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a 2.2 ms pass).
+// (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a pass of at most 2.33).
 // Written-out per-key loops (`unrolled`)
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
@@ -106,7 +106,7 @@ export interface SortShaderSpec {
    * caps how many workgroups share a multiprocessor, for two more barriers per tile and
    * the keys kept in registers until the last round.
    */
-  stagingRounds: number;
+  stagingRounds: 1 | 2;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -150,7 +150,8 @@ function shiftsOverFirsts(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'
 function digitCount(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>, i: string): string {
   return countsAreEarly(s) ? `atomicLoad(&early_count[${i}])` : `digit_count[${i}]`;
 }
-function shiftArray(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): string {
+/** The array that holds each digit's shift (output index − tile position) once the ranks are made. */
+export function shiftArray(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): string {
   return shiftsOverFirsts(s) ? 'digit_first' : 'digit_shift';
 }
 
@@ -375,16 +376,12 @@ function tileBody(s: SortShaderSpec): string {
   const stage = (at: string, v: string) => (s.compact ? `atomicStore(&staging[${at}], ${v});` : `staging[${at}] = ${v};`);
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
   const rounds = s.stagingRounds;
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 2) throw new Error(`sort: stagingRounds must be 1 or 2, got ${rounds}`);
   const round = roundWords(s);
   const stagingWords = s.compact ? Math.max(round, counterWords(s)) : round;
   // With one round a key is staged at its tile position; with two, at its position in the
   // round it belongs to, and only in that round.
   const stageIn = (r: string, v: string) =>
     rounds === 1 ? stage('local[i]', v) : `let p = local[i] - ${r} * ROUND; if (p < ROUND) { ${stage('p', v)} }`;
-  const valuesIn = (r: string) => `
-    let src = base + at.start * K + i * at.lanes + at.lane;
-    if (src < P.n) { ${stageIn(r, 'values_in[src]')} }`;
   // Round r's writes: consecutive invocations on consecutive positions of the round.
   const writeRound = (r: number) => {
     const eachInRound = (body: string) => (rounds === 1 ? each(body) : eachIndex(Math.ceil(K / rounds), 'PER_ROUND', s.unrolled, body));
@@ -401,7 +398,9 @@ function tileBody(s: SortShaderSpec): string {
       ? `
   // The values follow their keys: staged at the same positions, written to the same places.
   workgroupBarrier();
-  ${each(`${valuesIn(`${r}u`)}
+  ${each(`
+    let src = base + at.start * K + i * at.lanes + at.lane;
+    if (src < P.n) { ${stageIn(`${r}u`, 'values_in[src]')} }
   `)}
   workgroupBarrier();
   ${eachInRound(`
