@@ -22,7 +22,7 @@ import { getKernel } from '../src/kernels/pipelines.js';
 import { PlanBuilder } from '../src/kernels/plan.js';
 import { referenceSort } from '../src/kernels/reference.js';
 import { planSort, type KernelPlan, type SortOptions } from '../src/kernels/index.js';
-import { shiftArray, sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
+import { positionOf, shiftArray, sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
@@ -46,9 +46,9 @@ function probeBody(probe: Probe, spec: SortShaderSpec): string {
   if (kind === 'rank-smem')
     return `let local = rank_tile(keys, at);
   if (P.force_fallback != 0u) { staging[lidx] = keys[0]; }
-  ${EACH('if (src < P.n) { keys_out[src] = keys[i] ^ (local[i] * P.force_fallback); }')}`;
+  ${EACH(`if (src < P.n) { keys_out[src] = keys[i] ^ (${positionOf(spec, 'local')} * P.force_fallback); }`)}`;
   if (kind === 'rank')
-    return `let local = rank_tile(keys, at);\n  ${EACH('if (src < P.n) { keys_out[src] = keys[i] ^ (local[i] * P.force_fallback); }')}`;
+    return `let local = rank_tile(keys, at);\n  ${EACH(`if (src < P.n) { keys_out[src] = keys[i] ^ (${positionOf(spec, 'local')} * P.force_fallback); }`)}`;
   if (kind === 'stage')
     return `let local = rank_tile(keys, at);
   stage_tile(keys, local);
@@ -136,6 +136,8 @@ async function main() {
     maxLanes: ctx.subgroupMaxSize,
     reuseDigitArrays: false,
     stagingRounds: 1,
+    packPositions: false,
+    startsInCounters: false,
     ...changes,
   });
   // --sorts-only: the whole sorts alone (a shorter device call).
@@ -410,7 +412,92 @@ async function main() {
     r2(26, true, or),
     ['keys: atomic-or (24 keys, its default)', false, or, false],
   ];
+  // --pack: the ranks and tile positions two to a register (SortOptions.packPositions: K / 2
+  // registers each instead of K, so longer tiles may fit before the register cliff at 30 keys)
+  // and the tile's digit scan before its ranking with its results in the counters
+  // (SortOptions.startsInCounters: one array read per key and one barrier per tile less),
+  // each alone and together, at the default tile and longer ones; pairs too.
+  const ps = { packPositions: true, startsInCounters: true } as const;
+  const pk = (k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
+    `${pairs ? 'pairs' : 'keys'}: packed, starts in counters, ${k} keys${extra.match ? ` ${extra.match}` : ''}${extra.stagingRounds ? `, ${extra.stagingRounds} rounds` : ''}`,
+    pairs,
+    { ...ps, keysPerThread: k, ...extra },
+    validate,
+  ];
+  const packVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (28 keys, two rounds)', false, {}, false],
+    ['keys: starts in counters', false, { startsInCounters: true }, true],
+    ['keys: packed positions', false, { packPositions: true }, true],
+    pk(28),
+    pk(30),
+    pk(32, true),
+    pk(34),
+    pk(36, true),
+    ['keys: packed positions, 32 keys', false, { packPositions: true, keysPerThread: 32 }, false],
+    ['keys: starts in counters, atomic-or, 26 keys', false, { ...or, startsInCounters: true, keysPerThread: 26 }, false],
+    pk(28, true, or),
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    ['pairs: starts in counters', true, { startsInCounters: true }, true],
+    pk(20, true, {}, true),
+    pk(24, false, { stagingRounds: 2 }, true),
+    ['keys: the default, again', false, {}, false],
+    pk(28),
+    pk(32),
+  ];
+  // --match2: the atomic-OR match with its steps separated by two ballots (no longer relying
+  // on lockstep lanes), packed and with starts in counters, at 24 to 32 keys; pairs too.
+  const packVariants2: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (28 keys, two rounds)', false, {}, false],
+    pk(30),
+    pk(32),
+    pk(28, true, or),
+    pk(26, false, or),
+    pk(30, true, or),
+    pk(32, false, or),
+    pk(24, false, or),
+    ['keys: starts in counters, atomic-or, 26 keys', false, { ...or, startsInCounters: true, keysPerThread: 26 }, false],
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    pk(20, false, {}, true),
+    pk(20, true, or, true),
+    pk(22, false, or, true),
+    pk(18, false, or, true),
+    ['keys: the default, again', false, {}, false],
+    pk(28, false, or),
+    pk(30, false, or),
+  ];
+  // --confirm2: the new defaults (positions packed, starts in counters, 30 keys) against the
+  // old ones interleaved, before the full bench of the same call.
+  const neither = { packPositions: false, startsInCounters: false } as const;
+  const confirm2Variants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (packed, starts in counters, 30 keys)', false, {}, true],
+    ['keys: neither, 28 keys (the default before)', false, { ...neither, keysPerThread: 28 }, false],
+    ['keys: 32 keys', false, { keysPerThread: 32 }, false],
+    ['keys: atomic-or (packed, starts in counters, 28 keys)', false, or, true],
+    ['keys: atomic-or, 30 keys', false, { ...or, keysPerThread: 30 }, false],
+    ['pairs: the default (packed, starts in counters, 20 keys)', true, {}, true],
+    ['pairs: neither (the default before)', true, neither, false],
+    ['keys: the default, again', false, {}, false],
+    ['keys: neither, 28 keys, again', false, { ...neither, keysPerThread: 28 }, false],
+  ];
+  // --after: the atomic-OR match's tile towards its cliff, and pairs' tile towards the
+  // workgroup-memory cliff of one round, with the new defaults.
+  const afterVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default (ballots, 30 keys)', false, {}, false],
+    ['keys: atomic-or (28 keys)', false, or, false],
+    ['keys: atomic-or, 30 keys', false, { ...or, keysPerThread: 30 }, true],
+    ['keys: atomic-or, 32 keys', false, { ...or, keysPerThread: 32 }, false],
+    ['keys: atomic-or, 34 keys', false, { ...or, keysPerThread: 34 }, false],
+    ['pairs: the default (20 keys, one round)', true, {}, false],
+    ['pairs: 21 keys', true, { keysPerThread: 21 }, false],
+    ['pairs: 22 keys', true, { keysPerThread: 22 }, false],
+    ['keys: the default, again', false, {}, false],
+    ['keys: atomic-or, 30 keys, again', false, { ...or, keysPerThread: 30 }, false],
+  ];
   const lists = {
+    '--after': afterVariants,
+    '--confirm2': confirm2Variants,
+    '--match2': packVariants2,
+    '--pack': packVariants,
     '--confirm': confirmVariants,
     '--now2': now2Variants,
     '--now': nowVariants,

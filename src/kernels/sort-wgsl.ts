@@ -40,7 +40,8 @@
 // 0.58× CuPy's sort (CUB's radix sort, 6.7 ms); 10.7 ms, 0.63×, with 18 keys per
 // invocation and early counts (h200-2026-12-01g); 10.2 ms, 0.66×, with 20 and the digit
 // arrays reused (h200-2026-12-02c); 9.3 ms, 0.73×, with 28 staged in two rounds
-// (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a pass of at most 2.33).
+// (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a pass of at most 2.33);
+// 8.9 ms, 0.75×, with 30, positions packed and the starts in the counters (h200-2026-12-02e).
 // Written-out per-key loops (`unrolled`)
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
@@ -107,6 +108,18 @@ export interface SortShaderSpec {
    * the keys kept in registers until the last round.
    */
   stagingRounds: 1 | 2;
+  /**
+   * Each key's rank and tile position (both below 2^16) kept two to a register: K / 2
+   * registers instead of K for each array, so longer tiles fit before the register cliff.
+   */
+  packPositions: boolean;
+  /**
+   * Onesweep with early counts: the tile's digit scan runs before the ranking (its counts are
+   * known), and the subgroups' counters become each digit's first position in the tile plus
+   * the subgroup's start in one step, so a key's tile position is one counter read plus its
+   * rank (one array read and one barrier less per tile).
+   */
+  startsInCounters: boolean;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -119,7 +132,16 @@ export const RADIX = 256;
 export function sortSharedWords(
   s: Pick<
     SortShaderSpec,
-    'keysPerThread' | 'slots' | 'subgroups' | 'compact' | 'early' | 'match' | 'maxLanes' | 'reuseDigitArrays' | 'stagingRounds'
+    | 'keysPerThread'
+    | 'slots'
+    | 'subgroups'
+    | 'compact'
+    | 'early'
+    | 'match'
+    | 'maxLanes'
+    | 'reuseDigitArrays'
+    | 'stagingRounds'
+    | 'startsInCounters'
   >,
 ): number {
   const counters = counterWords(s);
@@ -139,15 +161,21 @@ function roundWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'stagingRounds'>):
 
 // With the digit arrays reused, the tile's counts are the early counters (when there are
 // any) and the shifts overwrite the first positions (when compact: the barrier before
-// staging separates the last read of a first position from its overwrite).
-function countsAreEarly(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>): boolean {
-  return s.reuseDigitArrays && s.early !== 'none';
+// staging separates the last read of a first position from its overwrite). Scanning the
+// counts before ranking (startsInCounters) also reads them from the early counters.
+function countsAreEarly(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early' | 'startsInCounters'>): boolean {
+  return (s.reuseDigitArrays || s.startsInCounters) && s.early !== 'none';
+}
+// With early counts (onesweep only) the tile's digit counts are known before ranking: its
+// digit scan can run first and its result go into the counters (startsInCounters).
+function scanBeforeRanking(s: Pick<SortShaderSpec, 'early' | 'startsInCounters'>): boolean {
+  return s.startsInCounters && s.early !== 'none';
 }
 function shiftsOverFirsts(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'compact'>): boolean {
   return s.reuseDigitArrays && s.compact;
 }
 /** Where the tile's count of digit \`i\` is read. */
-function digitCount(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early'>, i: string): string {
+function digitCount(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early' | 'startsInCounters'>, i: string): string {
   return countsAreEarly(s) ? `atomicLoad(&early_count[${i}])` : `digit_count[${i}]`;
 }
 /** The array that holds each digit's shift (output index − tile position) once the ranks are made. */
@@ -366,10 +394,26 @@ ${starts}
 ${values}`;
 }
 
+// A lane's per-key positions (ranks, then tile positions): one per register, or two (16
+// bits each: positions are below TILE ≤ 2^16) with packPositions.
+function positionWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'packPositions'>): number {
+  return s.packPositions ? Math.ceil(s.keysPerThread / 2) : s.keysPerThread;
+}
+/** WGSL for key \`i\`'s entry of the position array \`array\` (see positionWords). */
+export function positionOf(s: Pick<SortShaderSpec, 'packPositions'>, array: string, i = 'i'): string {
+  return s.packPositions ? `((${array}[${i} / 2u] >> ((${i} & 1u) * 16u)) & 0xffffu)` : `${array}[${i}]`;
+}
+// Sets key i's entry; packed entries start at 0 (WGSL zeroes a new var), so OR sets them.
+function setPosition(s: Pick<SortShaderSpec, 'packPositions'>, array: string, v: string): string {
+  return s.packPositions ? `${array}[i / 2u] |= (${v}) << ((i & 1u) * 16u);` : `${array}[i] = ${v};`;
+}
+
 // Ranks, stages and writes one tile, given where each digit of the tile starts in the
 // output. Shared by both variants; \`digit_start\` is supplied by the caller.
 function tileBody(s: SortShaderSpec): string {
   const K = s.keysPerThread;
+  const P = positionWords(s);
+  const early = scanBeforeRanking(s);
   const each = (body: string) => eachKey(s, body);
   // Compact: one atomic array holds the counters, then the staged keys (WGSL has no unions).
   const C = counterArray(s);
@@ -381,7 +425,9 @@ function tileBody(s: SortShaderSpec): string {
   // With one round a key is staged at its tile position; with two, at its position in the
   // round it belongs to, and only in that round.
   const stageIn = (r: string, v: string) =>
-    rounds === 1 ? stage('local[i]', v) : `let p = local[i] - ${r} * ROUND; if (p < ROUND) { ${stage('p', v)} }`;
+    rounds === 1
+      ? stage(positionOf(s, 'local'), v)
+      : `let p = ${positionOf(s, 'local')} - ${r} * ROUND; if (p < ROUND) { ${stage('p', v)} }`;
   // Round r's writes: consecutive invocations on consecutive positions of the round.
   const writeRound = (r: number) => {
     const eachInRound = (body: string) => (rounds === 1 ? each(body) : eachIndex(Math.ceil(K / rounds), 'PER_ROUND', s.unrolled, body));
@@ -450,22 +496,33 @@ fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
 }
 
 // Steps 1 and 2: every key's position in the sorted tile, and digit_count / digit_first
-// filled in.
-fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
-  var rank: array<u32, ${K}>;
+// filled in.${
+    early
+      ? ` The tile's counts are known (the early counts), so its digit scan runs first and
+// each subgroup's counter for a digit becomes the digit's first position plus the
+// subgroup's start: a key's position is that counter plus its rank.`
+      : ''
+  }
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {${
+    early
+      ? `
+  digit_first[at.pos] = scan_digits(${digitCount(s, 'at.pos')}, at);`
+      : ''
+  }
+  var rank: array<u32, ${P}>;
   ${each(`
     let d = digit_of(keys[i]);
     let m = match_digit(d, at);
     var old = 0u;
     if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
     old = share(old, m.z, at);
-    rank[i] = ((old >> (16u * (d & 1u))) & 0xffffu) + m.x;
+    ${setPosition(s, 'rank', '((old >> (16u * (d & 1u))) & 0xffffu) + m.x')}
   `)}
   workgroupBarrier();
-  // Per digit pair (one word), the counts of the subgroups in order become their starts.
+  // Per digit pair (one word), the counts of the subgroups in order become their starts${early ? " (from the pair's first positions)" : ''}.
   let used = ${s.subgroups ? 'atomicLoad(&claims) >> 16u' : '8u'};
   if (at.pos < 128u) {
-    var acc = 0u;
+    var acc = ${early ? 'digit_first[2u * at.pos] | (digit_first[2u * at.pos + 1u] << 16u)' : '0u'};
     for (var s = 0u; s < used; s++) {
       let c = atomicLoad(&${C}[s * 128u + at.pos]);
       atomicStore(&${C}[s * 128u + at.pos], acc);
@@ -478,34 +535,38 @@ ${
     : ''
 }
   }
-  workgroupBarrier();
+  workgroupBarrier();${
+    early
+      ? ''
+      : `
   let first = scan_digits(${digitCount(s, 'at.pos')}, at);
   digit_first[at.pos] = first;
-  workgroupBarrier();
-  var local: array<u32, ${K}>;
+  workgroupBarrier();`
+  }
+  var local: array<u32, ${P}>;
   ${each(`
     let d = digit_of(keys[i]);
     let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
-    local[i] = digit_first[d] + before + rank[i];
+    ${setPosition(s, 'local', `${early ? '' : 'digit_first[d] + '}before + ${positionOf(s, 'rank')}`)}
   `)}
   return local;
 }
 
 // Step 3's first half: the keys in sorted order${rounds === 1 ? '' : ' (those of one round)'}. rank_tile read the counters before this
 // writes staging (different arrays, so no barrier is needed between the two, unless compact).
-fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${K}>${rounds === 1 ? '' : ', round: u32'}) {
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${P}>${rounds === 1 ? '' : ', round: u32'}) {
   ${each(stageIn('round', 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
 // write consecutive positions of the sorted tile${rounds === 1 ? '' : ', round by round (sort_keys staged round 0)'}.
-fn write_tile(base: u32, keys: array<u32, ${K}>, local: array<u32, ${K}>, at: Place, lidx: u32) {
+fn write_tile(base: u32, keys: array<u32, ${K}>, local: array<u32, ${P}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${Math.ceil(K / rounds)}>;${Array.from({ length: rounds }, (_, r) => writeRound(r)).join('')}
 }
 
 // Steps 1 to 3's first half for keys loaded by load_tile; returns the keys' positions.
-fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${K}> {
+fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {
   let local = rank_tile(keys, at);${
     s.compact
       ? `
@@ -669,8 +730,10 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
 export function sortPassSummary(s: SortShaderSpec): string {
   const lanes = s.subgroups ? `subgroups${s.wide ? ' up to 128 lanes' : ' up to 32 lanes'}` : 'workgroup memory';
   const look =
-    s.mode === 'onesweep' ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}` : '';
-  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}${s.stagingRounds > 1 ? `, staged in ${s.stagingRounds} rounds` : ''}`;
+    s.mode === 'onesweep'
+      ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}${scanBeforeRanking(s) ? ', starts in counters' : ''}`
+      : '';
+  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}${s.stagingRounds > 1 ? `, staged in ${s.stagingRounds} rounds` : ''}${s.packPositions ? ', positions packed' : ''}`;
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 

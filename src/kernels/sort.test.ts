@@ -17,6 +17,7 @@ import { kernelContext, subgroupSlots } from './context.js';
 import {
   DEFAULT_KEYS_PER_THREAD,
   DEFAULT_REUSE_DIGIT_ARRAYS,
+  DEFAULT_STARTS_IN_COUNTERS,
   DEFAULT_STAGING_ROUNDS,
   planSort,
   sort,
@@ -161,7 +162,7 @@ describe('sort tile sizes on Dawn', () => {
   );
 });
 
-describe('sort with the per-key loops written out (unroll), compact workgroup memory, early counts and look-back, windows, grid order and the digit arrays reused or not', () => {
+describe('sort with the per-key loops written out (unroll), compact workgroup memory, early counts and look-back, windows, grid order, the digit arrays reused or not, positions packed or not and starts in counters or not', () => {
   it.each([true, false])(
     "gives the CPU's result, stably, with and without the fallback (subgroups: %s)",
     async (subgroups) => {
@@ -196,9 +197,15 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true, subgroupsOnly: true },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2, subgroupsOnly: true },
           { algorithm: 'onesweep', compactShared: false, stagingRounds: 2, subgroupsOnly: true },
+          // Positions packed and starts in counters are the defaults: each alone, and neither.
+          { algorithm: 'onesweep', packPositions: false, startsInCounters: false },
+          { algorithm: 'onesweep', packPositions: false, subgroupsOnly: true },
+          { algorithm: 'onesweep', startsInCounters: false, stagingRounds: 2, subgroupsOnly: true },
+          { algorithm: 'onesweep', early: 'look-back', packPositions: false, subgroupsOnly: true },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, packPositions: false, subgroupsOnly: true },
         ] as const) {
           if ('subgroupsOnly' in o && !subgroups) continue;
-          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}${'stagingRounds' in o ? ` (${o.stagingRounds} rounds)` : ''}, n ${n}`;
+          const what = `${o.algorithm}${'forceFallback' in o ? ' (fallback)' : ''}${'compactShared' in o ? ' (compact)' : ''}${'early' in o ? ` (early ${o.early})` : ''}${'lookBackWindow' in o ? ` (window ${o.lookBackWindow})` : ''}${'tileOrder' in o ? ` (${o.tileOrder} order)` : ''}${'reuseDigitArrays' in o ? ` (reuse ${o.reuseDigitArrays})` : ''}${'stagingRounds' in o ? ` (${o.stagingRounds} rounds)` : ''}${'packPositions' in o ? ` (packed ${o.packPositions})` : ''}${'startsInCounters' in o ? ` (starts in counters ${o.startsInCounters})` : ''}, n ${n}`;
           // Without subgroups, fewer keys per invocation: lavapipe compiles the written-out emulation slowly.
           const keysPerThread = subgroups ? 7 : 3;
           const { subgroupsOnly: _, ...options } = { subgroupsOnly: false, ...o };
@@ -350,6 +357,7 @@ describe('sort with GPUBuffers and plans', () => {
           maxLanes: 32,
           reuseDigitArrays: DEFAULT_REUSE_DIGIT_ARRAYS,
           stagingRounds,
+          startsInCounters: DEFAULT_STARTS_IN_COUNTERS,
         }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true, DEFAULT_STAGING_ROUNDS.pairs);
       // Keys alone and pairs have defaults of their own (staging rounds, and the tile with them).
@@ -379,8 +387,10 @@ describe('sort with GPUBuffers and plans', () => {
       ] as const) {
         expect(pass).toContain(`radix sort pass (onesweep, ${what}, ${want.k} keys per invocation`);
         expect(pass).toContain(subgroups ? ', subgroups up to' : ', workgroup memory,');
-        expect(pass).toContain(`digit arrays reused${rounds(want.rounds)}, look-back window 4, launch order`);
-        expect(pass).toMatch(want.counts ? /look-back window 4, launch order, early counts\)$/ : /look-back window 4, launch order\)$/);
+        expect(pass).toContain(`digit arrays reused${rounds(want.rounds)}, positions packed, look-back window 4, launch order`);
+        expect(pass).toMatch(
+          want.counts ? /look-back window 4, launch order, early counts, starts in counters\)$/ : /look-back window 4, launch order\)$/,
+        );
       }
       expect(scatter).toMatch(/^radix sort pass \(scatter, keys, /);
       expect(scatter).not.toContain('look-back');
@@ -418,7 +428,7 @@ describe('sort with GPUBuffers and plans', () => {
     await expect(sort(gpu, keys, { algorithm: 'bitonic' as never })).rejects.toThrow(
       /algorithm must be 'onesweep' or 'reduce-then-scan', got 'bitonic'/,
     );
-    await expect(sort(gpu, keys, { keysPerThread: 33 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 32, got 33/);
+    await expect(sort(gpu, keys, { keysPerThread: 41 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 40, got 41/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
     await expect(sort(gpu, keys, { stagingRounds: 3 })).rejects.toThrow(/stagingRounds must be an integer from 1 to 2, got 3/);
     await expect(sort(gpu, keys, { algorithm: 'onesweep', early: 'soon' as never })).rejects.toThrow(

@@ -77,6 +77,10 @@ export interface SortOptions extends KernelOptions {
   match?: SortMatch;
   /** Rounds in which a tile leaves through workgroup memory, 1 or 2 (sort-wgsl.ts's stagingRounds; default DEFAULT_STAGING_ROUNDS.keys or .pairs): two halve the staging array. */
   stagingRounds?: number;
+  /** Ranks and tile positions two to a register (sort-wgsl.ts's packPositions; default DEFAULT_PACK_POSITIONS). */
+  packPositions?: boolean;
+  /** 'onesweep' with early counts: the tile's digit scan before its ranking, its results in the counters (sort-wgsl.ts's startsInCounters; default DEFAULT_STARTS_IN_COUNTERS). */
+  startsInCounters?: boolean;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -125,7 +129,12 @@ export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
  * ms against 10.67 at 18 keys per invocation, pairs 12.27 against 12.54; 9.85 against 10.22
  * at 20 with the digit arrays reused: bench/results/h200-2026-12-02c, calls 1 and 5), but it
  * is right only where a subgroup's lanes run its three steps together, which WGSL does not
- * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for).
+ * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for). With
+ * positions packed and starts in counters it sorts in 7.80 ms against the ballots' 8.91
+ * (h200-2026-12-02e call 5). Two ballots standing in for the warp barriers (each ballot's
+ * input depending on the memory operation before it, the next operation's address on its
+ * result, so that the steps are ordered however the lanes are scheduled) took 9.49 ms at
+ * 28 keys against 8.00 without them (call 2): slower than the ballots' match itself.
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
 /**
@@ -141,6 +150,18 @@ export const DEFAULT_STAGING_ROUNDS: Readonly<Record<'keys' | 'pairs', 1 | 2>> =
 /** Reused: 2 KiB less workgroup memory, measured no slower (10.64 against 10.68 ms at 18 keys) and two keys more per invocation before the cliff below. */
 export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
+ * Ranks and tile positions packed two to a register, and the tile's digit scan before its
+ * ranking with its results in the counters, by default. On the H200 at 2^28 keys
+ * (bench/results/h200-2026-12-02e, calls 1 and 2): keys 9.30 ms with neither at 28 keys per
+ * invocation in two rounds, 9.37 packed, 13.18 with the starts in the counters alone (past
+ * the register cliff: the early scan holds its registers across the ranking), 9.08 with
+ * both, and with both longer tiles fit: 8.93–8.95 at 30 and 32 keys, 12.5 at 34 (the
+ * cliff). Pairs (20 keys, one round) 11.83 against 12.21. The atomic-OR match with both:
+ * 8.00 at 28 keys against 8.99 at its best before (26 keys, neither).
+ */
+export const DEFAULT_PACK_POSITIONS = true;
+export const DEFAULT_STARTS_IN_COUNTERS = true;
+/**
  * Keys per invocation by default, for one round of staging and for two. One round, onesweep
  * at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
  * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
@@ -150,16 +171,18 @@ export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
  * it moved to 22: 10.22 ms with 20 keys, 10.02 with 21, 14.5 with 22; pairs 12.12 with 20
  * (call 5). How much a multiprocessor gives its workgroups differs between GPUs and drivers:
  * the default keeps two keys' distance from the cliff, as 18 did before. Two rounds
- * (DEFAULT_STAGING_ROUNDS): 28, two keys from the cliff at 30 (h200-2026-12-02d call 1).
- * The atomic-OR match holds more per key: in two rounds it took 9.22 ms with 24 keys and
- * 13.08 with 28, so it gets 24 there.
+ * (DEFAULT_STAGING_ROUNDS): the cliff was at 30 with a register per position (28 keys,
+ * h200-2026-12-02d call 1); packed (DEFAULT_PACK_POSITIONS) it is at 34, and 30 and 32 ran
+ * alike (8.91–8.95 ms, h200-2026-12-02e), so 30, four keys from it. The atomic-OR match,
+ * packed: 7.96 ms with 28 keys, 7.80 with 30, 11.56 with 32 (its cliff; unpacked it was at
+ * 28: 13.08), so 30.
  */
 export const DEFAULT_KEYS_PER_THREAD: Readonly<Record<SortMatch, Readonly<Record<1 | 2, number>>>> = {
-  ballots: { 1: 20, 2: 28 },
-  'atomic-or': { 1: 20, 2: 24 },
+  ballots: { 1: 20, 2: 30 },
+  'atomic-or': { 1: 20, 2: 30 },
 };
-/** Longer tiles need more registers and workgroup memory; the 16-bit counters would allow 511. */
-const MAX_KEYS_PER_THREAD = 32;
+/** Longer tiles need more registers and workgroup memory; the 16-bit counters and packed positions would allow 255. */
+const MAX_KEYS_PER_THREAD = 40;
 const DEFAULT_SPIN_LIMIT = 256;
 /**
  * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
@@ -214,6 +237,8 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
   const reuseDigitArrays = o?.reuseDigitArrays ?? DEFAULT_REUSE_DIGIT_ARRAYS;
   const stagingRounds = checkInteger('stagingRounds', o?.stagingRounds ?? DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys'], 1, 2) as 1 | 2;
+  const packPositions = o?.packPositions ?? DEFAULT_PACK_POSITIONS;
+  const startsInCounters = o?.startsInCounters ?? DEFAULT_STARTS_IN_COUNTERS;
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
     sortSharedWords({
       keysPerThread: k,
@@ -225,6 +250,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       maxLanes,
       reuseDigitArrays,
       stagingRounds,
+      startsInCounters,
     }) <= words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
@@ -277,6 +303,8 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       match,
       maxLanes,
       stagingRounds,
+      packPositions,
+      startsInCounters,
     },
     spinLimit,
     forceFallback: !!o?.forceFallback,
