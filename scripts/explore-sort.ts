@@ -444,8 +444,9 @@ async function main() {
     pk(28),
     pk(32),
   ];
-  // --match2: the atomic-OR match with its steps separated by two ballots (no longer relying
-  // on lockstep lanes), packed and with starts in counters, at 24 to 32 keys; pairs too.
+  // --match2: the atomic-OR match packed and with starts in counters at 24 to 32 keys; pairs
+  // too. h200-2026-12-02e call 2 ran it with the match's steps separated by two ballots (its
+  // WGSL is in that README; not kept), so today it times the match as it is.
   const packVariants2: [string, boolean, SortOptions, boolean][] = [
     ['keys: the default (28 keys, two rounds)', false, {}, false],
     pk(30),
