@@ -138,7 +138,6 @@ async function main() {
     stagingRounds: 1,
     packPositions: false,
     startsInCounters: false,
-    keysInWorkgroup: false,
     ...changes,
   });
   // --sorts-only: the whole sorts alone (a shorter device call).
@@ -495,33 +494,7 @@ async function main() {
     ['keys: the default, again', false, {}, false],
     ['keys: atomic-or, 30 keys, again', false, { ...or, keysPerThread: 30 }, false],
   ];
-  // --shared: each lane's keys kept in workgroup memory instead of registers
-  // (SortOptions.keysInWorkgroupMemory: 256 · K words more per workgroup, K registers less),
-  // at tiles up to what the device's workgroup memory holds; pairs too.
-  const sh = { keysInWorkgroupMemory: true } as const;
-  const shared = (k: number, validate = false, extra: SortOptions = {}, pairs = false): [string, boolean, SortOptions, boolean] => [
-    `${pairs ? 'pairs' : 'keys'}: keys in workgroup memory, ${k} keys${extra.match ? ` ${extra.match}` : ''}`,
-    pairs,
-    { ...sh, keysPerThread: k, ...extra },
-    validate,
-  ];
-  const sharedVariants: [string, boolean, SortOptions, boolean][] = [
-    ['keys: the default (30 keys in registers)', false, {}, false],
-    shared(16),
-    shared(20),
-    shared(24, true),
-    shared(28),
-    shared(30, true),
-    shared(28, false, or),
-    ['pairs: the default (20 keys, one round)', true, {}, false],
-    shared(16, false, {}, true),
-    shared(20, true, {}, true),
-    ['keys: the default, again', false, {}, false],
-    shared(24),
-    shared(30),
-  ];
   const lists = {
-    '--shared': sharedVariants,
     '--after': afterVariants,
     '--confirm2': confirm2Variants,
     '--match2': packVariants2,

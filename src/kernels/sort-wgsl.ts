@@ -120,12 +120,6 @@ export interface SortShaderSpec {
    * rank (one array read and one barrier less per tile).
    */
   startsInCounters: boolean;
-  /**
-   * A lane's keys wait in workgroup memory (the tile in input order, 256 · K words more)
-   * instead of K registers: each lane reads back only what it wrote, so no barrier is
-   * needed; fewer registers per invocation for more workgroup memory and reads.
-   */
-  keysInWorkgroup: boolean;
 }
 
 /** Flags of a published count: in the top 2 bits, the count below (< 2^30). */
@@ -148,7 +142,6 @@ export function sortSharedWords(
     | 'reuseDigitArrays'
     | 'stagingRounds'
     | 'startsInCounters'
-    | 'keysInWorkgroup'
   >,
 ): number {
   const counters = counterWords(s);
@@ -158,8 +151,7 @@ export function sortSharedWords(
   const arrays = 1 + (countsAreEarly(s) ? 0 : 1) + (shiftsOverFirsts(s) ? 0 : 1) + (s.early === 'none' ? 0 : 1) + (s.compact ? 0 : 1);
   const digits = arrays * RADIX + 64 + 8;
   const emulation = s.subgroups ? 0 : 2 * WORKGROUP;
-  const tile = s.keysInWorkgroup ? WORKGROUP * s.keysPerThread : 0;
-  return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation + tile;
+  return (s.compact ? Math.max(counters, staging) : counters + staging) + digits + emulation;
 }
 
 /** Staged keys per round: 256 · ⌈K / rounds⌉. */
@@ -416,15 +408,6 @@ function setPosition(s: Pick<SortShaderSpec, 'packPositions'>, array: string, v:
   return s.packPositions ? `${array}[i / 2u] |= (${v}) << ((i & 1u) * 16u);` : `${array}[i] = ${v};`;
 }
 
-// Where a lane's key i waits: in \`keys\`, an array of K registers, or in workgroup memory at
-// i · 256 + the lane's position, \`keys\` then being that position (keysInWorkgroup).
-function keysType(s: Pick<SortShaderSpec, 'keysPerThread' | 'keysInWorkgroup'>): string {
-  return s.keysInWorkgroup ? 'u32' : `array<u32, ${s.keysPerThread}>`;
-}
-function keyOf(s: Pick<SortShaderSpec, 'keysInWorkgroup'>, i = 'i'): string {
-  return s.keysInWorkgroup ? `tile_keys[${i} * ${WORKGROUP}u + keys]` : `keys[${i}]`;
-}
-
 // Ranks, stages and writes one tile, given where each digit of the tile starts in the
 // output. Shared by both variants; \`digit_start\` is supplied by the caller.
 function tileBody(s: SortShaderSpec): string {
@@ -494,13 +477,7 @@ const PER_ROUND: u32 = ${Math.ceil(K / rounds)}u;`
 ${s.compact ? '' : `var<workgroup> counters: array<atomic<u32>, ${counterWords(s)}>;`}
 var<workgroup> staging: array<${s.compact ? 'atomic<u32>' : 'u32'}, ${stagingWords}>;
 ${countsAreEarly(s) ? "// The tile's digit counts are the early counts." : 'var<workgroup> digit_count: array<u32, 256>;'}
-var<workgroup> digit_first: array<u32, 256>;${
-    s.keysInWorkgroup
-      ? `
-// The tile in input order, each lane's keys at i · ${WORKGROUP} + its position (read back only by that lane).
-var<workgroup> tile_keys: array<u32, ${WORKGROUP * K}>;`
-      : ''
-  }
+var<workgroup> digit_first: array<u32, 256>;
 // Where digit d's keys of this tile go: output index = ${shiftArray(s)}[d] + position in the tile.
 ${shiftsOverFirsts(s) ? '// (digit_first, overwritten once the ranks are made)' : 'var<workgroup> digit_shift: array<u32, 256>;'}
 
@@ -509,11 +486,11 @@ fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
 // The lane's keys of the tile at key \`base\`: each subgroup reads its own contiguous run,
 // one key per lane per step. Keys past n are 0xffffffff: they rank last in digit 255, the
 // last digit, so they take the tile's last positions and are never written.
-fn load_tile(base: u32, at: Place) -> ${keysType(s)} {
-  ${s.keysInWorkgroup ? 'let keys = at.pos;' : `var keys: array<u32, ${K}>;`}
+fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
+  var keys: array<u32, ${K}>;
   ${each(`
     let src = base + at.start * K + i * at.lanes + at.lane;
-    ${keyOf(s)} = select(0xffffffffu, keys_in[min(src, P.n - 1u)], src < P.n);
+    keys[i] = select(0xffffffffu, keys_in[min(src, P.n - 1u)], src < P.n);
   `)}
   return keys;
 }
@@ -526,7 +503,7 @@ fn load_tile(base: u32, at: Place) -> ${keysType(s)} {
 // subgroup's start: a key's position is that counter plus its rank.`
       : ''
   }
-fn rank_tile(keys: ${keysType(s)}, at: Place) -> array<u32, ${P}> {${
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {${
     early
       ? `
   digit_first[at.pos] = scan_digits(${digitCount(s, 'at.pos')}, at);`
@@ -534,7 +511,7 @@ fn rank_tile(keys: ${keysType(s)}, at: Place) -> array<u32, ${P}> {${
   }
   var rank: array<u32, ${P}>;
   ${each(`
-    let d = digit_of(${keyOf(s)});
+    let d = digit_of(keys[i]);
     let m = match_digit(d, at);
     var old = 0u;
     if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
@@ -568,7 +545,7 @@ ${
   }
   var local: array<u32, ${P}>;
   ${each(`
-    let d = digit_of(${keyOf(s)});
+    let d = digit_of(keys[i]);
     let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
     ${setPosition(s, 'local', `${early ? '' : 'digit_first[d] + '}before + ${positionOf(s, 'rank')}`)}
   `)}
@@ -577,19 +554,19 @@ ${
 
 // Step 3's first half: the keys in sorted order${rounds === 1 ? '' : ' (those of one round)'}. rank_tile read the counters before this
 // writes staging (different arrays, so no barrier is needed between the two, unless compact).
-fn stage_tile(keys: ${keysType(s)}, local: array<u32, ${P}>${rounds === 1 ? '' : ', round: u32'}) {
-  ${each(stageIn('round', keyOf(s)))}
+fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${P}>${rounds === 1 ? '' : ', round: u32'}) {
+  ${each(stageIn('round', 'keys[i]'))}
 }
 
 // Step 3's second half, after digit_shift is set and a barrier: consecutive invocations
 // write consecutive positions of the sorted tile${rounds === 1 ? '' : ', round by round (sort_keys staged round 0)'}.
-fn write_tile(base: u32, keys: ${keysType(s)}, local: array<u32, ${P}>, at: Place, lidx: u32) {
+fn write_tile(base: u32, keys: array<u32, ${K}>, local: array<u32, ${P}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
   var dest: array<u32, ${Math.ceil(K / rounds)}>;${Array.from({ length: rounds }, (_, r) => writeRound(r)).join('')}
 }
 
 // Steps 1 to 3's first half for keys loaded by load_tile; returns the keys' positions.
-fn sort_keys(keys: ${keysType(s)}, at: Place) -> array<u32, ${P}> {
+fn sort_keys(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {
   let local = rank_tile(keys, at);${
     s.compact
       ? `
@@ -693,7 +670,7 @@ ${
   // Count and publish this tile's digits before ranking (tile 0: they are already the
   // inclusive counts). Keys past n count in digit 255 of the last tile, which no tile reads.
   let keys = load_tile(base, at);
-  ${eachKey(s, `atomicAdd(&early_count[digit_of(${keyOf(s)})], 1u);`)}
+  ${eachKey(s, 'atomicAdd(&early_count[digit_of(keys[i])], 1u);')}
   workgroupBarrier();
   let mine = atomicLoad(&early_count[d]);
   atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);${
@@ -756,7 +733,7 @@ export function sortPassSummary(s: SortShaderSpec): string {
     s.mode === 'onesweep'
       ? `, look-back window ${s.window}, ${s.order} order${s.early !== 'none' ? `, early ${s.early}` : ''}${scanBeforeRanking(s) ? ', starts in counters' : ''}`
       : '';
-  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}${s.stagingRounds > 1 ? `, staged in ${s.stagingRounds} rounds` : ''}${s.packPositions ? ', positions packed' : ''}${s.keysInWorkgroup ? ', keys in workgroup memory' : ''}`;
+  const match = `${s.match === 'atomic-or' ? ', atomic-or match' : ''}${s.reuseDigitArrays ? ', digit arrays reused' : ''}${s.stagingRounds > 1 ? `, staged in ${s.stagingRounds} rounds` : ''}${s.packPositions ? ', positions packed' : ''}`;
   return `radix sort pass (${s.mode}, ${s.pairs ? 'keys and values' : 'keys'}, ${s.keysPerThread} keys per invocation${s.unrolled ? ' unrolled' : ''}, ${lanes}${match}${look})`;
 }
 

@@ -358,7 +358,6 @@ describe('sort with GPUBuffers and plans', () => {
           reuseDigitArrays: DEFAULT_REUSE_DIGIT_ARRAYS,
           stagingRounds,
           startsInCounters: DEFAULT_STARTS_IN_COUNTERS,
-          keysInWorkgroup: false,
         }) <= words;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true, DEFAULT_STAGING_ROUNDS.pairs);
       // Keys alone and pairs have defaults of their own (staging rounds, and the tile with them).

@@ -81,8 +81,6 @@ export interface SortOptions extends KernelOptions {
   packPositions?: boolean;
   /** 'onesweep' with early counts: the tile's digit scan before its ranking, its results in the counters (sort-wgsl.ts's startsInCounters; default DEFAULT_STARTS_IN_COUNTERS). */
   startsInCounters?: boolean;
-  /** A lane's keys wait in workgroup memory instead of registers (sort-wgsl.ts's keysInWorkgroup; default false). */
-  keysInWorkgroupMemory?: boolean;
 }
 
 export interface SortPlanOptions extends SortOptions {
@@ -241,7 +239,6 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const stagingRounds = checkInteger('stagingRounds', o?.stagingRounds ?? DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys'], 1, 2) as 1 | 2;
   const packPositions = o?.packPositions ?? DEFAULT_PACK_POSITIONS;
   const startsInCounters = o?.startsInCounters ?? DEFAULT_STARTS_IN_COUNTERS;
-  const keysInWorkgroup = o?.keysInWorkgroupMemory ?? false;
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
     sortSharedWords({
       keysPerThread: k,
@@ -254,7 +251,6 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       reuseDigitArrays,
       stagingRounds,
       startsInCounters,
-      keysInWorkgroup,
     }) <= words;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
@@ -309,7 +305,6 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       stagingRounds,
       packPositions,
       startsInCounters,
-      keysInWorkgroup,
     },
     spinLimit,
     forceFallback: !!o?.forceFallback,
