@@ -527,13 +527,13 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {${
       let c = atomicLoad(&${C}[s * 128u + at.pos]);
       atomicStore(&${C}[s * 128u + at.pos], acc);
       acc += c;
-    }
-${
-  !countsAreEarly(s)
-    ? `    digit_count[2u * at.pos] = acc & 0xffffu;
+    }${
+      !countsAreEarly(s)
+        ? `
+    digit_count[2u * at.pos] = acc & 0xffffu;
     digit_count[2u * at.pos + 1u] = acc >> 16u;`
-    : ''
-}
+        : ''
+    }
   }
   workgroupBarrier();${
     early
