@@ -447,7 +447,7 @@ async function main() {
   // --match2: the atomic-OR match packed and with starts in counters at 24 to 32 keys; pairs
   // too. h200-2026-12-02e call 2 ran it with the match's steps separated by two ballots (its
   // WGSL is in that README; not kept), so today it times the match as it is.
-  const packVariants2: [string, boolean, SortOptions, boolean][] = [
+  const match2Variants: [string, boolean, SortOptions, boolean][] = [
     ['keys: the default (28 keys, two rounds)', false, {}, false],
     pk(30),
     pk(32),
@@ -497,7 +497,7 @@ async function main() {
   const lists = {
     '--after': afterVariants,
     '--confirm2': confirm2Variants,
-    '--match2': packVariants2,
+    '--match2': match2Variants,
     '--pack': packVariants,
     '--confirm': confirmVariants,
     '--now2': now2Variants,

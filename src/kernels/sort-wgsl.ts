@@ -164,7 +164,7 @@ function roundWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'stagingRounds'>):
 // staging separates the last read of a first position from its overwrite). Scanning the
 // counts before ranking (startsInCounters) also reads them from the early counters.
 function countsAreEarly(s: Pick<SortShaderSpec, 'reuseDigitArrays' | 'early' | 'startsInCounters'>): boolean {
-  return (s.reuseDigitArrays || s.startsInCounters) && s.early !== 'none';
+  return scanBeforeRanking(s) || (s.reuseDigitArrays && s.early !== 'none');
 }
 // With early counts (onesweep only) the tile's digit counts are known before ranking: its
 // digit scan can run first and its result go into the counters (startsInCounters).
