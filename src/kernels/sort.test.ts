@@ -180,20 +180,22 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'onesweep', spinLimit: 0, forceFallback: true },
           { algorithm: 'onesweep', compactShared: true },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, compactShared: true },
+          { algorithm: 'onesweep', early: 'none' },
           { algorithm: 'onesweep', early: 'counts' },
           { algorithm: 'onesweep', early: 'counts', spinLimit: 0, forceFallback: true },
-          { algorithm: 'onesweep', lookBackWindow: 3 },
-          { algorithm: 'onesweep', tileOrder: 'grid' },
-          { algorithm: 'onesweep', early: 'counts', lookBackWindow: 4 },
-          { algorithm: 'onesweep', early: 'look-back', lookBackWindow: 2 },
+          // Windows and tile order are the look-back's alone, which has no subgroup operations:
+          // each new pipeline costs lavapipe seconds to compile, so the emulation skips them.
+          { algorithm: 'onesweep', lookBackWindow: 3, subgroupsOnly: true },
+          { algorithm: 'onesweep', tileOrder: 'grid', subgroupsOnly: true },
+          { algorithm: 'onesweep', early: 'look-back', lookBackWindow: 2, subgroupsOnly: true },
           { algorithm: 'onesweep', early: 'look-back', spinLimit: 0, forceFallback: true },
           // The per-digit arrays of their own (reused by default), and reused without compact memory.
           { algorithm: 'onesweep', reuseDigitArrays: false },
-          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false },
+          { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false, subgroupsOnly: true },
           { algorithm: 'onesweep', compactShared: false, reuseDigitArrays: true },
           // The tile staged and written in two rounds (7 keys per invocation: rounds of 4 and 3;
           // the rounds do not touch the ranking, so the emulation runs only the first).
-          { algorithm: 'onesweep', stagingRounds: 2 },
+          { algorithm: 'onesweep', stagingRounds: 2, subgroupsOnly: true },
           { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true, subgroupsOnly: true },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2, subgroupsOnly: true },
           { algorithm: 'onesweep', compactShared: false, stagingRounds: 2, subgroupsOnly: true },
