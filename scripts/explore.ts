@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type | --every] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -235,24 +235,6 @@ function scanCarryByType(): ScanRow[] {
   return list;
 }
 
-// --every: every subgroup walks back itself (ScanVariant.everyLooks, integers only) against
-// the default's one walking subgroup and barrier, interleaved and repeated, inclusive and
-// exclusive, and each with the previous run's prefixes kept (the walk without waiting).
-function scanEvery(): ScanRow[] {
-  const list: ScanRow[] = [];
-  for (const round of [1, 2, 3])
-    for (const exclusive of [false, true]) {
-      const kind = exclusive ? ' exclusive' : '';
-      list.push([`default${kind} (${round})`, 'u32', { exclusive }, {}, round === 1]);
-      list.push([`every subgroup looks${kind} (${round})`, 'u32', { exclusive }, { everyLooks: true }, round === 1]);
-    }
-  list.push(
-    ['default prefixes kept', 'u32', {}, { keepState: true }, true],
-    ['every subgroup looks, prefixes kept', 'u32', {}, { everyLooks: true, keepState: true }, true],
-  );
-  return list;
-}
-
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
 // against the default of then, interleaved and repeated: both sides of the CUB comparison
@@ -364,9 +346,7 @@ async function main() {
               ? scanCarryLastRows()
               : process.argv.includes('--carry-by-type')
                 ? scanCarryByType()
-                : process.argv.includes('--every')
-                  ? scanEvery()
-                  : scanDefaults();
+                : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -86,13 +86,6 @@ export interface ScanShaderSpec {
    * (the default adds the carry first and finishes each row after the look-back).
    */
   carryLast?: boolean;
-  /**
-   * Single pass, integers with subgroups (timing variant): every subgroup walks back itself
-   * instead of one subgroup walking and the workgroup waiting at a barrier for its carry.
-   * The walks may see different mixes of sums and prefixes, which only exact (integer)
-   * sums turn into the same carry.
-   */
-  everyLooks?: boolean;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -478,7 +471,6 @@ function singlePass(
   probe?: ScanShaderSpec['probe'],
   groups = false,
   last?: { finish: string; store: string },
-  everyLooks = false,
 ): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
@@ -553,7 +545,7 @@ ${probeBody(T, probe)}
   let v = load_block(local_block, at.x);
   let scan = block_scan(row_sums(v), at);
   let sum = block_sum(scan);${last ? `\n${last.finish}` : ''}
-${everyLooks ? everyLooksBody(T, last) : `  if (is_looker(at, lidx)) {
+  if (is_looker(at, lidx)) {
     let k = at.x;
     if (k == 0u) { publish(block, select(0u, 2u, block == 0u), sum); }
     var carry = ${T}(0);
@@ -564,24 +556,9 @@ ${everyLooks ? everyLooksBody(T, last) : `  if (is_looker(at, lidx)) {
     if (k == 0u) { wg_carry = carry; }
   }
   let carry = workgroupUniformLoad(&wg_carry);
-${last ? last.store : '  write_block(local_block, at.x, v, scan, carry);'}`}
+${last ? last.store : '  write_block(local_block, at.x, v, scan, carry);'}
 }
 `;
-}
-
-// everyLooks: each subgroup walks back with its own lanes (k = the lane's rank in its
-// subgroup); the first subgroup publishes. No barrier after the walk. A fallback is
-// counted in the statistics word once per subgroup that takes it.
-function everyLooksBody(T: ElementType, last?: { finish: string; store: string }): string {
-  return `  let k = subgroupExclusiveAdd(1u);
-  let publishes = at.y == 0u && k == 0u;
-  if (publishes) { publish(block, select(0u, 2u, block == 0u), sum); }
-  var carry = ${T}(0);
-  if (block > 0u) {
-    carry = look_back(block, k, lb_lanes());
-    if (publishes) { publish(block, 2u, carry + sum); }
-  }
-${last ? last.store : '  write_block(local_block, at.x, v, scan, carry);'}`;
 }
 
 function aggregates(T: ElementType): string {
@@ -623,20 +600,10 @@ export function scanShader(s: ScanShaderSpec): string {
     throw new Error(`internal: scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
     throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
-  if (s.everyLooks && (s.type === 'f32' || !s.subgroups || s.mode !== 'single-pass' || s.lookBack === 'groups'))
-    throw new Error('internal: everyLooks is for the integer single pass with subgroups, walking block by block');
   const body =
     s.mode === 'single-pass'
       ? writeBlock(s.type) +
-        singlePass(
-          s.type,
-          s.subgroups,
-          s.order,
-          s.probe,
-          s.lookBack === 'groups',
-          s.carryLast ? carryLastRows(s.type, s.rows) : undefined,
-          s.everyLooks,
-        )
+        singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.carryLast ? carryLastRows(s.type, s.rows) : undefined)
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -644,7 +611,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.carryLast ? ', carry last' : ''}${s.everyLooks ? ', every subgroup looks back' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.carryLast ? ', carry last' : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg, s.subgroupSlots)}
 ${body}`;

@@ -126,8 +126,6 @@ export interface ScanVariant {
   keepState?: boolean;
   /** Single pass: the block finished before the look-back, the carry added at the store (scan-wgsl.ts's carryLast; default carryLastByDefault). */
   carryLast?: boolean;
-  /** Single pass, integers with subgroups: every subgroup walks back itself, no barrier for the carry (scan-wgsl.ts's everyLooks). */
-  everyLooks?: boolean;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
@@ -239,7 +237,6 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         order: s.order,
         lookBack: s.variant.lookBack,
         carryLast: s.variant.carryLast ?? carryLastByDefault(rows, s.type, s.subgroups),
-        everyLooks: s.variant.everyLooks,
         probe: s.variant.probe,
         workgroup,
         subgroupSlots: s.subgroups ? subgroupSlots(ctx, workgroup) : undefined,
