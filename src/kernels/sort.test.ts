@@ -194,7 +194,7 @@ describe('sort with the per-key loops written out (unroll), compact workgroup me
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, reuseDigitArrays: false, subgroupsOnly: true },
           { algorithm: 'onesweep', compactShared: false, reuseDigitArrays: true },
           // The tile staged and written in two rounds (7 keys per invocation: rounds of 4 and 3;
-          // the rounds do not touch the ranking, so the emulation runs only the first).
+          // the rounds do not touch the ranking, so only the subgroup rows run them).
           { algorithm: 'onesweep', stagingRounds: 2, subgroupsOnly: true },
           { algorithm: 'onesweep', early: 'counts', stagingRounds: 2, spinLimit: 0, forceFallback: true, subgroupsOnly: true },
           { algorithm: 'reduce-then-scan', tilesPerGroup: 2, stagingRounds: 2, subgroupsOnly: true },
