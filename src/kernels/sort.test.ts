@@ -433,6 +433,11 @@ describe('sort with GPUBuffers and plans', () => {
     await expect(sort(gpu, keys, { keysPerThread: 41 })).rejects.toThrow(/keysPerThread must be an integer from 1 to 40, got 41/);
     await expect(sort(gpu, keys, { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
     await expect(sort(gpu, keys, { stagingRounds: 3 })).rejects.toThrow(/stagingRounds must be an integer from 1 to 2, got 3/);
+    await expect(sort(gpu, keys, { packPositions: 'yes' as never })).rejects.toThrow(/packPositions must be true or false, got 'yes'/);
+    await expect(sort(gpu, keys, { startsInCounters: 1 as never })).rejects.toThrow(/startsInCounters must be true or false, got 1/);
+    await expect(sort(gpu, keys, { compactShared: null as never })).rejects.toThrow(/compactShared must be true or false, got null/);
+    await expect(sort(gpu, keys, { reuseDigitArrays: 0 as never })).rejects.toThrow(/reuseDigitArrays must be true or false, got 0/);
+    await expect(sort(gpu, keys, { unroll: 'no' as never })).rejects.toThrow(/unroll must be true or false, got 'no'/);
     await expect(sort(gpu, keys, { algorithm: 'onesweep', early: 'soon' as never })).rejects.toThrow(
       /early must be 'none', 'counts' or 'look-back', got 'soon'/,
     );

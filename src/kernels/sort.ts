@@ -210,6 +210,14 @@ function checkInteger(name: string, value: unknown, min: number, max: number): n
   return value;
 }
 
+/** A yes/no option: true, false or left out (`fallback`); anything else is refused by name. */
+function checkFlag(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean')
+    throw new Error(`sort: ${name} must be true or false, got ${typeof value === 'string' ? `'${value}'` : String(value)}`);
+  return value;
+}
+
 function settings(ctx: KernelContext, length: number, o: SortOptions | undefined, pairs: boolean): SortSettings {
   const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys'];
   if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan')
@@ -225,7 +233,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
   const wide = ctx.subgroupMaxSize > 32;
   const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
-  const compact = o?.compactShared ?? true;
+  const compact = checkFlag('compactShared', o?.compactShared, true);
   let early = o?.early ?? 'none';
   if (early !== 'none' && early !== 'counts' && early !== 'look-back')
     throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
@@ -235,10 +243,10 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
-  const reuseDigitArrays = o?.reuseDigitArrays ?? DEFAULT_REUSE_DIGIT_ARRAYS;
+  const reuseDigitArrays = checkFlag('reuseDigitArrays', o?.reuseDigitArrays, DEFAULT_REUSE_DIGIT_ARRAYS);
   const stagingRounds = checkInteger('stagingRounds', o?.stagingRounds ?? DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys'], 1, 2) as 1 | 2;
-  const packPositions = o?.packPositions ?? DEFAULT_PACK_POSITIONS;
-  const startsInCounters = o?.startsInCounters ?? DEFAULT_STARTS_IN_COUNTERS;
+  const packPositions = checkFlag('packPositions', o?.packPositions, DEFAULT_PACK_POSITIONS);
+  const startsInCounters = checkFlag('startsInCounters', o?.startsInCounters, DEFAULT_STARTS_IN_COUNTERS);
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
     sortSharedWords({
       keysPerThread: k,
@@ -296,7 +304,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       wide,
       window,
       order,
-      unrolled: o?.unroll ?? subgroups,
+      unrolled: checkFlag('unroll', o?.unroll, subgroups),
       compact,
       reuseDigitArrays,
       early,
