@@ -1,7 +1,7 @@
 // The GPU runtime on real Dawn: compiler diagnostics, device loss and recovery, and the
 // message when there is no adapter.
 import { describe, expect, it } from 'vitest';
-import { nodeGpuProvider } from './adapters/node.js';
+import { dawnFlags, nodeGpuProvider } from './adapters/node.js';
 import { compileWgsl } from './compile.js';
 import { DeviceLostError, GpuUnavailableError } from './errors.js';
 import { GpuSession } from './session.js';
@@ -9,6 +9,18 @@ import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import { gpu, session } from '../../test/support/gpu.js';
 
 const SQUARE = `//! buffer 0 f32[8] = i\n//! expect 0[0..8] = 0, 1, 4, 9, 16, 25, 36, 49\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) { v[i] = v[i] * v[i]; }\n`;
+
+describe("Dawn's instance flags", () => {
+  it('keep timestamps unquantized and add WGSL_LAB_DAWN_FLAGS, split at white space', () => {
+    expect(dawnFlags(undefined)).toEqual(['disable-dawn-features=timestamp_quantization']);
+    expect(dawnFlags('  ')).toEqual(['disable-dawn-features=timestamp_quantization']);
+    expect(dawnFlags(' enable-dawn-features=disable_robustness,dump_shaders\tbackend=vulkan ')).toEqual([
+      'disable-dawn-features=timestamp_quantization',
+      'enable-dawn-features=disable_robustness,dump_shaders',
+      'backend=vulkan',
+    ]);
+  });
+});
 
 describe('GpuSession on Dawn', () => {
   it('acquires a device with timestamp queries and describes it', async () => {

@@ -1,6 +1,7 @@
 // Node adapter: WebGPU from the npm `webgpu` package (Google's Dawn), an optional peer
 // dependency of wgsl-lab: the simulator, `check` and the primitives in a browser need none
-// of its native binaries. Timestamp quantization is disabled so timings have full resolution.
+// of its native binaries. Timestamp quantization is disabled so timings have full resolution;
+// WGSL_LAB_DAWN_FLAGS adds flags of its own (see dawnFlags).
 import { GpuUnavailableError } from '../errors.js';
 import type { GpuProvider } from '../session.js';
 
@@ -24,6 +25,15 @@ function isMissingPackage(e: unknown): boolean {
   return (err?.code === 'ERR_MODULE_NOT_FOUND' || err?.code === 'MODULE_NOT_FOUND') && /['"]webgpu['"]/.test(err.message ?? '');
 }
 
+/**
+ * The flags Dawn's instance is created with: timestamp quantization off, then those of
+ * `extra` (WGSL_LAB_DAWN_FLAGS, space-separated), for measuring what Dawn's own choices
+ * cost, e.g. \`enable-dawn-features=disable_robustness\` (bench/README.md).
+ */
+export function dawnFlags(extra: string | undefined): string[] {
+  return ['disable-dawn-features=timestamp_quantization', ...(extra ?? '').split(/\s+/).filter(Boolean)];
+}
+
 export function nodeGpuProvider(): GpuProvider {
   return {
     platform: 'node',
@@ -41,7 +51,7 @@ export function nodeGpuProvider(): GpuProvider {
         }
         // Dawn's objects expect the WebGPU globals (GPUBufferUsage, …) to exist.
         Object.assign(globalThis, dawn.globals);
-        return dawn.create(['disable-dawn-features=timestamp_quantization']) as GPU;
+        return dawn.create(dawnFlags(process.env.WGSL_LAB_DAWN_FLAGS)) as GPU;
       })()),
   };
 }
