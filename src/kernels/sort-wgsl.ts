@@ -41,7 +41,11 @@
 // invocation and early counts (h200-2026-12-01g); 10.2 ms, 0.66×, with 20 and the digit
 // arrays reused (h200-2026-12-02c); 9.3 ms, 0.73×, with 28 staged in two rounds
 // (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a pass of at most 2.33);
-// 8.9 ms, 0.75×, with 30, positions packed and the starts in the counters (h200-2026-12-02e).
+// 8.9 ms, 0.75×, with 30, positions packed and the starts in the counters (h200-2026-12-02e);
+// 8.77 ms, 0.77×, with the workgroup indices written so that Tint proves them in range
+// (digitOf; h200-2026-12-02g). With Dawn's robustness off (no clamps, no loop guards, no
+// Vulkan robustBufferAccess) the same kernels take 7.98 ms: the rest of what WebGPU's
+// safety costs the sort, which no WGSL can opt out of.
 // Written-out per-key loops (`unrolled`)
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
@@ -145,7 +149,7 @@ export function sortSharedWords(
   >,
 ): number {
   const counters = counterWords(s);
-  const staging = roundWords(s);
+  const staging = stagedWords(s);
   // First positions, counts, shifts, early counts and running starts (declared only by the
   // scatter when not compact, counted whenever not compact: an upper bound for onesweep).
   const arrays = 1 + (countsAreEarly(s) ? 0 : 1) + (shiftsOverFirsts(s) ? 0 : 1) + (s.early === 'none' ? 0 : 1) + (s.compact ? 0 : 1);
@@ -157,6 +161,10 @@ export function sortSharedWords(
 /** Staged keys per round: 256 · ⌈K / rounds⌉. */
 function roundWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'stagingRounds'>): number {
   return WORKGROUP * Math.ceil(s.keysPerThread / s.stagingRounds);
+}
+/** The staging array's words: a round's keys, and with rounds a drop word after them (see tileBody's stageIn). */
+function stagedWords(s: Pick<SortShaderSpec, 'keysPerThread' | 'stagingRounds'>): number {
+  return roundWords(s) + (s.stagingRounds > 1 ? 1 : 0);
 }
 
 // With the digit arrays reused, the tile's counts are the early counters (when there are
@@ -199,6 +207,15 @@ function digitsPerMatchWord(maxLanes: number): number {
 /** Workgroup memory words of the 'atomic-or' match: a subgroup's lane bits for each digit. */
 function matchWords(s: Pick<SortShaderSpec, 'slots' | 'match' | 'maxLanes'>): number {
   return s.match === 'atomic-or' ? (s.slots * RADIX) / digitsPerMatchWord(s.maxLanes) : 0;
+}
+
+// Key \`key\`'s digit of this pass, written inline. Workgroup arrays indexed by it need no
+// bounds clamp: WGSL compilers clamp every index they cannot prove in range (Tint's
+// robustness), and Tint proves \`x % 256u\` but neither \`x & 255u\` nor a function's result.
+// The same holds for the other \`% N\` in this file: one operation per tile instead of a
+// clamp per key.
+function digitOf(key: string): string {
+  return `((${key} >> P.shift) % 256u)`;
 }
 
 // \`body\` once per key of a lane, with \`i\` the key's index: as a loop, or written out with
@@ -281,7 +298,7 @@ fn share(old: u32, leader: u32, at: Place) -> u32 {
 // of those lanes clears them for the next key.
 const MATCH_WORDS: u32 = ${(s.slots * RADIX) / 2}u;
 fn match_digit(d: u32, at: Place) -> vec3<u32> {
-  let cell = MATCH_WORDS + at.slot * ${RADIX / per}u + d / ${per}u;
+  let cell = MATCH_WORDS + (at.slot % SLOTS) * ${RADIX / per}u + (d % 256u) / ${per}u;
   let shift = (d % ${per}u) * ${32 / per}u;
   atomicOr(&${C}[cell], (1u << at.lane) << shift);
   let m = (atomicLoad(&${C}[cell]) >> shift)${per > 1 ? ` & ${2 ** (32 / per) - 1}u` : ''};
@@ -338,7 +355,7 @@ var<workgroup> sg_sums: array<u32, 64>;
 fn scan_digits(x: u32, at: Place) -> u32 {
   let within = subgroupExclusiveAdd(x);
   let total = subgroupAdd(x);
-  if (subgroupElect()) { sg_sums[at.slot] = total; }
+  if (subgroupElect()) { sg_sums[at.slot % 64u] = total; }
   workgroupBarrier();
   var before = 0u;
   for (var s = 0u; s < at.slot; s++) { before += sg_sums[s]; }
@@ -421,18 +438,18 @@ function tileBody(s: SortShaderSpec): string {
   const staged = (at: string) => (s.compact ? `atomicLoad(&staging[${at}])` : `staging[${at}]`);
   const rounds = s.stagingRounds;
   const round = roundWords(s);
-  const stagingWords = s.compact ? Math.max(round, counterWords(s)) : round;
+  const stagingWords = s.compact ? Math.max(stagedWords(s), counterWords(s)) : stagedWords(s);
   // With one round a key is staged at its tile position; with two, at its position in the
-  // round it belongs to, and only in that round.
+  // round it belongs to, and in the other round at the drop word after the round's keys
+  // (ROUND, never read): the min makes the index provably in range (no compiler clamp) and
+  // replaces a test and branch per key.
   const stageIn = (r: string, v: string) =>
-    rounds === 1
-      ? stage(positionOf(s, 'local'), v)
-      : `let p = ${positionOf(s, 'local')} - ${r} * ROUND; if (p < ROUND) { ${stage('p', v)} }`;
+    rounds === 1 ? stage(positionOf(s, 'local'), v) : stage(`min(${positionOf(s, 'local')} - ${r} * ROUND, ROUND)`, v);
   // Round r's writes: consecutive invocations on consecutive positions of the round.
   const writeRound = (r: number) => {
     const eachInRound = (body: string) => (rounds === 1 ? each(body) : eachIndex(Math.ceil(K / rounds), 'PER_ROUND', s.unrolled, body));
-    const j = rounds === 1 ? `i * ${WORKGROUP}u + lidx` : `${r * round}u + i * ${WORKGROUP}u + lidx`;
-    const slot = rounds === 1 ? 'j' : `i * ${WORKGROUP}u + lidx`;
+    const j = rounds === 1 ? `i * ${WORKGROUP}u + l` : `${r * round}u + i * ${WORKGROUP}u + l`;
+    const slot = rounds === 1 ? 'j' : `i * ${WORKGROUP}u + l`;
     const restage =
       r === 0
         ? ''
@@ -458,7 +475,7 @@ function tileBody(s: SortShaderSpec): string {
   ${eachInRound(`
     let j = ${j};
     let key = ${staged(slot)};
-    dest[i] = ${shiftArray(s)}[digit_of(key)] + j;
+    dest[i] = ${shiftArray(s)}[${digitOf('key')}] + j;
     if (j < valid) { keys_out[dest[i]] = key; }
   `)}${values}`;
   };
@@ -481,7 +498,6 @@ var<workgroup> digit_first: array<u32, 256>;
 // Where digit d's keys of this tile go: output index = ${shiftArray(s)}[d] + position in the tile.
 ${shiftsOverFirsts(s) ? '// (digit_first, overwritten once the ranks are made)' : 'var<workgroup> digit_shift: array<u32, 256>;'}
 
-fn digit_of(key: u32) -> u32 { return (key >> P.shift) & 255u; }
 
 // The lane's keys of the tile at key \`base\`: each subgroup reads its own contiguous run,
 // one key per lane per step. Keys past n are 0xffffffff: they rank last in digit 255, the
@@ -503,35 +519,37 @@ fn load_tile(base: u32, at: Place) -> array<u32, ${K}> {
 // subgroup's start: a key's position is that counter plus its rank.`
       : ''
   }
-fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {${
+fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {
+  let pos = at.pos % ${WORKGROUP}u;
+  let counter_base = (at.slot % SLOTS) * 128u;${
     early
       ? `
-  digit_first[at.pos] = scan_digits(${digitCount(s, 'at.pos')}, at);`
+  digit_first[pos] = scan_digits(${digitCount(s, 'pos')}, at);`
       : ''
   }
   var rank: array<u32, ${P}>;
   ${each(`
-    let d = digit_of(keys[i]);
+    let d = ${digitOf('keys[i]')};
     let m = match_digit(d, at);
     var old = 0u;
-    if (at.lane == m.z) { old = atomicAdd(&${C}[at.slot * 128u + d / 2u], m.y << (16u * (d & 1u))); }
+    if (at.lane == m.z) { old = atomicAdd(&${C}[counter_base + d / 2u], m.y << (16u * (d & 1u))); }
     old = share(old, m.z, at);
     ${setPosition(s, 'rank', '((old >> (16u * (d & 1u))) & 0xffffu) + m.x')}
   `)}
   workgroupBarrier();
   // Per digit pair (one word), the counts of the subgroups in order become their starts${early ? " (from the pair's first positions)" : ''}.
   let used = ${s.subgroups ? 'atomicLoad(&claims) >> 16u' : '8u'};
-  if (at.pos < 128u) {
-    var acc = ${early ? 'digit_first[2u * at.pos] | (digit_first[2u * at.pos + 1u] << 16u)' : '0u'};
+  if (pos < 128u) {
+    var acc = ${early ? 'digit_first[2u * pos] | (digit_first[2u * pos + 1u] << 16u)' : '0u'};
     for (var s = 0u; s < used; s++) {
-      let c = atomicLoad(&${C}[s * 128u + at.pos]);
-      atomicStore(&${C}[s * 128u + at.pos], acc);
+      let c = atomicLoad(&${C}[s * 128u + pos]);
+      atomicStore(&${C}[s * 128u + pos], acc);
       acc += c;
     }${
       !countsAreEarly(s)
         ? `
-    digit_count[2u * at.pos] = acc & 0xffffu;
-    digit_count[2u * at.pos + 1u] = acc >> 16u;`
+    digit_count[2u * pos] = acc & 0xffffu;
+    digit_count[2u * pos + 1u] = acc >> 16u;`
         : ''
     }
   }
@@ -539,14 +557,14 @@ fn rank_tile(keys: array<u32, ${K}>, at: Place) -> array<u32, ${P}> {${
     early
       ? ''
       : `
-  let first = scan_digits(${digitCount(s, 'at.pos')}, at);
-  digit_first[at.pos] = first;
+  let first = scan_digits(${digitCount(s, 'pos')}, at);
+  digit_first[pos] = first;
   workgroupBarrier();`
   }
   var local: array<u32, ${P}>;
   ${each(`
-    let d = digit_of(keys[i]);
-    let before = (atomicLoad(&${C}[at.slot * 128u + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
+    let d = ${digitOf('keys[i]')};
+    let before = (atomicLoad(&${C}[counter_base + d / 2u]) >> (16u * (d & 1u))) & 0xffffu;
     ${setPosition(s, 'local', `${early ? '' : 'digit_first[d] + '}before + ${positionOf(s, 'rank')}`)}
   `)}
   return local;
@@ -562,6 +580,7 @@ fn stage_tile(keys: array<u32, ${K}>, local: array<u32, ${P}>${rounds === 1 ? ''
 // write consecutive positions of the sorted tile${rounds === 1 ? '' : ', round by round (sort_keys staged round 0)'}.
 fn write_tile(base: u32, keys: array<u32, ${K}>, local: array<u32, ${P}>, at: Place, lidx: u32) {
   let valid = min(TILE, P.n - base);
+  let l = lidx % ${WORKGROUP}u;
   var dest: array<u32, ${Math.ceil(K / rounds)}>;${Array.from({ length: rounds }, (_, r) => writeRound(r)).join('')}
 }
 
@@ -596,7 +615,7 @@ const COUNT: u32 = 0x3fffffffu;
 fn count_in_tile(t: u32, d: u32) -> u32 {
   var c = 0u;
   let end = min((t + 1u) * TILE, P.n);
-  for (var j = t * TILE; j < end; j++) { c += select(0u, 1u, digit_of(keys_in[j]) == d); }
+  for (var j = t * TILE; j < end; j++) { c += select(0u, 1u, ${digitOf('keys_in[j]')} == d); }
   return c;
 }
 
@@ -655,7 +674,7 @@ ${
 }
   let base = tile * TILE;
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-  let d = at.pos;
+  let d = at.pos % ${WORKGROUP}u;
   let slot = ${STATE_HEADER_WORDS}u + tile * 256u + d;${
     s.early === 'none'
       ? `
@@ -670,7 +689,7 @@ ${
   // Count and publish this tile's digits before ranking (tile 0: they are already the
   // inclusive counts). Keys past n count in digit 255 of the last tile, which no tile reads.
   let keys = load_tile(base, at);
-  ${eachKey(s, 'atomicAdd(&early_count[digit_of(keys[i])], 1u);')}
+  ${eachKey(s, `atomicAdd(&early_count[${digitOf('keys[i]')}], 1u);`)}
   workgroupBarrier();
   let mine = atomicLoad(&early_count[d]);
   atomicStore(&state[slot], select(AGGREGATE, PREFIX, tile == 0u) | mine);${
@@ -702,7 +721,7 @@ fn main(${GRID_ARGS}${s.subgroups ? ', @builtin(subgroup_invocation_id) sg_lane:
   let groups = (P.tiles + P.tiles_per_group - 1u) / P.tiles_per_group;
   if (group >= groups) { return; }
   let at = place(lidx, ${s.subgroups ? 'sg_lane' : '0u'});
-  let d = at.pos;
+  let d = at.pos % ${WORKGROUP}u;
   ${s.compact ? 'var running' : 'running[d]'} = starts[d * groups + group];
   let last = min((group + 1u) * P.tiles_per_group, P.tiles);
   for (var tile = group * P.tiles_per_group; tile < last; tile++) {
