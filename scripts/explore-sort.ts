@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2 | --confirm] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2 | --confirm | --toggles | …] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -494,7 +494,17 @@ async function main() {
     ['keys: the default, again', false, {}, false],
     ['keys: atomic-or, 30 keys, again', false, { ...or, keysPerThread: 30 }, false],
   ];
+  // --toggles: the defaults alone, to run once per set of Dawn flags (WGSL_LAB_DAWN_FLAGS,
+  // e.g. enable-dawn-features=disable_robustness: h200-2026-12-02g).
+  const toggleVariants: [string, boolean, SortOptions, boolean][] = [
+    ['keys: the default', false, {}, true],
+    ['keys: atomic-or, 30 keys', false, { ...or, keysPerThread: 30 }, false],
+    ['pairs: the default', true, {}, false],
+    ['keys: 32 keys', false, { keysPerThread: 32 }, false],
+    ['keys: the default, again', false, {}, false],
+  ];
   const lists = {
+    '--toggles': toggleVariants,
     '--after': afterVariants,
     '--confirm2': confirm2Variants,
     '--match2': match2Variants,
