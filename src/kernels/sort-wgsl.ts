@@ -42,8 +42,8 @@
 // arrays reused (h200-2026-12-02c); 9.3 ms, 0.73×, with 28 staged in two rounds
 // (h200-2026-12-02d: ranking, staging and scattering then take 1.9 ms of a pass of at most 2.33);
 // 8.9 ms, 0.75×, with 30, positions packed and the starts in the counters (h200-2026-12-02e);
-// 8.77 ms, 0.77×, with the workgroup indices written so that Tint proves them in range
-// (digitOf; h200-2026-12-02g). With Dawn's robustness off (no clamps, no loop guards, no
+// 8.76 ms, 0.76×, with the workgroup indices written so that Tint proves them in range
+// (digitOf; h200-2026-12-02g, and the full bench in h200-2026-12-03). With Dawn's robustness off (no clamps, no loop guards, no
 // Vulkan robustBufferAccess) the same kernels take 7.98 ms: the rest of what WebGPU's
 // safety costs the sort, which no WGSL can opt out of.
 // Written-out per-key loops (`unrolled`)
