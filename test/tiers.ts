@@ -1,0 +1,24 @@
+// The test tiers. `npm test` runs the fast tier: everything that needs neither a WebGPU
+// adapter, nor a browser, nor `npm pack`. The other tiers run with `npm run test:gpu`,
+// `npm run test:browser` and `npm run test:package`; `./lab test` (and CI) runs all four.
+// A file joins a slow tier by matching one of its globs; test/architecture.test.ts checks
+// that every file which loads Dawn, drives Chromium or packs the package is in the right one.
+
+/** Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device. */
+export const GPU_TIER = [
+  'src/api/api.test.ts',
+  'src/bench/**/*.test.ts',
+  'src/gpu/{executor,scopes,session}.test.ts',
+  'src/kernels/**/*.test.ts',
+  'test/{capture,cli-run,memory-budget-gpu}.test.ts',
+  'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
+  'test/{gpu-watchdog,uniformity-differential}.test.ts',
+  'test/textures-{dawn,png,run-gpu}.test.ts',
+  'test/fuzz/{differential,gpu-faults,limits,regressions}.test.ts',
+];
+
+/** Files that drive Chromium through playwright-core (server.test.ts starts the server only). */
+export const BROWSER_TIER = ['test/browser/!(server).test.ts'];
+
+/** Files that pack the package and install the tarball. */
+export const PACKAGE_TIER = ['test/package*.test.ts'];
