@@ -38,7 +38,7 @@ export function describeFailure(e: unknown, file?: string): Failure {
 
 /**
  * The documented message of an unsupported feature names its place in the text too
- * (`not supported: <feature> at LINE:COL`, README "Checking kernels"); every other
+ * (`not supported: <feature> at LINE:COL`, docs/check.md); every other
  * message is the diagnostic's own.
  */
 function legacyMessage(d: Diagnostic): Diagnostic {

@@ -14,7 +14,7 @@ export const LSP_USAGE = `usage: wgsl-lab lsp --stdio [--no-compiler]
   step limits, bank conflicts), hover (types, bank-conflict degree, what a //! line
   declares), go to definition, document symbols and verified quick fixes. Settings come
   from the client (section "wgsl-lab": subgroupSize, banks, maxSteps, analyzeOn "type" |
-  "save", debounceMs, timeoutMs). See the README's "Editors" section for VS Code and Neovim.
+  "save", debounceMs, timeoutMs). See docs/lsp.md for VS Code and Neovim.
   --no-compiler   use wgsl-lab's own front end instead of Dawn's compiler (Tint)`;
 
 export async function lspCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {

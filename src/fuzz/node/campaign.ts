@@ -106,7 +106,7 @@ function seedFor(name: string): number {
 
 /**
  * FUZZ_CASES=name=N,name=N: a fixed number of cases for the named campaigns instead of
- * CI_CASES (the long run of the limit campaigns counts cases, not minutes: see README).
+ * CI_CASES (the long run of the limit campaigns counts cases, not minutes: see docs/hardening.md).
  */
 function casesFor(name: CampaignName): number {
   for (const part of (process.env.FUZZ_CASES ?? '').split(',')) {
