@@ -364,7 +364,7 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     });
     const empty = await check(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
     expect(empty.code).toBe(2);
-    expect(empty.err).toMatch(/is a directory with no \.wgsl file below it/);
+    expect(empty.err).toMatch(/is a directory with no \.wgsl or \.wesl file below it/);
   });
 });
 

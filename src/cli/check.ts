@@ -31,11 +31,13 @@ import type { MemoryBudget } from '../runner/memory-budget.js';
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
-  dispatch its //! header describes (kernels without a header get zero-filled buffers) and
-  reports data races, barrier divergence, out-of-bounds indices, reads of never-written
-  workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
-  FILE may be a directory (every .wgsl file below it, sorted) or - (the source on stdin,
-  named <stdin> in reports). --format is text (the default), json (= --json), sarif
+  dispatch its //! header describes for each @compute entry point (kernels without a header
+  get zero-filled buffers) and reports data races, barrier divergence, out-of-bounds
+  indices, reads of never-written workgroup memory, step-limit overruns and bank conflicts
+  (n-way degree per access). Files with only vertex/fragment entry points, or none, are
+  validated (compiled) only. --entry NAME analyzes only that entry point.
+  FILE may be a directory (every .wgsl and .wesl file below it, sorted; node_modules, .git
+  and what .gitignore ignores are skipped) or - (the source on stdin, named <stdin>). --format is text (the default), json (= --json), sarif
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
