@@ -197,6 +197,7 @@ describe('the packed tarball', () => {
       'site-dist/index.html',
       'lessons/01-first-kernel/lesson.md',
       'docs/check-json.md',
+      'docs/schema/check-report.schema.json',
       'problem-matcher.json',
     ]) {
       expect(packed, f).toContain(f);
