@@ -69,7 +69,7 @@ describe('check DIR on a product repository', () => {
     expect(r.out).toContain("src/compute/postprocess.wgsl: @compute entry point 'bright_pass'\n");
     expect(r.out).toContain("src/compute/postprocess.wgsl: @compute entry point 'blur_h'\n");
     for (const e of EXPECTED) for (const f of e.findings) expect(r.out).toContain(`${e.file}:${f.split(' ')[0]}: ${f.split(' ')[1]}: `);
-    expect(r.out).toContain('src/shaders/mesh.wgsl: validated only (vertex and fragment shader): 0 errors, 0 compiler warnings');
+    expect(r.out).toContain('src/shaders/mesh.wgsl: validated only (vertex and fragment shader): 0 errors, 0 warnings');
     expect(r.out).toContain('src/shaders/common.wgsl: validated only (no entry point): 0 errors');
     expect(r.out).toContain(
       `checked ${files.length} file(s) (${computes} compute entry point(s), ${EXPECTED.length - computes} validated only): ${errors} error(s), 0 warning(s), 0 could not be analyzed`,

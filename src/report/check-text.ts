@@ -61,9 +61,8 @@ function validatedLine(r: CheckReport): string {
   const what = { vertex: 'vertex shader', fragment: 'fragment shader', render: 'vertex and fragment shader', none: 'no entry point' }[
     r.stage as 'vertex' | 'fragment' | 'render' | 'none'
   ];
-  const warnings = r.compile.messages.filter((m) => m.severity === 'warning').length;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-  return `validated only (${what}): ${plural(r.summary.errors, 'error')}, ${plural(warnings, 'compiler warning')}`;
+  return `validated only (${what}): ${plural(r.summary.errors, 'error')}, ${plural(r.summary.warnings, 'warning')}`;
 }
 
 export function summaryLine(r: CheckReport): string {

@@ -2,7 +2,7 @@
 // file): nothing to simulate, so it is validated only, by the real compiler when there is
 // one and by wgsl-lab's front end (syntax, types, uniformity) otherwise. Its report has
 // the analyzer's shape, so every output format lists it beside the analyzed kernels.
-import { compilerDiagnostic } from '../diagnostics/index.js';
+import { compilerDiagnostic, type Diagnostic } from '../diagnostics/index.js';
 import type { CheckReport, ReportStage } from '../checks/report.js';
 import { parseWgsl } from '../wgsl/parser.js';
 import { NotSupportedError, WgslSyntaxError } from '../wgsl/source.js';
@@ -27,7 +27,7 @@ export function validateSource(source: string, options: ValidateOptions): CheckR
     messages = frontEndMessages(source, notes);
   }
   const ok = !messages.some((m) => m.severity === 'error');
-  const diagnostics = messages.filter((m) => m.severity === 'error').map(compilerDiagnostic);
+  const diagnostics = findings(messages);
   const what =
     options.stage === 'none' ? 'no entry point' : `${options.stage === 'render' ? 'vertex and fragment' : options.stage} entry points only`;
   notes.push(`Validated only (${what}): nothing here runs as a compute dispatch, so nothing was simulated.`);
@@ -38,9 +38,32 @@ export function validateSource(source: string, options: ValidateOptions): CheckR
     diagnostics,
     bankConflicts: [],
     model: { banks: options.banks ?? 32, bankWidthBytes: 4, subgroupSize: options.subgroupSize ?? 32 },
-    summary: { errors: diagnostics.length, warnings: 0, races: 0, maxBankWays: 0 },
+    summary: {
+      errors: diagnostics.filter((d) => d.severity === 'error').length,
+      warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+      races: 0,
+      maxBankWays: 0,
+    },
     notes,
   };
+}
+
+/**
+ * The compiler's errors and warnings as findings: a file validated only has no other, so a
+ * warning (a derivative in non-uniform control flow under `diagnostic(warning, …)`) is one
+ * too. The `info` messages after one (where control flow diverged) become its notes.
+ */
+function findings(messages: readonly CompileMessage[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const m of messages) {
+    if (m.severity !== 'info') out.push(compilerDiagnostic(m));
+    else if (out.length && m.line > 0)
+      out[out.length - 1]!.related.push({
+        loc: { line: m.line, column: m.column, offset: m.offset, length: m.length },
+        message: m.message,
+      });
+  }
+  return out;
 }
 
 /**
