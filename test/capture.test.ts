@@ -130,7 +130,7 @@ interface CheckJson {
 /** `check --json` of every kernel: the reports, and the files that could not be analyzed (with why). */
 async function checkAll(kernels: Kernel[]): Promise<{ reports: CheckJson[]; failures: { file: string; errors: { error: string }[] }[] }> {
   const r = await wgslLab('check', '--json', ...kernels.map((k) => k.path));
-  const all = JSON.parse(r.out) as (CheckJson | { file: string; errors: { error: string }[] })[];
+  const all = (JSON.parse(r.out) as { files: (CheckJson | { file: string; errors: { error: string }[] })[] }).files;
   return {
     reports: all.filter((x): x is CheckJson => 'diagnostics' in x),
     failures: all.filter((x): x is { file: string; errors: { error: string }[] } => 'errors' in x),

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn, wgslLabWithInput } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
+import { checkDocument, onlyReport } from './support/check-json.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
 const { dir: scratch, write: file } = scratchDir('wgsl-lab-check-');
@@ -27,7 +28,7 @@ describe('wgsl-lab check', () => {
   it('prints the JSON contract', async () => {
     const r = await check('--json', L('03-bank-conflicts/transpose-unpadded.wgsl'));
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
+    const j = onlyReport(r.out);
     expect(Object.keys(j)).toEqual(expect.arrayContaining(['file', 'compile', 'diagnostics', 'bankConflicts', 'model', 'summary']));
     expect(j.compile).toEqual({ ok: true, messages: [] });
     expect(j.model).toEqual({ banks: 32, bankWidthBytes: 4, subgroupSize: 32 });
@@ -45,7 +46,7 @@ describe('wgsl-lab check', () => {
       excess: 3968,
       executions: 128,
     });
-    const race = JSON.parse((await check('--json', L('02-workgroup-memory/neighbour-average-no-barrier.wgsl'))).out).diagnostics[0];
+    const race = onlyReport((await check('--json', L('02-workgroup-memory/neighbour-average-no-barrier.wgsl'))).out).diagnostics[0];
     expect(race).toMatchObject({
       severity: 'error',
       kind: 'data-race',
@@ -132,7 +133,7 @@ describe('wgsl-lab check', () => {
   it("reports the compiler's errors as compile-error diagnostics at Tint's line and column", async () => {
     const r = await check('--json', L('05-barriers/loop-bound-from-workgroup.wgsl'));
     expect(r.code).toBe(1);
-    const j = JSON.parse(r.out);
+    const j = onlyReport(r.out);
     expect(j.compile.ok).toBe(false);
     expect(j.diagnostics).toEqual([
       {
@@ -147,12 +148,12 @@ describe('wgsl-lab check', () => {
 
   it('follows --banks and --subgroup-size', async () => {
     const f = L('03-bank-conflicts/transpose-unpadded.wgsl');
-    const b16 = JSON.parse((await check('--json', '--banks', '16', f)).out);
+    const b16 = onlyReport((await check('--json', '--banks', '16', f)).out);
     expect(b16.model.banks).toBe(16);
     const worst16 = b16.bankConflicts.find((b: { line: number }) => b.line === 32);
     // 16 banks: phases of 16 lanes, each 16-way; two phases per subgroup of 32.
     expect(worst16).toMatchObject({ maxWays: 16, ideal: 256, wavefronts: 4096 });
-    const s16 = JSON.parse((await check('--json', '--subgroup-size', '16', f)).out);
+    const s16 = onlyReport((await check('--json', '--subgroup-size', '16', f)).out);
     expect(s16.bankConflicts.find((b: { line: number }) => b.line === 32)).toMatchObject({ maxWays: 16, executions: 256 });
   });
 
@@ -163,7 +164,7 @@ describe('wgsl-lab check', () => {
     );
     const r = await check('--json', '--max-steps', '100000', p);
     expect(r.code).toBe(1);
-    const d = JSON.parse(r.out).diagnostics;
+    const d = onlyReport(r.out).diagnostics;
     expect(d).toHaveLength(1);
     expect(d[0]).toMatchObject({ kind: 'step-limit', severity: 'error', line: 6, column: 3 });
     expect(d[0].message).toMatch(/did not finish within 100000 simulated steps/);
@@ -177,7 +178,7 @@ describe('wgsl-lab check', () => {
       'huge.wgsl',
       `//! dispatch 4097\n//! buffer 0 u32[4097]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1024)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) { if (l == 0u) { o[w.x] = w.x; } }\n`,
     );
-    const j = JSON.parse((await check('--json', p)).out);
+    const j = onlyReport((await check('--json', p)).out);
     expect(j.sampledWorkgroups.total).toBe(4097);
     expect(j.sampledWorkgroups.simulated).toBe(4080);
     expect(j.sampledWorkgroups.which).toMatch(/^0–119, 121–360, 362–601, .*, 3736–3975, 3977–4096$/);
@@ -191,7 +192,7 @@ describe('wgsl-lab check', () => {
       'whole.wgsl',
       `//! dispatch 256 256\n//! buffer 0 u32[65536]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {\n  let i = w.y * 256u + w.x;\n  if (l == 0u) { o[i] = i; }\n  if (l == 1u && i == 65535u) { o[0] = 7u; }\n}\n`,
     );
-    const j = JSON.parse((await check('--json', p)).out);
+    const j = onlyReport((await check('--json', p)).out);
     expect(j.sampledWorkgroups).toBeUndefined();
     expect(j.diagnostics).toMatchObject([{ kind: 'data-race', hazard: 'WAW', line: 8, count: 1 }]);
     expect(j.diagnostics[0].message).toMatch(/invocation 1 of workgroup 65535 writes o\[0\] while invocation 0 of workgroup 0 writes/);
@@ -208,7 +209,7 @@ describe('wgsl-lab check', () => {
     const one = await check('--json', '--jobs', '1', p);
     const [two, three] = await Promise.all([check('--json', '--jobs', '2', p), check('--json', '--jobs', '3', p)]);
     expect(one.code).toBe(1);
-    const races = JSON.parse(one.out).diagnostics.map((d: { hazard: string; count: number }) => `${d.hazard} ${d.count}`);
+    const races = onlyReport(one.out).diagnostics.map((d: { hazard: string; count: number }) => `${d.hazard} ${d.count}`);
     expect(races).toEqual(['RAW 65536', 'WAW 1', 'RAW 1']);
     expect(two.out).toBe(one.out);
     expect(three.out).toBe(one.out);
@@ -223,7 +224,7 @@ describe('wgsl-lab check', () => {
       `@group(0) @binding(0) var<storage, read_write> o: array<f32>;\nvar<workgroup> t: array<f32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = f32(i); o[i] = t[63u - i]; }\n`,
     );
     const r = await check('--json', p);
-    const j = JSON.parse(r.out);
+    const j = onlyReport(r.out);
     expect(j.summary.races).toBe(1);
     expect(j.notes.join(' ')).toMatch(/no buffer for 'o' \(f32\[64\]\)/);
   });
@@ -247,7 +248,9 @@ describe('wgsl-lab check', () => {
   it('gives a summary line for several files', async () => {
     const r = await check(L('01-first-kernel/square.wgsl'), L('04-reduction/sum-workgroup.wgsl'));
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/checked 2 files: 0 error\(s\), 0 warning\(s\), 0 could not be analyzed/);
+    expect(r.out).toMatch(
+      /checked 2 file\(s\) \(2 compute entry point\(s\), 0 validated only\): 0 error\(s\), 0 warning\(s\), 0 could not be analyzed/,
+    );
   });
 });
 
@@ -326,7 +329,7 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     expect(r.code).toBe(1);
     expect(r.out).toContain("<stdin>:33:14: error: data race (RAW) on workgroup variable 'tile'");
     expect(r.out).toContain('<stdin>:23:3: note: conflicting write by invocation 0');
-    const j = JSON.parse((await wgslLabWithInput(readFileSync(RACY, 'utf8'), 'check', '--json', '-')).out);
+    const j = onlyReport((await wgslLabWithInput(readFileSync(RACY, 'utf8'), 'check', '--json', '-')).out);
     expect(j).toMatchObject({ file: '<stdin>', summary: { errors: 1, races: 1 } });
     const bin = await wgslLabWithInput('\0\0', 'check', '-');
     expect(bin.code).toBe(2);
@@ -334,7 +337,7 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     expect((await check('-', '-')).err).toContain('- (stdin) can be given only once');
   });
 
-  it('expands a directory to the .wgsl files below it, sorted, and prints JSON arrays for it', async () => {
+  it('expands a directory to the .wgsl files below it, sorted, in one JSON document for one file or many', async () => {
     const { dir, write } = scratchDir('wgsl-lab-check-dir-');
     const kernel =
       '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4) fn main(@builtin(global_invocation_id) g: vec3u) { o[g.x] = g.x; }\n';
@@ -346,20 +349,22 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     write('notes.txt', 'not a kernel');
     const r = await check('--json', dir);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
-    expect(j.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a/y.wgsl'), join(dir, 'b/deep/z.wgsl'), join(dir, 'x.wgsl')]);
-    // One directory holding one kernel is still an array; one named file is one object.
+    const j = checkDocument(r.out);
+    expect(j.files.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a/y.wgsl'), join(dir, 'b/deep/z.wgsl'), join(dir, 'x.wgsl')]);
+    // One directory holding one kernel, and one named file, print the same shape.
     const single = scratchDir('wgsl-lab-check-one-');
     const only = single.write('only.wgsl', kernel);
-    expect(Array.isArray(JSON.parse((await check('--json', single.dir)).out))).toBe(true);
-    expect(Array.isArray(JSON.parse((await check('--json', only)).out))).toBe(false);
-    const failed = JSON.parse((await check('--json', join(single.dir, 'gone.wgsl'))).out);
-    expect(failed).toEqual([
-      { file: join(single.dir, 'gone.wgsl'), errors: [{ error: expect.stringContaining('no such file'), kind: 'input' }] },
-    ]);
+    const fromDir = onlyReport((await check('--json', single.dir)).out);
+    expect(onlyReport((await check('--json', only)).out)).toEqual(fromDir);
+    expect(fromDir).toMatchObject({ file: only, entryPoint: 'main', stage: 'compute' });
+    const failed = onlyReport((await check('--json', join(single.dir, 'gone.wgsl'))).out);
+    expect(failed).toEqual({
+      file: join(single.dir, 'gone.wgsl'),
+      errors: [{ error: expect.stringContaining('no such file'), kind: 'input' }],
+    });
     const empty = await check(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
     expect(empty.code).toBe(2);
-    expect(empty.err).toMatch(/is a directory with no \.wgsl file below it/);
+    expect(empty.err).toMatch(/is a directory with no \.wgsl or \.wesl file below it/);
   });
 });
 

@@ -118,9 +118,11 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     const uri = uriOf('compile-error.wgsl');
     await lsp.open(uri, text);
     const ds = await lsp.diagnostics(uri);
-    const cli = JSON.parse((await wgslLab('check', '--json', write('compile-error.wgsl', text))).out) as {
-      compile: { messages: { severity: string; line: number; column: number; message: string }[] };
-    };
+    const cli = (
+      JSON.parse((await wgslLab('check', '--json', write('compile-error.wgsl', text))).out) as {
+        files: { compile: { messages: { severity: string; line: number; column: number; message: string }[] } }[];
+      }
+    ).files[0]!;
     const first = cli.compile.messages.find((m) => m.severity === 'error')!;
     expect(first.line).toBeGreaterThan(0);
     expect(errorsOf(ds)[0]).toMatchObject({

@@ -197,6 +197,7 @@ describe('the packed tarball', () => {
       'site-dist/index.html',
       'lessons/01-first-kernel/lesson.md',
       'docs/check-json.md',
+      'docs/schema/check-report.schema.json',
       'problem-matcher.json',
     ]) {
       expect(packed, f).toContain(f);
@@ -239,7 +240,7 @@ describe('installed without webgpu (an optional peer dependency)', () => {
     expect(beforeWebgpu.check.code).toBe(1);
     expect(beforeWebgpu.check.err).toContain('npm install webgpu');
     expect(beforeWebgpu.check.err).toContain('Continuing without the WGSL compiler');
-    const report = JSON.parse(beforeWebgpu.check.out);
+    const report = JSON.parse(beforeWebgpu.check.out).files[0];
     expect(report.summary).toMatchObject({ errors: 1, races: 1 });
     expect(report.diagnostics[0]).toMatchObject({ kind: 'data-race', line: 6, variable: 'tile', hazard: 'RAW' });
     expect(report.notes.some((n: string) => /No WGSL compiler \(Tint\) was available/.test(n))).toBe(true);

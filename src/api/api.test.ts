@@ -5,7 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { check, GpuUnavailableError, HarnessErrors, InputError, MemoryBudgetError, parseHarness, run, toJson } from './index.js';
+import {
+  check,
+  GpuUnavailableError,
+  HarnessErrors,
+  InputError,
+  MemoryBudgetError,
+  parseHarness,
+  run,
+  toJson,
+  type CheckReportJson,
+} from './index.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { gpu } from '../../test/support/gpu.js';
 import { scratchDir, wgslLab } from '../../test/support/cli.js';
@@ -92,8 +102,12 @@ describe('check()', () => {
 
   it('finds the race at both sites, with the options of the CLI', async () => {
     const file = lesson('02-workgroup-memory/neighbour-average-no-barrier.wgsl');
-    const report = await check(readFileSync(file, 'utf8'), { device: gpu.device, banks: 16, subgroupSize: 16 });
+    const doc = await check(readFileSync(file, 'utf8'), { device: gpu.device, banks: 16, subgroupSize: 16 });
+    expect(doc.version).toBe(1);
+    expect(doc.files).toHaveLength(1);
+    const report = doc.files[0] as CheckReportJson;
     expect(report.file).toBe('<input>');
+    expect(report).toMatchObject({ entryPoint: 'neighbour_average', stage: 'compute' });
     expect(report.model).toEqual({ banks: 16, bankWidthBytes: 4, subgroupSize: 16 });
     const race = report.diagnostics.find((d) => d.kind === 'data-race')!;
     expect(race).toMatchObject({ line: 33, column: 14, hazard: 'RAW', variable: 'tile' });
@@ -103,13 +117,13 @@ describe('check()', () => {
   it('uses the compiler of the device given; a lost one means the front end, and the notes say why', async () => {
     const source = readFileSync(lesson('05-barriers/barrier-in-branch.wgsl'), 'utf8');
     const device = await spareDevice();
-    const compiled = await check(source, { device });
+    const compiled = (await check(source, { device })).files[0] as CheckReportJson;
     expect(compiled.compile.ok).toBe(false);
     expect(compiled.diagnostics[0]).toMatchObject({ kind: 'compile-error', line: 13, column: 49 });
     device.destroy();
     await device.lost;
     // wgsl-lab's front end runs WGSL's uniformity analysis too: the same error, same place.
-    const fallback = await check(source, { device });
+    const fallback = (await check(source, { device })).files[0] as CheckReportJson;
     expect(fallback.compile.ok).toBe(false);
     expect(fallback.diagnostics[0]).toMatchObject({ kind: 'compile-error', line: 13, column: 49 });
     expect(fallback.diagnostics[0]!.message).toBe(compiled.diagnostics[0]!.message);

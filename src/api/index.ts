@@ -7,8 +7,8 @@
 import { browserGpuProvider } from '../gpu/adapters/browser.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
-import { checkReportJson, type CheckReportJson } from '../report/check-json.js';
-import { checkSource } from '../runner/check-source.js';
+import { checkRunJson, type CheckRunJson } from '../report/check-json.js';
+import { checkSourceEntries } from '../runner/check-source.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
 import { runSource } from '../runner/run-source.js';
@@ -54,7 +54,7 @@ export interface CheckOptions {
   subgroupSize?: number;
   /** Lane-steps before a kernel counts as endless (default 50,000,000). */
   maxSteps?: number;
-  /** The entry point, when the shader has several. */
+  /** Analyze only this @compute entry point (default: every one, each in its own report). */
   entry?: string;
   /** Memory the analysis may take (buffers and the race tables), as for run(). Default 4 GiB. */
   maxMemory?: number | string;
@@ -105,13 +105,16 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
 }
 
 /**
- * Analyzes a kernel: races, barrier divergence, out-of-bounds indices, never-written
- * reads, step limits and bank conflicts, after the real WGSL compiler where a device is
- * available: the report `wgsl-lab check --json` prints. Kernels without a header are
- * checked with zero-filled buffers. Input the analyzer cannot take (header errors, WGSL
- * the simulator does not implement) throws one of the error classes exported here.
+ * Analyzes every @compute entry point of a source (or the one `entry` names): races, barrier
+ * divergence, out-of-bounds indices, never-written reads, step limits and bank conflicts,
+ * after the real WGSL compiler where a device is available. A source with no @compute entry
+ * point (a vertex or fragment shader, a helper file) is validated only. Returns the document
+ * `wgsl-lab check --json` prints for one file: `{ version: 1, files: [report, …] }`, one
+ * report per entry point. Kernels without a header are checked with zero-filled buffers.
+ * Input the analyzer cannot take (header errors, WGSL the simulator does not implement)
+ * throws one of the error classes exported here.
  */
-export async function check(source: string, options: CheckOptions = {}): Promise<CheckReportJson> {
+export async function check(source: string, options: CheckOptions = {}): Promise<CheckRunJson> {
   checkSourceText(source);
   if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16)
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
@@ -119,9 +122,10 @@ export async function check(source: string, options: CheckOptions = {}): Promise
   checkWhole('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER);
   const { device, maxMemory, ...analyze } = options;
   const memoryBudget = budgetFromOption(maxMemory);
-  const { report, compilerUnavailable } = await checkSource(source, { ...analyze, memoryBudget, compiler: sessionFor(device) });
-  if (compilerUnavailable) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
-  return checkReportJson(report);
+  const { reports, compilerUnavailable } = await checkSourceEntries(source, { ...analyze, memoryBudget, compiler: sessionFor(device) });
+  if (compilerUnavailable)
+    for (const report of reports) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
+  return checkRunJson(reports);
 }
 
 export {
@@ -149,8 +153,8 @@ export {
   type RelatedInformation,
 } from '../diagnostics/index.js';
 export type { RunResult, BufferResult, ExpectOutcome, CompileMessage, PassResult, DeviceDescription, Timing } from '../runner/result.js';
-export type { CheckReport, BankConflictSite, CompileSection } from '../checks/report.js';
-export type { DiagnosticJson, CheckReportJson } from '../report/check-json.js';
+export type { CheckReport, BankConflictSite, CompileSection, ReportStage } from '../checks/report.js';
+export type { DiagnosticJson, CheckReportJson, CheckRunJson, CheckFailureJson } from '../report/check-json.js';
 export { toJson } from '../report/json.js';
 export { formatRunResult, type RunTextOptions } from '../report/run-text.js';
 export { formatCheckReport } from '../report/check-text.js';

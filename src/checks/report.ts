@@ -37,8 +37,18 @@ export interface CompileSection {
   messages: { severity: Severity; line: number; column: number; message: string }[];
 }
 
+/**
+ * What a report covers: `compute` is a simulated entry point (or a compute file the compiler
+ * refused); the others are files only validated (compiled and checked statically): `vertex`,
+ * `fragment`, `render` (both) or `none` (a helper file with no entry point).
+ */
+export type ReportStage = 'compute' | 'vertex' | 'fragment' | 'render' | 'none';
+
 export interface CheckReport {
   file: string;
+  /** The @compute entry point simulated (absent for a run of `pass` lines and for validated files). */
+  entryPoint?: string;
+  stage?: ReportStage;
   compile: CompileSection;
   diagnostics: Diagnostic[];
   bankConflicts: BankConflictSite[];

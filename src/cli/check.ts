@@ -12,8 +12,8 @@ import { captureProgram, captureSummary } from './capture.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
-import { checkReportJson } from '../report/check-json.js';
-import { checkSource } from '../runner/check-source.js';
+import { checkRunJson, type CheckFailureJson } from '../report/check-json.js';
+import { checkSourceEntries, type CheckSourceOptions } from '../runner/check-source.js';
 import { AnalysisPool } from '../runner/node/analysis-pool.js';
 import { analyzeInParallel } from '../runner/node/parallel-analyze.js';
 import { formatCheckReport } from '../report/check-text.js';
@@ -31,11 +31,13 @@ import type { MemoryBudget } from '../runner/memory-budget.js';
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
-  dispatch its //! header describes (kernels without a header get zero-filled buffers) and
-  reports data races, barrier divergence, out-of-bounds indices, reads of never-written
-  workgroup memory, step-limit overruns and bank conflicts (n-way degree per access).
-  FILE may be a directory (every .wgsl file below it, sorted) or - (the source on stdin,
-  named <stdin> in reports). --format is text (the default), json (= --json), sarif
+  dispatch its //! header describes for each @compute entry point (kernels without a header
+  get zero-filled buffers) and reports data races, barrier divergence, out-of-bounds
+  indices, reads of never-written workgroup memory, step-limit overruns and bank conflicts
+  (n-way degree per access). Files with only vertex/fragment entry points, or none, are
+  validated (compiled) only. --entry NAME analyzes only that entry point.
+  FILE may be a directory (every .wgsl and .wesl file below it, sorted; node_modules, .git
+  and what .gitignore ignores are skipped) or - (the source on stdin, named <stdin>). --format is text (the default), json (= --json), sarif
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
   With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
   temporary folder) and checks every distinct kernel it dispatched, one report each.
@@ -106,11 +108,10 @@ export async function checkCommand(
   const text = format === 'text';
   const color = text && colorEnabled(process.stdout);
   let files = positionals;
-  let expanded = false;
   if (!values.capture) {
     try {
       let skipped: string[];
-      ({ files, expanded, skipped } = await expandInputs(positionals));
+      ({ files, skipped } = await expandInputs(positionals));
       for (const s of skipped) io.err(`wgsl-lab check: note: ${s}`);
     } catch (e) {
       if (!(e instanceof CliUsageError)) throw e;
@@ -150,10 +151,16 @@ export async function checkCommand(
 
   // Worker threads for big dispatches, started on first use and stopped after the last file.
   const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
-  // The compiler's session; dropped after it turns out to be unavailable (said once).
-  let compiler: GpuSession | undefined = new GpuSession(nodeGpuProvider());
+  const context: FileCheckContext = {
+    compiler: new GpuSession(nodeGpuProvider()),
+    options: { banks, subgroupSize, maxSteps, entry: values.entry, memoryBudget },
+    analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
+    warn: (message) => io.err(`wgsl-lab check: ${message}`),
+  };
   const reports: CheckReport[] = [];
-  const failures: unknown[] = [];
+  const failures: CheckFailureJson[] = [];
+  // Reports and failures in file order, as `check --json` lists them.
+  const results: (CheckReport | CheckFailureJson)[] = [];
   const sarifFailures: SarifFailure[] = [];
   const sources = new Map<string, string>();
   let exit = 0;
@@ -163,32 +170,19 @@ export async function checkCommand(
       if (site && text) io.out(site);
       const source = await readSource(file);
       sources.set(file, source);
-      // stdin's kernel names its header's files relative to the current directory.
-      const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
-      const { report, compilerUnavailable } = await checkSource(source, {
-        file,
-        compiler,
-        banks,
-        subgroupSize,
-        maxSteps,
-        entry: values.entry,
-        files: contents,
-        memoryBudget,
-        analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
-      });
-      if (compilerUnavailable) {
-        compiler = undefined;
-        io.err(
-          `wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
-        );
+      const fileReports = await checkFile(file, source, context);
+      reports.push(...fileReports);
+      results.push(...fileReports);
+      for (const report of fileReports) {
+        if (text) io.out(formatCheckReport(report, source, { color, heading: fileReports.length > 1 }));
+        if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
+        exit = Math.max(exit, report.summary.errors ? 1 : 0);
       }
-      reports.push(report);
-      if (text) io.out(formatCheckReport(report, source, { color }));
-      if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
-      exit = Math.max(exit, report.summary.errors ? 1 : 0);
     } catch (e) {
       const f = describeFailure(e, file);
-      failures.push({ file, errors: f.json });
+      const failure: CheckFailureJson = { file, errors: f.json };
+      failures.push(failure);
+      results.push(failure);
       const diagnostics = diagnosticsOf(e);
       sarifFailures.push({ file, diagnostics });
       if (text) io.err(f.lines.join('\n'));
@@ -197,15 +191,7 @@ export async function checkCommand(
     }
   }
   await pool?.close();
-  if (json)
-    await io.outChunks(
-      jsonChunks(
-        // One object for exactly one named file that was analyzed; an array otherwise.
-        files.length === 1 && reports.length === 1 && !captured && !expanded
-          ? checkReportJson(reports[0]!)
-          : [...reports.map(checkReportJson), ...failures],
-      ),
-    );
+  if (json) await io.outChunks(jsonChunks(checkRunJson(results)));
   if (sarif) {
     const log = toSarif(reports, {
       version: PACKAGE_VERSION,
@@ -216,7 +202,7 @@ export async function checkCommand(
     });
     io.out(JSON.stringify(log, null, 2));
   }
-  if (text && (files.length > 1 || captured)) {
+  if (text && (files.length > 1 || reports.length > 1 || captured)) {
     const errors = reports.reduce((a, r) => a + r.summary.errors, 0);
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
     if (captured) {
@@ -227,7 +213,10 @@ export async function checkCommand(
         `checked ${files.length} captured kernel(s) of ${index.dispatches} dispatch(es): ${errors} error(s), ${warnings} warning(s), ${races} race(s), ${failures.length} could not be analyzed, ${index.notWritten.length} kernel(s) not written, ${uncaptured} dispatch(es) not captured`,
       );
     } else {
-      io.out(`checked ${files.length} files: ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`);
+      const computes = reports.filter((r) => r.stage === 'compute').length;
+      io.out(
+        `checked ${files.length} file(s) (${computes} compute entry point(s), ${reports.length - computes} validated only): ${errors} error(s), ${warnings} warning(s), ${failures.length} could not be analyzed`,
+      );
     }
   }
   // Kernels that could not be written, or dispatches not captured, were not checked.
@@ -254,4 +243,37 @@ function relativePath(file: string): string {
   if (file === STDIN_NAME) return file;
   const root = process.cwd();
   return relative(root, resolve(root, file)).split(sep).join('/');
+}
+
+/** What every file's check shares: the compiler, the command line's options, the worker threads. */
+export interface FileCheckContext {
+  /** The compiler's session; dropped once it turns out to be unavailable (said once, through warn). */
+  compiler?: GpuSession;
+  options: Pick<CheckSourceOptions, 'banks' | 'subgroupSize' | 'maxSteps' | 'entry' | 'memoryBudget'>;
+  analyzer?: CheckSourceOptions['analyzer'];
+  warn: (message: string) => void;
+}
+
+/**
+ * The check of one file: every @compute entry point analyzed (or the one --entry names), or
+ * the file validated only; one report each. Throws what makes the file "could not be
+ * analyzed" (unreadable header files, WGSL beyond the analyzer, over the memory budget).
+ */
+export async function checkFile(file: string, source: string, context: FileCheckContext): Promise<CheckReport[]> {
+  // stdin's kernel names its header's files relative to the current directory.
+  const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
+  const { reports, compilerUnavailable } = await checkSourceEntries(source, {
+    ...context.options,
+    file,
+    compiler: context.compiler,
+    files: contents,
+    analyzer: context.analyzer,
+  });
+  if (compilerUnavailable) {
+    context.compiler = undefined;
+    context.warn(
+      `${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
+    );
+  }
+  return reports;
 }

@@ -2,10 +2,11 @@
 import { constants } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileRefs, parseHarness, type FileContents } from '../harness/index.js';
 import { InputError } from '../runner/errors.js';
 import { CliUsageError } from './options.js';
+import { isIgnored, parseGitignore, type IgnoreRule } from './gitignore.js';
 
 /** The name reports give the source read from standard input (`-` on the command line). */
 export const STDIN_NAME = '<stdin>';
@@ -13,11 +14,18 @@ export const STDIN_NAME = '<stdin>';
 /** The largest WGSL source read; anything bigger is surely not a shader. */
 const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 
+/** The extensions of shader files a directory is searched for. */
+const SHADER_EXTENSIONS = ['.wgsl', '.wesl'];
+
+/** Folders never searched: installed packages and git's own. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
 /**
- * The files the command line names: `-` as stdin, a directory as every `.wgsl` file below
- * it (recursively, sorted by path, symbolic links to directories not followed), anything
- * else as given (a missing file is reported when it is read). `expanded`: a directory was given.
- * `skipped`: one line per `.wgsl` entry below a directory that is not a regular file (a
+ * The files the command line names: `-` as stdin, a directory as every `.wgsl` and `.wesl`
+ * file below it (recursively, sorted by path, symbolic links to directories not followed;
+ * `node_modules`, `.git` and what `.gitignore` files ignore left out), anything else as
+ * given (a missing file is reported when it is read). `expanded`: a directory was given.
+ * `skipped`: one line per shader entry below a directory that is not a regular file (a
  * link to a device, a FIFO…), left out because reading it could block or never end.
  */
 export async function expandInputs(paths: readonly string[]): Promise<{ files: string[]; expanded: boolean; skipped: string[] }> {
@@ -38,19 +46,31 @@ export async function expandInputs(paths: readonly string[]): Promise<{ files: s
       continue;
     }
     expanded = true;
-    const found = (await wgslFilesBelow(p, skipped)).sort();
-    if (!found.length) throw new CliUsageError(`'${p}' is a directory with no .wgsl file below it`);
+    const start = await walkStart(p);
+    const found = (await shaderFilesBelow(p, start.rules, start.rel, skipped)).sort();
+    if (!found.length)
+      throw new CliUsageError(
+        `'${p}' is a directory with no .wgsl or .wesl file below it (outside node_modules and what .gitignore ignores)`,
+      );
     files.push(...found);
   }
   return { files, expanded, skipped };
 }
 
-async function wgslFilesBelow(dir: string, skipped: string[]): Promise<string[]> {
+/**
+ * The shader files below `dir` (`rel`: its path below the walk's root, `/`-separated),
+ * with the rules of `dir`'s own `.gitignore` added to those of its parents.
+ */
+async function shaderFilesBelow(dir: string, inherited: readonly IgnoreRule[], rel: string, skipped: string[]): Promise<string[]> {
+  const rules = [...inherited, ...(await ignoreFileRules(join(dir, '.gitignore'), rel))];
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await wgslFilesBelow(path, skipped)));
-    else if (!e.name.endsWith('.wgsl')) continue;
+    const relPath = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(e.name) && !isIgnored(rules, relPath, true))
+        out.push(...(await shaderFilesBelow(path, rules, relPath, skipped)));
+    } else if (!SHADER_EXTENSIONS.some((x) => e.name.endsWith(x)) || isIgnored(rules, relPath, false)) continue;
     else if (e.isFile()) out.push(path);
     else {
       // A link is followed to what it names; anything but a regular file is left out.
@@ -60,6 +80,39 @@ async function wgslFilesBelow(dir: string, skipped: string[]): Promise<string[]>
     }
   }
   return out;
+}
+
+/** The rules of a `.gitignore` file in the folder `base`; none when there is no such (regular, small) file. */
+async function ignoreFileRules(path: string, base: string): Promise<IgnoreRule[]> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile() || info.size > MAX_SOURCE_BYTES) return [];
+  return parseGitignore((await readAtMost(path, MAX_SOURCE_BYTES)).toString('utf8'), base);
+}
+
+/**
+ * Where a walk of `dir` starts: its path below the repository's root (the nearest folder at or
+ * above it holding `.git`; `dir` itself outside a repository), and the `.gitignore` rules of
+ * the folders from that root down to `dir`'s parent, which apply below `dir` as in git.
+ */
+async function walkStart(dir: string): Promise<{ rel: string; rules: IgnoreRule[] }> {
+  const target = resolve(dir);
+  let root: string | undefined;
+  for (let at = target; ; at = dirname(at)) {
+    if (await stat(join(at, '.git')).catch(() => undefined)) {
+      root = at;
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  if (root === undefined || root === target) return { rel: '', rules: [] };
+  const rel = relative(root, target).split(sep).join('/');
+  const rules: IgnoreRule[] = [];
+  const parts = rel.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const base = parts.slice(0, i).join('/');
+    rules.push(...(await ignoreFileRules(join(root, ...parts.slice(0, i), '.gitignore'), base)));
+  }
+  return { rel, rules };
 }
 
 /** What a non-regular file is, in words. */

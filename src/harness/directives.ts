@@ -20,7 +20,7 @@ import {
   type LineReaders,
 } from './texture-directives.js';
 
-export const DIRECTIVES = ['dispatch', 'pass', 'buffer', 'uniform', 'expect', 'override', 'texture', 'sampler'] as const;
+export const DIRECTIVES = ['dispatch', 'pass', 'entry', 'buffer', 'uniform', 'expect', 'override', 'texture', 'sampler'] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'f16', 'i32', 'u32'];
@@ -57,6 +57,15 @@ export interface PassDirective {
   entry: string;
   entryColumn: number;
   counts: number[];
+}
+
+/** `entry NAME`: opens the section of lines that apply to one @compute entry point only. */
+export interface EntryDirective {
+  kind: 'entry';
+  line: number;
+  column: number;
+  name: string;
+  nameColumn: number;
 }
 
 export interface BufferDirective {
@@ -105,6 +114,7 @@ export interface OverrideDirective {
 export type Directive =
   | DispatchDirective
   | PassDirective
+  | EntryDirective
   | BufferDirective
   | UniformDirective
   | ExpectDirective
@@ -137,6 +147,8 @@ export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): 
       return parseDispatch(ts, word.column);
     case 'pass':
       return parsePass(ts, word.column);
+    case 'entry':
+      return parseEntry(ts, word.column);
     case 'buffer':
       return parseBuffer(ts, word.column, sink);
     case 'uniform':
@@ -177,6 +189,14 @@ function parsePass(ts: TokenStream, column: number): PassDirective {
   ts.next();
   const counts = ts.atEnd() ? [1] : readCounts(ts);
   return { kind: 'pass', line: ts.line, column, entry: name.text, entryColumn: name.column, counts };
+}
+
+function parseEntry(ts: TokenStream, column: number): EntryDirective {
+  const name = ts.peek();
+  if (name.kind !== 'ident') ts.fail('the name of a @compute entry point');
+  ts.next();
+  if (!ts.atEnd()) ts.fail('end of line (an entry line names one entry point; its dispatch goes on a dispatch line below it)');
+  return { kind: 'entry', line: ts.line, column, name: name.text, nameColumn: name.column };
 }
 
 function parseDispatch(ts: TokenStream, column: number): DispatchDirective {

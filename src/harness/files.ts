@@ -14,7 +14,8 @@ export type FileContents = ReadonlyMap<string, Uint8Array | { error: string }>;
 
 /** Every `file("NAME")` of the header, in header order (a name may appear more than once). */
 export function fileRefs(harness: Harness): FileRef[] {
-  return [...harness.buffers, ...harness.uniforms, ...harness.expects, ...(harness.textures ?? [])].flatMap((s) =>
+  const sectionExpects = (harness.entries ?? []).flatMap((s) => s.expects);
+  return [...harness.buffers, ...harness.uniforms, ...harness.expects, ...sectionExpects, ...(harness.textures ?? [])].flatMap((s) =>
     s.file ? [s.file] : [],
   );
 }

@@ -1,7 +1,8 @@
 // Public API of the `//!` harness header module. Environment-neutral: no
 // Node or DOM APIs, so it runs in the CLI and in the browser alike.
 
-export type { BufferSpec, ElementType, ExpectSpec, Harness, Location, TypedInit, UniformSpec } from './types.js';
+export type { BufferSpec, ElementType, EntrySection, ExpectSpec, Harness, Location, TypedInit, UniformSpec } from './types.js';
+export { harnessForEntry } from './entries.js';
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';

@@ -4,7 +4,7 @@
 // duplicate dispatch, duplicate bindings, and whether each `expect` fits the
 // buffer it names (which may be declared further down the file).
 
-import type { BindingRef, BufferSpec, ElementType, ExpectSpec, Harness, UniformSpec } from './types.js';
+import type { BindingRef, BufferSpec, ElementType, EntrySection, ExpectSpec, Harness, UniformSpec } from './types.js';
 import { HarnessError, sortHarnessErrors } from './errors.js';
 import { findHeaderLines, headerSpan, type HeaderLine } from './scan.js';
 import type { SourceSpan } from '../diagnostics/index.js';
@@ -34,9 +34,12 @@ export function parseHarness(source: string): ParseResult {
   const errors: HarnessError[] = [];
   const harness: Harness = { dispatch: [1, 1, 1], passes: [], buffers: [], uniforms: [], expects: [], overrides: [] };
   const declarations = new Map<string, Declaration>();
-  const expects: { d: ExpectDirective; header: HeaderLine }[] = [];
-  const textureExpects: { d: TextureExpectSpec; header: HeaderLine }[] = [];
+  const expects: { d: ExpectDirective; header: HeaderLine; section?: EntrySection }[] = [];
+  const textureExpects: { d: TextureExpectSpec; header: HeaderLine; section?: EntrySection }[] = [];
   let dispatchLine: number | undefined;
+  // The `entry` section the lines belong to, from its `entry` line to the next one.
+  let section: EntrySection | undefined;
+  const sections: EntrySection[] = [];
 
   const declare = (ref: BindingRef, at: SourceSpan, decl: Declaration): boolean => {
     const key = `${ref.group}:${ref.binding}`;
@@ -64,8 +67,50 @@ export function parseHarness(source: string): ParseResult {
       continue;
     }
     const at = (column: number) => headerSpan(header, column);
+    if (section && (d.kind === 'buffer' || d.kind === 'uniform' || d.kind === 'texture' || d.kind === 'sampler'))
+      errors.push(
+        new HarnessError(
+          `${d.kind} lines are shared by every entry point: put this one before the first entry line (line ${sections[0]!.line})`,
+          at(d.spec.column),
+        ),
+      );
     switch (d.kind) {
+      case 'entry': {
+        if (harness.passes.length) {
+          errors.push(
+            new HarnessError(
+              `a file has either pass lines or entry sections; line ${harness.passes[0]!.line} already has a pass`,
+              at(d.column),
+            ),
+          );
+          break;
+        }
+        const first = sections.find((s) => s.name === d.name);
+        if (first) {
+          errors.push(new HarnessError(`entry '${d.name}' already has a section, on line ${first.line}`, at(d.nameColumn)));
+          // Its lines still belong to a section, so they are not taken for the whole file's.
+          section = { name: d.name, nameLoc: at(d.nameColumn), ...at(d.column), overrides: [], expects: [] };
+          break;
+        }
+        section = { name: d.name, nameLoc: at(d.nameColumn), ...at(d.column), overrides: [], expects: [] };
+        sections.push(section);
+        break;
+      }
       case 'dispatch':
+        if (section) {
+          if (section.dispatch)
+            errors.push(
+              new HarnessError(
+                `duplicate dispatch for entry '${section.name}'; the first one is on line ${section.dispatchLocation!.line}`,
+                at(d.column),
+              ),
+            );
+          else {
+            section.dispatch = [d.counts[0] ?? 1, d.counts[1] ?? 1, d.counts[2] ?? 1];
+            section.dispatchLocation = at(d.column);
+          }
+          break;
+        }
         if (dispatchLine !== undefined) {
           errors.push(new HarnessError(`duplicate dispatch; the first one is on line ${dispatchLine}`, at(d.column)));
           break;
@@ -84,6 +129,15 @@ export function parseHarness(source: string): ParseResult {
         harness.dispatchLocation = at(d.column);
         break;
       case 'pass':
+        if (sections.length) {
+          errors.push(
+            new HarnessError(
+              `a file has either pass lines or entry sections; line ${sections[0]!.line} already opens entry '${sections[0]!.name}'`,
+              at(d.column),
+            ),
+          );
+          break;
+        }
         if (dispatchLine !== undefined) {
           errors.push(
             new HarnessError(
@@ -107,7 +161,7 @@ export function parseHarness(source: string): ParseResult {
         if (declare(d.spec, at(d.refColumn), { kind: 'uniform', line: d.spec.line, spec: d.spec })) harness.uniforms.push(d.spec);
         break;
       case 'expect':
-        expects.push({ d, header });
+        expects.push({ d, header, section });
         break;
       case 'texture':
         if (declare(d.spec, at(d.refColumn), { kind: 'texture', line: d.spec.line, spec: d.spec })) (harness.textures ??= []).push(d.spec);
@@ -116,26 +170,28 @@ export function parseHarness(source: string): ParseResult {
         if (declare(d.spec, at(d.refColumn), { kind: 'sampler', line: d.spec.line, spec: d.spec })) (harness.samplers ??= []).push(d.spec);
         break;
       case 'expect-texture':
-        textureExpects.push({ d: d.spec, header });
+        textureExpects.push({ d: d.spec, header, section });
         break;
       case 'override': {
-        const first = harness.overrides.find((o) => o.name === d.name);
+        const overrides = section ? section.overrides : harness.overrides;
+        const first = overrides.find((o) => o.name === d.name);
         if (first)
           errors.push(new HarnessError(`override '${d.name}' is given twice; the first value is on line ${first.line}`, at(d.nameColumn)));
-        else harness.overrides.push({ name: d.name, value: d.value, ...at(d.column) });
+        else overrides.push({ name: d.name, value: d.value, ...at(d.column) });
         break;
       }
     }
   }
 
-  for (const { d, header } of textureExpects) {
+  for (const { d, header, section } of textureExpects) {
     const spec = resolveTextureExpect(d, header, declarations.get(`${d.group}:${d.binding}`), errors);
-    if (spec) (harness.textureExpects ??= []).push(spec);
+    if (spec) ((section ?? harness).textureExpects ??= []).push(spec);
   }
-  for (const { d, header } of expects) {
+  for (const { d, header, section } of expects) {
     const spec = resolveExpect(d, header, declarations.get(`${d.group}:${d.binding}`), errors);
-    if (spec) harness.expects.push(spec);
+    if (spec) (section ?? harness).expects.push(spec);
   }
+  if (sections.length) harness.entries = sections;
   return { harness, errors: sortHarnessErrors(errors) };
 }
 

@@ -145,6 +145,26 @@ export interface PassSpec extends Location {
   dispatch: [number, number, number];
 }
 
+/**
+ * `//! entry NAME` and the lines after it up to the next `entry` line: the dispatch,
+ * overrides and expectations of one @compute entry point of a file with several. Buffers,
+ * uniforms, textures and samplers stay shared (they are written before the first section).
+ * Location is that of the directive word.
+ */
+export interface EntrySection extends Location {
+  name: string;
+  /** Where the entry point's name is written. */
+  nameLoc: Location;
+  /** The section's `dispatch` line; the file's (or 1×1×1) when it has none. */
+  dispatch?: [number, number, number];
+  dispatchLocation?: Location;
+  /** Added to the file's overrides; a name given in both takes the section's value. */
+  overrides: OverrideSpec[];
+  /** Checked after the file's own expectations, for this entry point only. */
+  expects: ExpectSpec[];
+  textureExpects?: TextureExpectSpec[];
+}
+
 export interface Harness {
   dispatch: [number, number, number];
   dispatchLocation?: Location;
@@ -158,6 +178,8 @@ export interface Harness {
   textures?: TextureSpec[];
   samplers?: SamplerSpec[];
   textureExpects?: TextureExpectSpec[];
+  /** `entry` sections, in order; absent or empty when the header has none (see harnessForEntry). */
+  entries?: EntrySection[];
 }
 
 // ---- texture lines (texture-directives.ts parses them) ----

@@ -46,3 +46,22 @@ export type CheckReportJson = Omit<CheckReport, 'diagnostics'> & { diagnostics: 
 export function checkReportJson(r: CheckReport): CheckReportJson {
   return { ...r, diagnostics: r.diagnostics.map(diagnosticJson) };
 }
+
+/** `check --json` for a file that could not be analyzed: every reason, located where it has a place. */
+export interface CheckFailureJson {
+  file: string;
+  errors: { error: string; kind: string; line?: number; column?: number }[];
+}
+
+/** The version of the `check --json` document (docs/schema/check-report.schema.json). */
+export const CHECK_JSON_VERSION = 1;
+
+/** The `check --json` document: one shape for one file or many, reports and failures in file order. */
+export interface CheckRunJson {
+  version: typeof CHECK_JSON_VERSION;
+  files: (CheckReportJson | CheckFailureJson)[];
+}
+
+export function checkRunJson(results: readonly (CheckReport | CheckFailureJson)[]): CheckRunJson {
+  return { version: CHECK_JSON_VERSION, files: results.map((r) => ('errors' in r ? r : checkReportJson(r))) };
+}

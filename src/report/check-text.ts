@@ -5,10 +5,14 @@ import type { BankConflictSite, CheckReport } from '../checks/report.js';
 import { diagnostic, spanAt, type Diagnostic } from '../diagnostics/index.js';
 import { formatDiagnostic } from './diagnostic-text.js';
 
-/** `color`: ANSI colours on severity words and carets, for a terminal. */
-export function formatCheckReport(r: CheckReport, source: string, o: { color?: boolean } = {}): string {
+/**
+ * `color`: ANSI colours on severity words and carets, for a terminal. `heading`: the report
+ * is one of several of its file (one per @compute entry point), so a line names its entry point.
+ */
+export function formatCheckReport(r: CheckReport, source: string, o: { color?: boolean; heading?: boolean } = {}): string {
   const out: string[] = [];
   const f = r.file;
+  if (o.heading && r.entryPoint !== undefined) out.push(`${f}: @compute entry point '${r.entryPoint}'`);
   for (const d of r.diagnostics) {
     const suffix = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
     out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color }));
@@ -22,7 +26,7 @@ export function formatCheckReport(r: CheckReport, source: string, o: { color?: b
     out.push(
       `${f}: note: simulated ${r.sampledWorkgroups.simulated} of ${r.sampledWorkgroups.total} workgroups (${r.sampledWorkgroups.which})`,
     );
-  out.push(`${f}: ${summaryLine(r)}`);
+  out.push(`${f}: ${r.stage && r.stage !== 'compute' ? validatedLine(r) : summaryLine(r)}`);
   return out.join('\n');
 }
 
@@ -50,6 +54,15 @@ function bankConflictHeadline(b: BankConflictSite, verb: string): string {
   if (same > 1)
     return `${b.maxWays}-way bank conflict ${verb} ${what} (${same} lanes' atomics on one word serialize, other words share their bank)`;
   return `${b.maxWays}-way bank conflict ${verb} ${what}`;
+}
+
+/** The summary of a file only validated (no @compute entry point, nothing simulated). */
+function validatedLine(r: CheckReport): string {
+  const what = { vertex: 'vertex shader', fragment: 'fragment shader', render: 'vertex and fragment shader', none: 'no entry point' }[
+    r.stage as 'vertex' | 'fragment' | 'render' | 'none'
+  ];
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  return `validated only (${what}): ${plural(r.summary.errors, 'error')}, ${plural(r.summary.warnings, 'warning')}`;
 }
 
 export function summaryLine(r: CheckReport): string {

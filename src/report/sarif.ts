@@ -61,6 +61,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
 
   const results = reports.flatMap((r) => {
     const source = o.sources?.get(r.file);
+    // Which of the file's reports a result comes from: a file may have several entry points.
+    const scope = { ...(r.entryPoint !== undefined ? { entryPoint: r.entryPoint } : {}), ...(r.stage ? { stage: r.stage } : {}) };
     return [
       ...r.diagnostics.map((d) => ({
         ...rule(d.kind),
@@ -77,7 +79,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             }
           : {}),
         partialFingerprints: fingerprint(d.kind, r.file, d.message),
-        properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
+        properties: { ...scope, variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
       ...r.bankConflicts
         .filter((b) => b.maxWays > 1)
@@ -91,6 +93,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             locations: [locate(r.file, siteRegion(b))],
             partialFingerprints: fingerprint('bank-conflict', r.file, text),
             properties: {
+              ...scope,
               maxWays: b.maxWays,
               meanWays: b.meanWays,
               wavefronts: b.wavefronts,
@@ -152,7 +155,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
         },
         invocations: [{ executionSuccessful: failures.length === 0, toolExecutionNotifications: notifications }],
         ...(o.srcRootUri ? { originalUriBaseIds: { [SRCROOT]: { uri: o.srcRootUri } } } : {}),
-        artifacts: reports.map((r) => ({ location: artifact(r.file) })),
+        // One artifact per file, however many entry points it has.
+        artifacts: [...new Set(reports.map((r) => r.file))].map((file) => ({ location: artifact(file) })),
         results,
       },
     ],

@@ -56,7 +56,7 @@ export class PartRun {
   readonly result: PartResult;
 
   constructor(private readonly req: PartRequest) {
-    const kernel = loadKernel(req.source, req.files);
+    const kernel = loadKernel(req.source, req.files, req.entry);
     this.checks = new AnalysisChecks(req.banks, req.subgroupSize, this.log, req.part);
     const workgroupSteps: number[] = [];
     const run = simulate(kernel, {

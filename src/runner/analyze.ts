@@ -80,7 +80,7 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
   const banks = options.banks ?? 32;
   const subgroupSize = options.subgroupSize ?? 32;
   const model = { banks, bankWidthBytes: 4, subgroupSize };
-  const kernel = loadKernel(source, options.files);
+  const kernel = loadKernel(source, options.files, options.entry);
 
   const report: CheckReport = {
     file,

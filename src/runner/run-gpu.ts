@@ -142,7 +142,7 @@ export async function runOnGpuReflecting(
   reflectSource: ReflectSource,
   options: RunOptions = {},
 ): Promise<RunResult> {
-  const harness = readHeader(source, options.files);
+  const harness = readHeader(source, options.files, options.entry);
   const constants = overrideValues(harness);
   const handle = await session.device();
   requireEnabledFeatures(source, handle);

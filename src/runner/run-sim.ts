@@ -16,7 +16,7 @@ export type SimRunOptions = RunOptions &
   };
 
 export function runOnSimulatorFromSource(source: string, options: SimRunOptions = {}): RunResult {
-  const kernel = loadKernel(source, options.files);
+  const kernel = loadKernel(source, options.files, options.entry);
   const base: RunResult = {
     file: options.file,
     engine: 'simulator',

@@ -49,11 +49,12 @@ export interface LoadedKernel {
 }
 
 /**
- * Parses the header (its errors are thrown, all at once), attaches the contents of the files
- * it names, and runs the front end with the header's override values.
+ * Parses the header (its errors are thrown, all at once) as entry point `entry` sees it (its
+ * `entry` section applied), attaches the contents of the files it names, and runs the front
+ * end with the header's override values.
  */
-export function loadKernel(source: string, files?: FileContents): LoadedKernel {
-  const harness = readHeader(source, files);
+export function loadKernel(source: string, files?: FileContents, entry?: string): LoadedKernel {
+  const harness = readHeader(source, files, entry);
   const fe = frontEndModule(source, overrideValues(harness));
   return { source, harness, module: fe.module, messages: fe.messages };
 }

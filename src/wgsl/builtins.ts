@@ -33,7 +33,12 @@ export interface Overload {
   result: Type;
 }
 
-export type SpecialBuiltin = 'barrier' | 'atomic' | 'subgroup' | 'quad' | 'uniformLoad' | 'arrayLength' | 'texture';
+/**
+ * `derivative`: dpdx and the like, and textureSample/textureSampleBias (implicit derivatives):
+ * fragment shaders only, in uniform control flow. The front end types them so that render
+ * code can be validated; the simulator never runs them (compute entry points cannot call them).
+ */
+export type SpecialBuiltin = 'barrier' | 'atomic' | 'subgroup' | 'quad' | 'uniformLoad' | 'arrayLength' | 'texture' | 'derivative';
 
 export interface BuiltinDef {
   resolve(args: Type[], allConst: boolean): Overload;
@@ -289,7 +294,32 @@ function quadOp(withId: boolean): BuiltinDef {
   });
 }
 
+/** dpdx and the like: an f32 scalar or vector (abstract values convert), of the same type. */
+const derivative = (name: string): BuiltinDef =>
+  special('derivative', (args) => {
+    if (args.length !== 1) fail(`${name} expects 1 argument`);
+    const t = concretize(args[0]!);
+    const s = scalarOf(t);
+    if (!s || s.name !== 'f32' || (t.kind !== 'scalar' && t.kind !== 'vec'))
+      fail(`${name} expects f32 or a vector of f32, got ${typeName(args[0]!)}`);
+    return { params: [t], result: t };
+  });
+
+/** The derivative builtins (WGSL § "Derivative Built-in Functions"). */
+export const DERIVATIVE_BUILTINS = [
+  'dpdx',
+  'dpdxCoarse',
+  'dpdxFine',
+  'dpdy',
+  'dpdyCoarse',
+  'dpdyFine',
+  'fwidth',
+  'fwidthCoarse',
+  'fwidthFine',
+];
+
 export const BUILTINS: Record<string, BuiltinDef> = {
+  ...Object.fromEntries(DERIVATIVE_BUILTINS.map((n) => [n, derivative(n)])),
   // ---- numeric, component-wise ----
   abs: componentwise(
     1,

@@ -76,6 +76,8 @@ class Resolver {
   private nextLocalId = 0;
   /** Where each function first calls each callee (to point at a recursion cycle). */
   private readonly callSites = new Map<FnInfo, Map<FnInfo, Loc>>();
+  /** Each function's first call of a derivative builtin (fragment shaders only). */
+  private readonly derivativeCalls = new Map<FnInfo, { name: string; loc: Loc }>();
 
   constructor(
     private readonly ast: A.ModuleAst,
@@ -112,6 +114,7 @@ class Resolver {
     if (this.options.bodies === false) return this.info;
     for (const f of this.info.functions.values()) this.fnBody(f);
     this.checkRecursion();
+    this.checkDerivativeStages();
     // Collect transitive global use after all bodies are typed.
     const visit = (f: FnInfo, seen: Set<FnInfo>) => {
       for (const c of f.callees) {
@@ -123,6 +126,28 @@ class Resolver {
     };
     for (const f of this.info.functions.values()) visit(f, new Set([f]));
     return this.info;
+  }
+
+  /**
+   * Derivatives (dpdx, textureSample…) exist only in fragment shaders: a compute or vertex
+   * entry point that reaches one, directly or through calls, is an error at the call.
+   */
+  private checkDerivativeStages(): void {
+    for (const entry of this.info.functions.values()) {
+      if (!entry.stage || entry.stage === 'fragment') continue;
+      const seen = new Set<FnInfo>();
+      const find = (f: FnInfo): { name: string; loc: Loc } | undefined => {
+        if (seen.has(f)) return undefined;
+        seen.add(f);
+        return this.derivativeCalls.get(f) ?? [...f.callees].map(find).find((x) => x);
+      };
+      const hit = find(entry);
+      if (hit)
+        this.err(
+          hit.loc,
+          `built-in '${hit.name}' cannot be used by the ${entry.stage} pipeline stage (entry point '${entry.name}'): derivatives exist only in fragment shaders`,
+        );
+    }
   }
 
   /**
@@ -954,7 +979,6 @@ class Resolver {
         : undefined;
     if (!def) {
       if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
-      if (/^(dpdx|dpdy|fwidth)/.test(name)) this.unsupported(id.loc, `'${name}' (fragment shaders)`);
       this.err(id.loc, `unknown function '${name}'`);
     }
     const overload = this.at(e.loc, () => def!.resolve(argTypes, allConst));
@@ -977,6 +1001,8 @@ class Resolver {
     }
     if (name === 'quadBroadcast') this.quadLane(e.args[1]!, args[1]!);
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
+    if (def!.special === 'derivative' && this.fn && !this.derivativeCalls.has(this.fn))
+      this.derivativeCalls.set(this.fn, { name, loc: id.loc });
     const call: CallTarget = { kind: 'builtin', name, def: def!, overload };
     if (allConst && def!.constEval && def!.eval) {
       const values = args.map((a, i) => this.convertedConst(e.args[i]!.loc, a.const!, overload.params[i]!));

@@ -1,6 +1,7 @@
 // Typing of the texture builtins a compute shader can call (WGSL § "Texture Built-in
 // Functions"): which textures each takes, with which coordinates, levels and array
-// indices. Overloads Tint would reject are errors here too, with the call written out as
+// indices; and of textureSample and textureSampleBias, which fragment shaders alone can
+// call (typed for validation, never simulated). Overloads Tint would reject are errors here too, with the call written out as
 // Tint does ("no matching call to …"). The simulator runs them (sim/textures.ts).
 import { BuiltinTypeError, type BuiltinDef, type Overload } from './builtins.js';
 import { coordCount, isArrayed, isSampler, isTexture } from './textures.js';
@@ -158,6 +159,32 @@ const textureSampleLevel = def((args) => {
   return { params, result: t.kind === 'depth' ? F32 : vec(4, F32) };
 });
 
+/**
+ * textureSample(t, s, coords[, array_index][, offset]) and textureSampleBias(…, bias[, offset]):
+ * sampling with implicit derivatives, so fragment shaders only ('derivative', builtins.ts).
+ */
+function implicitSample(name: 'textureSample' | 'textureSampleBias'): BuiltinDef {
+  return {
+    special: 'derivative',
+    constEval: false,
+    resolve(args) {
+      const t = texArg(name, args, 0);
+      if (t.kind !== 'sampled' && t.kind !== 'depth') noMatch(name, args, 'the texture must be a sampled or depth texture');
+      if (t.sampled !== 'f32') noMatch(name, args, 'only textures of f32 can be sampled');
+      if (name === 'textureSampleBias' && t.kind === 'depth') noMatch(name, args, 'depth textures take no bias');
+      if (name === 'textureSampleBias' && t.dim === '1d') noMatch(name, args, 'there is no textureSampleBias for 1d textures');
+      samplerArg(name, args, 1);
+      const base = 3 + (isArrayed(t.dim) ? 1 : 0) + (name === 'textureSampleBias' ? 1 : 0);
+      arity(name, args, [base, base + 1]);
+      const params: Type[] = [args[0]!, args[1]!, floatCoord(name, args, args[2], coordCount(t.dim), 'the coordinates')];
+      if (isArrayed(t.dim)) params.push(intCoord(name, args, args[3], 1, 'the array index'));
+      if (name === 'textureSampleBias') params.push(floatCoord(name, args, args[params.length], 1, 'the bias'));
+      if (args.length === base + 1) params.push(offsetParam(name, args, t, base));
+      return { params, result: t.kind === 'depth' ? F32 : vec(4, F32) };
+    },
+  };
+}
+
 const textureGather = def((args) => {
   const name = 'textureGather';
   // Depth textures have no component argument: textureGather(t, s, coords[, …]).
@@ -188,6 +215,8 @@ export const TEXTURE_BUILTINS: Readonly<Record<string, BuiltinDef>> = {
   textureNumSamples,
   textureSampleLevel,
   textureGather,
+  textureSample: implicitSample('textureSample'),
+  textureSampleBias: implicitSample('textureSampleBias'),
 };
 
 /** Builtins that need a constant argument: its index (textureGather's component, the offsets). */

@@ -770,6 +770,10 @@ export class FunctionAnalysis {
       resultNonUniform = !!callee?.returnMayBeNonUniform;
     } else if (special === 'barrier' || special === 'uniformLoad') {
       if (scope !== 'subgroup') callSite = 'error';
+    } else if (special === 'derivative') {
+      // Derivatives need the neighbouring fragments: Tint's derivative_uniformity rule (an error unless filtered).
+      const sev = this.severity('derivative_uniformity');
+      if (sev !== 'off' && scope !== 'subgroup') callSite = sev;
     } else if (special === 'atomic') {
       resultNonUniform = true;
     } else if (special === 'subgroup' || special === 'quad') {

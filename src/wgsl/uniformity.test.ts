@@ -547,3 +547,87 @@ fn main(@builtin(local_invocation_index) i: u32) {
     ]);
   });
 });
+
+describe('uniformity: derivatives in fragment shaders', () => {
+  const TEX = '@group(0) @binding(0) var t: texture_2d<f32>;\n@group(0) @binding(1) var s: sampler;\n';
+
+  it('refuses dpdx under a branch on a fragment input, at the call', () => {
+    const source = `@fragment
+fn main(@location(0) uv: vec2f) -> @location(0) vec4f {
+  var d = 0.0;
+  if (uv.x > 0.5) {
+    d = dpdx(uv.y);
+  }
+  return vec4f(d);
+}
+`;
+    expect(findings(source)).toEqual([
+      "5:9 error: 'dpdx' must only be called from uniform control flow",
+      '4:3 note: control flow depends on possibly non-uniform value',
+      "4:7 note: user-defined input 'uv' of 'main' may be non-uniform",
+    ]);
+  });
+
+  it('finds textureSample after a non-uniform return, and lets a helper that samples be called in uniform flow only', () => {
+    const source = `${TEX}
+fn shade(uv: vec2f) -> vec4f {
+  return textureSampleBias(t, s, uv, 0.5) * fwidth(uv.x);
+}
+
+@fragment
+fn main(@location(0) uv: vec2f) -> @location(0) vec4f {
+  if (uv.y < 0.0) {
+    return shade(uv);
+  }
+  return textureSample(t, s, uv);
+}
+`;
+    expect(findings(source)).toEqual([
+      "13:10 error: 'textureSample' must only be called from uniform control flow",
+      '10:3 note: control flow depends on possibly non-uniform value',
+      "10:7 note: user-defined input 'uv' of 'main' may be non-uniform",
+    ]);
+  });
+
+  it('accepts derivatives in uniform control flow', () => {
+    const source = `${TEX}
+@fragment
+fn main(@location(0) uv: vec2f) -> @location(0) vec4f {
+  let c = textureSample(t, s, uv);
+  return c * dpdy(uv.x) + vec4f(dpdxFine(uv), dpdyCoarse(uv));
+}
+`;
+    expect(findings(source)).toEqual([]);
+  });
+
+  it('follows the derivative_uniformity diagnostic filter', () => {
+    const body = `${TEX}
+@fragment
+fn main(@location(0) uv: vec2f) -> @location(0) vec4f {
+  var c = vec4f(0.0);
+  if (uv.x > 0.5) {
+    c = textureSample(t, s, uv);
+  }
+  return c;
+}
+`;
+    expect(findings(`diagnostic(warning, derivative_uniformity);\n${body}`)).toEqual([
+      "9:9 warning: 'textureSample' must only be called from uniform control flow",
+      '8:3 note: control flow depends on possibly non-uniform value',
+      "8:7 note: user-defined input 'uv' of 'main' may be non-uniform",
+    ]);
+    expect(findings(`diagnostic(off, derivative_uniformity);\n${body}`)).toEqual([]);
+  });
+
+  it('refuses a derivative reached from a compute or vertex entry point', () => {
+    const compute = `@group(0) @binding(0) var<storage, read_write> o: array<f32>;
+fn helper(x: f32) -> f32 { return dpdx(x); }
+@compute @workgroup_size(1) fn main() { o[0] = helper(o[1]); }
+`;
+    expect(() => resolveModule(parseWgsl(compute))).toThrow(
+      "built-in 'dpdx' cannot be used by the compute pipeline stage (entry point 'main'): derivatives exist only in fragment shaders",
+    );
+    const vertex = `${TEX}@vertex fn vs() -> @builtin(position) vec4f { return textureSample(t, s, vec2f(0.0)); }\n`;
+    expect(() => resolveModule(parseWgsl(vertex))).toThrow(/built-in 'textureSample' cannot be used by the vertex pipeline stage/);
+  });
+});

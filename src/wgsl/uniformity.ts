@@ -13,8 +13,10 @@
 // As in Dawn today, the analysis runs twice: at workgroup scope (barriers,
 // workgroupUniformLoad) and then at subgroup scope (subgroup operations, filterable with
 // the `subgroup_uniformity` diagnostic rule; quad operations count as subgroup operations).
-// It stops at the first error. Derivatives and textures never get here: the front end
-// refuses them as unsupported.
+// It stops at the first error. Derivatives (dpdx and the like, textureSample and
+// textureSampleBias) must be called in uniform control flow too, under the
+// `derivative_uniformity` rule; only fragment shaders can reach them (the resolver refuses
+// them elsewhere), so they are checked in the workgroup-scope pass.
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/index.js';
 import type * as A from './ast.js';
 import { moduleFilters } from './diagnostic-filters.js';
