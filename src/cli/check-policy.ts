@@ -2,7 +2,7 @@
 // wgsl-lab.config.json by walking up from it (or takes --config), reads --baseline, writes
 // --write-baseline and enforces --max-warnings. What the policy does to a report is
 // src/policy's (environment-neutral); this module only loads and saves files.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { CheckReport } from '../checks/report.js';
 import { applyPolicy } from '../policy/apply.js';
@@ -107,10 +107,16 @@ export class CheckPolicy {
 
   private matcher: BaselineMatcher | undefined;
 
-  /** Writes the baseline and applies --max-warnings: 1 when warnings exceed it, else 0. */
+  /** Writes the baseline (2 when it cannot) and applies --max-warnings: 1 when warnings exceed it, else 0. */
   finish(reports: readonly CheckReport[], err: (s: string) => void): number {
     if (this.writeTo !== undefined && this.recorder) {
-      writeFileSync(this.writeTo, this.recorder.text());
+      try {
+        mkdirSync(dirname(resolve(this.writeTo)), { recursive: true });
+        writeFileSync(this.writeTo, this.recorder.text());
+      } catch (e) {
+        err(`wgsl-lab check: cannot write the baseline ${this.writeTo}: ${(e as Error).message}`);
+        return 2;
+      }
       const n = reports.reduce((a, r) => a + (r.summary.baselined ?? 0), 0);
       err(`wgsl-lab check: wrote ${n} finding(s) to the baseline ${this.writeTo}`);
     }
