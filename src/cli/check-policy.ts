@@ -131,8 +131,10 @@ export class CheckPolicy {
     let s = this.settingsByFile.get(file);
     if (!s) {
       const config = this.configOf(file);
-      const path = resolve(file === STDIN_NAME ? '.' : file);
+      // stdin is matched as a file named <stdin> in the current folder, and never ignored.
+      const path = resolve(file === STDIN_NAME ? STDIN_NAME : file);
       s = config ? settingsFor(config, slashed(relative(dirname(resolve(config.path)), path))) : { ignored: false, rules: {} };
+      if (file === STDIN_NAME) s.ignored = false;
       this.settingsByFile.set(file, s);
     }
     return s;
