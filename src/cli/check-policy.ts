@@ -93,13 +93,16 @@ export class CheckPolicy {
     return withDefaultDispatch(source, this.settings(file).dispatch);
   }
 
-  /** The report with rule levels, suppressions and the baseline applied. */
-  apply(report: CheckReport, file: string, source: string, entryPoint?: string): CheckReport {
-    const entry = (report as { entryPoint?: string }).entryPoint ?? entryPoint;
-    return applyPolicy(report, source, {
+  /**
+   * The report sections of one file (one per entry point, or one) with rule levels,
+   * suppressions and the baseline applied; `entryPoint` names the entry of sections that do
+   * not name theirs.
+   */
+  apply(reports: readonly CheckReport[], file: string, source: string, entryPoint?: string): CheckReport[] {
+    return applyPolicy(reports, source, {
       rules: this.settings(file).rules,
       file: file === STDIN_NAME ? file : slashed(relative(this.root, resolve(file))),
-      ...(entry !== undefined ? { entryPoint: entry } : {}),
+      ...(entryPoint !== undefined ? { entryPoint } : {}),
       baseline: this.baseline && (this.matcher ??= new BaselineMatcher(this.baseline.file)),
       record: this.recorder,
     });

@@ -197,7 +197,7 @@ export async function checkCommand(
           `wgsl-lab check: ${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
         );
       }
-      const report = policy.apply(analyzed, file, source, values.entry);
+      const report = policy.apply([analyzed], file, source, values.entry)[0]!;
       reports.push(report);
       if (text) io.out(formatCheckReport(report, source, { color }));
       if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));

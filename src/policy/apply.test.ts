@@ -27,7 +27,7 @@ fn main(@builtin(local_invocation_index) lane: u32) {
 `;
 
 const run = (source: string, o: Partial<PolicyOptions> = {}) =>
-  applyPolicy(analyze(source, { file: 'k.wgsl' }), source, { file: 'k.wgsl', entryPoint: 'main', ...o });
+  applyPolicy([analyze(source, { file: 'k.wgsl' })], source, { file: 'k.wgsl', entryPoint: 'main', ...o })[0]!;
 
 const insertAt = (source: string, line: number, text: string) => {
   const lines = source.split('\n');
@@ -115,5 +115,40 @@ describe('applyPolicy', () => {
     expect(again.diagnostics.filter((d) => !d.suppressed).length).toBeGreaterThan(0);
     expect(again.summary.baselined).toBe(1);
     expect(again.summary.errors).toBe(again.diagnostics.filter((d) => !d.suppressed && d.severity === 'error').length);
+  });
+});
+
+describe('applyPolicy over the sections of one file', () => {
+  // Two entry points; only `a` races on its tile, at lines 6 and 7.
+  const TWO = `@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+var<workgroup> tile: array<f32, 64>;
+@compute @workgroup_size(64)
+fn a(@builtin(local_invocation_index) lane: u32) {
+  // wgsl-lab-disable-next-line data-race -- a is a demo of the race
+  tile[lane] = f32(lane);
+  out[lane] = tile[(lane + 1u) % 64u];
+}
+@compute @workgroup_size(64)
+fn b(@builtin(local_invocation_index) lane: u32) {
+  out[lane] = 1.0;
+}
+`;
+
+  it('counts a comment used by one section as used in all, and fingerprints by each section’s entry point', () => {
+    const sections = ['a', 'b'].map((entry) => ({ ...analyze(TWO, { file: 'k.wgsl', entry }), entryPoint: entry }));
+    const [a, b] = applyPolicy(sections, TWO, { file: 'k.wgsl' });
+    expect(a!.diagnostics.map((d) => [d.kind, d.suppressed?.kind])).toEqual([['data-race', 'inline']]);
+    expect(b!.diagnostics).toEqual([]);
+    expect([a!.summary.errors, b!.summary.errors, a!.summary.warnings, b!.summary.warnings]).toEqual([0, 0, 0, 0]);
+    const other = applyPolicy([{ ...sections[0]!, entryPoint: 'renamed' }], TWO, { file: 'k.wgsl' })[0]!;
+    expect(other.diagnostics[0]!.fingerprint).not.toBe(a!.diagnostics[0]!.fingerprint);
+  });
+
+  it('reports an unused comment once, in the first section', () => {
+    const source = TWO.replace('data-race -- a is a demo', 'out-of-bounds -- a is a demo');
+    const sections = ['a', 'b'].map((entry) => ({ ...analyze(source, { file: 'k.wgsl', entry }), entryPoint: entry }));
+    const [a, b] = applyPolicy(sections, source, { file: 'k.wgsl' });
+    expect(a!.diagnostics.map((d) => d.kind)).toEqual(['unused-suppression', 'data-race']);
+    expect(b!.diagnostics).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ export interface PolicyOptions {
   rules?: Readonly<Record<string, RuleLevel>>;
   /** The file relative to the fingerprint root, `/` separators. */
   file: string;
+  /** The entry point of sections that do not name theirs (`entryPoint`). */
   entryPoint?: string;
   /** Findings accepted by `--baseline`. */
   baseline?: BaselineMatcher;
@@ -28,11 +29,26 @@ interface Finding {
   variable?: string;
   message: string;
   line: number;
+  entryPoint?: string;
   fingerprint?: string;
   suppressed?: Suppressed;
 }
 
-export function applyPolicy(report: CheckReport, source: string, o: PolicyOptions): CheckReport {
+/** A report section under way: its findings in report order, and what they become. */
+interface Section {
+  report: CheckReport;
+  diagnostics: Diagnostic[];
+  bankConflicts: BankConflictSite[];
+  findings: { finding: Finding; target: Diagnostic | BankConflictSite }[];
+}
+
+/**
+ * The policy applied to the report sections of one source file (one per entry point, or
+ * one): suppression comments belong to the file, so a comment counts as used when a finding
+ * of any section uses it, and the file's unused ones are reported once, in the first section.
+ * A section's entry point is its `entryPoint` field when it has one, else `o.entryPoint`.
+ */
+export function applyPolicy(reports: readonly CheckReport[], source: string, o: PolicyOptions): CheckReport[] {
   const rules = o.rules ?? {};
   const sourceLines = sourceLinesOf(source);
   const comments = parseSuppressions(source);
@@ -50,80 +66,97 @@ export function applyPolicy(report: CheckReport, source: string, o: PolicyOption
   };
   const stamp = (f: Finding) => {
     f.fingerprint = fingerprint(
-      { rule: f.rule, file: o.file, entryPoint: o.entryPoint, variable: f.variable, lines: f.lines, message: f.message },
+      { rule: f.rule, file: o.file, entryPoint: f.entryPoint, variable: f.variable, lines: f.lines, message: f.message },
       sourceLines,
     );
   };
 
-  const diagnostics: Diagnostic[] = [];
-  const findings: { finding: Finding; target: Diagnostic | BankConflictSite }[] = [];
-  for (const d of report.diagnostics) {
-    const level = rules[d.kind];
-    if (level === 'off') continue;
-    const lines = [...new Set([d.loc?.line, ...d.related.map((r) => r.loc.line)].filter((n): n is number => !!n && n > 0))];
-    const finding: Finding = { rule: d.kind, lines, variable: d.variable, message: d.message, line: d.loc?.line ?? 0 };
-    stamp(finding);
-    finding.suppressed = inline(finding);
-    const out: Diagnostic = { ...d, severity: level ? levelSeverity(level)! : d.severity, rule: d.kind, fingerprint: finding.fingerprint };
-    diagnostics.push(out);
-    findings.push({ finding, target: out });
-  }
-
-  const bankLevel = rules['bank-conflict'];
-  const bankConflicts: BankConflictSite[] = [];
-  for (const b of report.bankConflicts) {
-    if (b.maxWays < 2) {
-      bankConflicts.push(b);
-      continue;
+  const sections: Section[] = reports.map((report) => {
+    const entryPoint = (report as { entryPoint?: string }).entryPoint ?? o.entryPoint;
+    const section: Section = { report, diagnostics: [], bankConflicts: [], findings: [] };
+    for (const d of report.diagnostics) {
+      const level = rules[d.kind];
+      if (level === 'off') continue;
+      const lines = [...new Set([d.loc?.line, ...d.related.map((r) => r.loc.line)].filter((n): n is number => !!n && n > 0))];
+      const finding: Finding = { rule: d.kind, lines, variable: d.variable, message: d.message, line: d.loc?.line ?? 0, entryPoint };
+      stamp(finding);
+      finding.suppressed = inline(finding);
+      const out: Diagnostic = {
+        ...d,
+        severity: level ? levelSeverity(level)! : d.severity,
+        rule: d.kind,
+        fingerprint: finding.fingerprint,
+      };
+      section.diagnostics.push(out);
+      section.findings.push({ finding, target: out });
     }
-    if (bankLevel === 'off') continue;
-    const finding: Finding = {
-      rule: 'bank-conflict',
-      lines: [b.line],
-      variable: b.variable,
-      message: `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}'`,
-      line: b.line,
-    };
-    stamp(finding);
-    finding.suppressed = inline(finding);
-    const out: BankConflictSite = { ...b, rule: 'bank-conflict', fingerprint: finding.fingerprint };
-    if (bankLevel) out.severity = levelSeverity(bankLevel);
-    bankConflicts.push(out);
-    findings.push({ finding, target: out });
-  }
+    const bankLevel = rules['bank-conflict'];
+    for (const b of report.bankConflicts) {
+      if (b.maxWays < 2) {
+        section.bankConflicts.push(b);
+        continue;
+      }
+      if (bankLevel === 'off') continue;
+      const finding: Finding = {
+        rule: 'bank-conflict',
+        lines: [b.line],
+        variable: b.variable,
+        message: `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}'`,
+        line: b.line,
+        entryPoint,
+      };
+      stamp(finding);
+      finding.suppressed = inline(finding);
+      const out: BankConflictSite = { ...b, rule: 'bank-conflict', fingerprint: finding.fingerprint };
+      if (bankLevel) out.severity = levelSeverity(bankLevel);
+      section.bankConflicts.push(out);
+      section.findings.push({ finding, target: out });
+    }
+    return section;
+  });
 
-  // Comments that suppressed nothing, or name no rule of wgsl-lab's: findings themselves.
+  // Comments that suppressed nothing in any section, or name no rule of wgsl-lab's: findings themselves.
   const unusedLevel = rules['unused-suppression'];
-  if (unusedLevel !== 'off') {
+  const first = sections[0];
+  if (first && unusedLevel !== 'off') {
     const severity: Severity = unusedLevel ? levelSeverity(unusedLevel)! : 'warning';
+    const entryPoint = (first.report as { entryPoint?: string }).entryPoint ?? o.entryPoint;
     for (const d of unusedSuppressions(comments, used, source, severity)) {
-      const finding: Finding = { rule: d.kind, lines: [d.loc!.line], message: d.message, line: d.loc!.line };
+      const finding: Finding = { rule: d.kind, lines: [d.loc!.line], message: d.message, line: d.loc!.line, entryPoint };
       stamp(finding);
       const out = { ...d, rule: d.kind, fingerprint: finding.fingerprint };
-      diagnostics.push(out);
-      findings.push({ finding, target: out });
+      first.diagnostics.push(out);
+      first.findings.push({ finding, target: out });
     }
   }
 
-  // The baseline takes what inline comments left, in report order (its counts are per fingerprint).
-  for (const { finding, target } of findings) {
-    if (!finding.suppressed && (o.record || o.baseline?.take(finding.fingerprint!))) finding.suppressed = { kind: 'baseline' };
-    if (finding.suppressed?.kind === 'baseline' && o.record)
-      o.record.add({
-        fingerprint: finding.fingerprint!,
-        rule: finding.rule,
-        file: o.file,
-        ...(o.entryPoint !== undefined ? { entryPoint: o.entryPoint } : {}),
-        ...(finding.variable !== undefined ? { variable: finding.variable } : {}),
-        line: finding.line,
-        message: finding.message,
-      });
-    if (finding.suppressed) target.suppressed = finding.suppressed;
-  }
+  return sections.map((section) => {
+    // The baseline takes what inline comments left, in report order (its counts are per fingerprint).
+    for (const { finding, target } of section.findings) {
+      if (!finding.suppressed && (o.record || o.baseline?.take(finding.fingerprint!))) finding.suppressed = { kind: 'baseline' };
+      if (finding.suppressed?.kind === 'baseline' && o.record)
+        o.record.add({
+          fingerprint: finding.fingerprint!,
+          rule: finding.rule,
+          file: o.file,
+          ...(finding.entryPoint !== undefined ? { entryPoint: finding.entryPoint } : {}),
+          ...(finding.variable !== undefined ? { variable: finding.variable } : {}),
+          line: finding.line,
+          message: finding.message,
+        });
+      if (finding.suppressed) target.suppressed = finding.suppressed;
+    }
+    return withSummary(section);
+  });
+}
 
+/** The section's report with its findings and a summary that counts only what was not accepted. */
+function withSummary({ report, diagnostics, bankConflicts, findings }: Section): CheckReport {
   const sorted = sortDiagnostics(diagnostics);
   const counted = <T extends { suppressed?: Suppressed }>(list: T[]) => list.filter((x) => !x.suppressed);
   const countedBanks = counted(bankConflicts).filter((b) => b.severity);
+  const bySeverity = (severity: Severity) =>
+    counted(sorted).filter((d) => d.severity === severity).length + countedBanks.filter((b) => b.severity === severity).length;
   const suppressed = findings.filter((f) => f.finding.suppressed?.kind === 'inline').length;
   const baselined = findings.filter((f) => f.finding.suppressed?.kind === 'baseline').length;
   return {
@@ -131,9 +164,8 @@ export function applyPolicy(report: CheckReport, source: string, o: PolicyOption
     diagnostics: sorted,
     bankConflicts,
     summary: {
-      errors: counted(sorted).filter((d) => d.severity === 'error').length + countedBanks.filter((b) => b.severity === 'error').length,
-      warnings:
-        counted(sorted).filter((d) => d.severity === 'warning').length + countedBanks.filter((b) => b.severity === 'warning').length,
+      errors: bySeverity('error'),
+      warnings: bySeverity('warning'),
       races: counted(sorted).filter((d) => d.kind === 'data-race' && !d.consequenceOf).length,
       maxBankWays: Math.max(0, ...bankConflicts.map((b) => b.maxWays)),
       ...(suppressed ? { suppressed } : {}),

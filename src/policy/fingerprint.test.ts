@@ -13,7 +13,7 @@ fn main(@builtin(local_invocation_index) lane: u32) {
 `;
 
 function raceFingerprints(source: string, file = 'k.wgsl', entryPoint = 'main'): string[] {
-  const report = applyPolicy(analyze(source, { file }), source, { file, entryPoint });
+  const report = applyPolicy([analyze(source, { file })], source, { file, entryPoint })[0]!;
   return report.diagnostics.filter((d) => d.kind === 'data-race').map((d) => d.fingerprint!);
 }
 

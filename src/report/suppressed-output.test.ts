@@ -26,14 +26,14 @@ fn main(@builtin(local_invocation_index) lane: u32) {
 
 function reports() {
   const analyzed = analyze(SOURCE, { file: 'k.wgsl' });
-  const plain = applyPolicy(analyzed, SOURCE, { file: 'k.wgsl', rules: { 'bank-conflict': 'error' } });
+  const plain = applyPolicy([analyzed], SOURCE, { file: 'k.wgsl', rules: { 'bank-conflict': 'error' } })[0]!;
   const writeSite = plain.bankConflicts.find((b) => b.line === 8)!;
   const baseline = new BaselineMatcher({
     version: 1,
     tool: 'wgsl-lab',
     findings: [{ fingerprint: writeSite.fingerprint!, rule: 'bank-conflict', file: 'k.wgsl', line: 8, count: 1, message: '' }],
   });
-  return applyPolicy(analyzed, SOURCE, { file: 'k.wgsl', rules: { 'bank-conflict': 'error' }, baseline });
+  return applyPolicy([analyzed], SOURCE, { file: 'k.wgsl', rules: { 'bank-conflict': 'error' }, baseline })[0]!;
 }
 
 describe('suppressed findings in the outputs', () => {
