@@ -33,6 +33,19 @@ describe('docs/schema/config.schema.json', () => {
   });
 });
 
+describe('docs/config.md', () => {
+  it('has an example config that check accepts, with the rules its table lists', () => {
+    const doc = readFileSync(new URL('docs/config.md', root), 'utf8');
+    const example = /```json\n(\{\n  "\$schema"[\s\S]*?)```/.exec(doc)![1]!;
+    const config = parseConfig(example, 'docs/config.md');
+    expect(config.overrides.map((o) => o.dispatch)).toEqual([[64, 1, 1], undefined]);
+    const tabled = [...doc.matchAll(/^\| `([a-z-]+)`(?:, `([a-z-]+)`)*/gm)].flatMap((m) =>
+      m[0].match(/`[a-z-]+`/g)!.map((x) => x.slice(1, -1)),
+    );
+    expect(tabled.sort()).toEqual([...RULE_IDS].sort());
+  });
+});
+
 describe('src/policy', () => {
   it('imports no Node module', () => {
     const dir = fileURLToPath(new URL('src/policy/', root));
