@@ -236,11 +236,20 @@ fn main(@builtin(local_invocation_index) lane: u32) {
       [9, 'new'],
     ]);
     expect(report!.summary).toMatchObject({ errors: 1, races: 1, baselined: 1 });
+    expect(again.err).not.toContain('no longer occur');
     const sarif = JSON.parse((await r.check('--sarif', '--baseline', 'ci/wgsl-lab-baseline.json', 'k.wgsl')).out);
     expect(sarif.runs[0].results.map((x: { suppressions?: { kind: string }[] }) => x.suppressions?.[0]?.kind ?? 'none')).toEqual([
       'external',
       'none',
     ]);
+
+    // The baselined race fixed: nothing left to accept, and the note says so.
+    writeFileSync(join(r.dir, 'k.wgsl'), withLine(RACY, 6, '  workgroupBarrier();'));
+    const fixed = await r.check('--baseline', 'ci/wgsl-lab-baseline.json', 'k.wgsl');
+    expect(fixed.code).toBe(0);
+    expect(fixed.err).toContain(
+      'wgsl-lab check: note: 1 finding(s) of the baseline ci/wgsl-lab-baseline.json no longer occur (fixed, or their lines changed); --write-baseline refreshes it',
+    );
   });
 
   it('refuses a missing or invalid baseline, exit 2', async () => {

@@ -36,7 +36,7 @@ describe('docs/schema/config.schema.json', () => {
 describe('docs/config.md', () => {
   it('has an example config that check accepts, with the rules its table lists', () => {
     const doc = readFileSync(new URL('docs/config.md', root), 'utf8');
-    const example = /```json\n(\{\n  "\$schema"[\s\S]*?)```/.exec(doc)![1]!;
+    const example = /```json\n(\{\n {2}"\$schema"[\s\S]*?)```/.exec(doc)![1]!;
     const config = parseConfig(example, 'docs/config.md');
     expect(config.overrides.map((o) => o.dispatch)).toEqual([[64, 1, 1], undefined]);
     const tabled = [...doc.matchAll(/^\| `([a-z-]+)`(?:, `([a-z-]+)`)*/gm)].flatMap((m) =>

@@ -99,9 +99,11 @@ export class CheckPolicy {
    * not name theirs.
    */
   apply(reports: readonly CheckReport[], file: string, source: string, entryPoint?: string): CheckReport[] {
+    const relativeFile = file === STDIN_NAME ? file : slashed(relative(this.root, resolve(file)));
+    this.checked.add(relativeFile);
     return applyPolicy(reports, source, {
       rules: this.settings(file).rules,
-      file: file === STDIN_NAME ? file : slashed(relative(this.root, resolve(file))),
+      file: relativeFile,
       ...(entryPoint !== undefined ? { entryPoint } : {}),
       baseline: this.baseline && (this.matcher ??= new BaselineMatcher(this.baseline.file)),
       record: this.recorder,
@@ -109,6 +111,8 @@ export class CheckPolicy {
   }
 
   private matcher: BaselineMatcher | undefined;
+  /** The files checked so far, as fingerprints name them. */
+  private readonly checked = new Set<string>();
 
   /** Writes the baseline (2 when it cannot) and applies --max-warnings: 1 when warnings exceed it, else 0. */
   finish(reports: readonly CheckReport[], err: (s: string) => void): number {
@@ -123,6 +127,11 @@ export class CheckPolicy {
       const n = reports.reduce((a, r) => a + (r.summary.baselined ?? 0), 0);
       err(`wgsl-lab check: wrote ${n} finding(s) to the baseline ${this.writeTo}`);
     }
+    const gone = this.baseline ? (this.matcher?.unmatched(this.checked) ?? 0) : 0;
+    if (gone)
+      err(
+        `wgsl-lab check: note: ${gone} finding(s) of the baseline ${this.baseline!.path} no longer occur (fixed, or their lines changed); --write-baseline refreshes it`,
+      );
     if (this.maxWarnings === undefined) return 0;
     const warnings = reports.reduce((a, r) => a + r.summary.warnings, 0);
     if (warnings <= this.maxWarnings) return 0;

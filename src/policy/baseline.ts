@@ -73,9 +73,20 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Occurrences left per fingerprint while findings are matched against a baseline. */
 export class BaselineMatcher {
   private readonly left = new Map<string, number>();
+  private readonly fileOf = new Map<string, string>();
 
   constructor(baseline: BaselineFile) {
-    for (const f of baseline.findings) this.left.set(f.fingerprint, (this.left.get(f.fingerprint) ?? 0) + f.count);
+    for (const f of baseline.findings) {
+      this.left.set(f.fingerprint, (this.left.get(f.fingerprint) ?? 0) + f.count);
+      this.fileOf.set(f.fingerprint, f.file);
+    }
+  }
+
+  /** Occurrences recorded for `files` that no finding used: fixed (or changed) since. */
+  unmatched(files: ReadonlySet<string>): number {
+    let n = 0;
+    for (const [fp, left] of this.left) if (files.has(this.fileOf.get(fp) ?? '')) n += left;
+    return n;
   }
 
   /** Whether the finding is in the baseline; uses up one occurrence. */
