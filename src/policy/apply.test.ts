@@ -140,7 +140,8 @@ fn b(@builtin(local_invocation_index) lane: u32) {
     expect(a!.diagnostics.map((d) => [d.kind, d.suppressed?.kind])).toEqual([['data-race', 'inline']]);
     expect(b!.diagnostics).toEqual([]);
     expect([a!.summary.errors, b!.summary.errors, a!.summary.warnings, b!.summary.warnings]).toEqual([0, 0, 0, 0]);
-    const other = applyPolicy([{ ...sections[0]!, entryPoint: 'renamed' }], TWO, { file: 'k.wgsl' })[0]!;
+    const renamed = { ...sections[0]!, entryPoint: 'renamed' };
+    const other = applyPolicy([renamed], TWO, { file: 'k.wgsl' })[0]!;
     expect(other.diagnostics[0]!.fingerprint).not.toBe(a!.diagnostics[0]!.fingerprint);
   });
 
