@@ -26,6 +26,8 @@ const LAYERS: Record<string, number> = {
   bench: 5,
   // The language server renders the report's diagnostics and is started by the CLI.
   lsp: 5.5,
+  // The repository policy (config, suppressions, baseline) applied to the report, for the CLI.
+  policy: 5.5,
   api: 6,
   cli: 6,
   web: 6,

@@ -142,6 +142,8 @@ describe('wgsl-lab check', () => {
         message: "'workgroupBarrier' must only be called from uniform control flow",
         line: 34,
         column: 5,
+        rule: 'compile-error',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     ]);
   });

@@ -3,7 +3,7 @@
 // prints it as JSON, text or SARIF; the lab draws it on the editor. Findings are the
 // diagnostic model's Diagnostics (src/report/check-json.ts writes them in the contract's
 // flat JSON form).
-import type { Diagnostic, Severity } from '../diagnostics/index.js';
+import type { Diagnostic, Severity, Suppressed } from '../diagnostics/index.js';
 
 // The checks build their findings as the diagnostic model's Diagnostics.
 export type { Diagnostic } from '../diagnostics/index.js';
@@ -30,6 +30,12 @@ export interface BankConflictSite {
   worstLaneBanks?: number[];
   /** Source text of the access. */
   text?: string;
+  /** Conflicting sites (maxWays ≥ 2) once the policy ran: the rule id, `bank-conflict`. */
+  rule?: 'bank-conflict';
+  fingerprint?: string;
+  suppressed?: Suppressed;
+  /** Set when the config gives `bank-conflict` a level: the site then counts in the summary. */
+  severity?: Severity;
 }
 
 export interface CompileSection {
@@ -53,7 +59,16 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   bankConflicts: BankConflictSite[];
   model: { banks: number; bankWidthBytes: number; subgroupSize: number };
-  summary: { errors: number; warnings: number; races: number; maxBankWays: number };
+  summary: {
+    errors: number;
+    warnings: number;
+    races: number;
+    maxBankWays: number;
+    /** Findings a suppression comment accepted (present when there are any). */
+    suppressed?: number;
+    /** Findings the baseline accepted (present when there are any). */
+    baselined?: number;
+  };
   /** Workgroups simulated, when not all of the dispatch was (budget). */
   sampledWorkgroups?: { simulated: number; total: number; which: string };
   /** What the model assumes (subgroup mapping, bank model). */

@@ -27,8 +27,10 @@ import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
+import { CheckPolicy, POLICY_OPTIONS, POLICY_USAGE, PolicyFileError } from './check-policy.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
+       [--config FILE] [--baseline FILE] [--write-baseline FILE] [--max-warnings N]
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes for each @compute entry point (kernels without a header
@@ -45,6 +47,7 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
   tables would need more (default: half of this machine's memory, at most 16 GiB).
+${POLICY_USAGE}
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed (or is over the budget).`;
 
 export async function checkCommand(
@@ -67,6 +70,7 @@ export async function checkCommand(
       capture: { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...POLICY_OPTIONS,
     },
   });
   if (values.help) {
@@ -79,6 +83,7 @@ export async function checkCommand(
   let jobs: number;
   let format: CheckFormat;
   let memoryBudget: MemoryBudget;
+  let policy: CheckPolicy;
   try {
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
@@ -95,7 +100,12 @@ export async function checkCommand(
     if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
     if (values.capture && values.entry !== undefined)
       throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
+    policy = CheckPolicy.load(values);
   } catch (e) {
+    if (e instanceof PolicyFileError) {
+      io.err(`wgsl-lab check: ${e.message}`);
+      return 2;
+    }
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab check: ${e.message}\n${CHECK_USAGE}`);
     return 2;
@@ -113,7 +123,12 @@ export async function checkCommand(
       let skipped: string[];
       ({ files, skipped } = await expandInputs(positionals));
       for (const s of skipped) io.err(`wgsl-lab check: note: ${s}`);
+      files = policy.checkedFiles(files, (s) => io.err(`wgsl-lab check: note: ${s}`), positionals);
     } catch (e) {
+      if (e instanceof PolicyFileError) {
+        io.err(`wgsl-lab check: ${e.message}`);
+        return 2;
+      }
       if (!(e instanceof CliUsageError)) throw e;
       io.err(`wgsl-lab check: ${e.message}`);
       return 2;
@@ -168,9 +183,9 @@ export async function checkCommand(
     try {
       const site = captured?.sites.get(file);
       if (site && text) io.out(site);
-      const source = await readSource(file);
+      const source = policy.prepare(file, await readSource(file));
       sources.set(file, source);
-      const fileReports = await checkFile(file, source, context);
+      const fileReports = policy.apply(await checkFile(file, source, context), file, source, values.entry);
       reports.push(...fileReports);
       results.push(...fileReports);
       for (const report of fileReports) {
@@ -191,6 +206,7 @@ export async function checkCommand(
     }
   }
   await pool?.close();
+  exit = Math.max(exit, policy.finish(reports, io.err));
   if (json) await io.outChunks(jsonChunks(checkRunJson(results)));
   if (sarif) {
     const log = toSarif(reports, {

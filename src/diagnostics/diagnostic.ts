@@ -27,6 +27,8 @@ export type DiagnosticKind =
   | 'spin-wait'
   | 'step-limit'
   | 'bank-conflict'
+  // an inline suppression comment that suppresses nothing or names an unknown rule
+  | 'unused-suppression'
   // the GPU or the environment (no adapter, device lost, rejected operation)
   | 'gpu'
   // a defect of wgsl-lab itself
@@ -60,6 +62,18 @@ export interface Diagnostic {
   consequenceOf?: 'out-of-bounds';
   /** How many times the finding occurred (e.g. racing pairs of invocations). */
   count?: number;
+  /** The rule id a config, a suppression comment and SARIF name it by (the kind); set by the policy. */
+  rule?: string;
+  /** What stays the same when the code around the finding moves (src/policy/fingerprint.ts). */
+  fingerprint?: string;
+  /** Set when a suppression comment or the baseline accepts the finding: listed, not counted. */
+  suppressed?: Suppressed;
+}
+
+/** Why a finding does not count: an inline comment (with its reason) or the baseline. */
+export interface Suppressed {
+  kind: 'inline' | 'baseline';
+  justification?: string;
 }
 
 /** A diagnostic with defaults for the list fields. */

@@ -2,7 +2,7 @@
 // "Checking kernels"): position as line and column, related places likewise. This is the
 // only place a Diagnostic becomes that JSON, so the contract has one definition.
 import type { CheckReport } from '../checks/report.js';
-import type { Diagnostic } from '../diagnostics/index.js';
+import type { Diagnostic, Suppressed } from '../diagnostics/index.js';
 
 export interface DiagnosticJson {
   severity: Diagnostic['severity'];
@@ -18,6 +18,10 @@ export interface DiagnosticJson {
   consequenceOf?: 'out-of-bounds';
   related?: { line: number; column: number; message: string }[];
   count?: number;
+  /** The rule id (SARIF's, a config's); with the policy applied (the CLI), on every finding. */
+  rule?: string;
+  fingerprint?: string;
+  suppressed?: Suppressed;
 }
 
 /** A finding in the contract's form; optional fields only when the finding has them. */
@@ -36,6 +40,9 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
   if (d.consequenceOf !== undefined) out.consequenceOf = d.consequenceOf;
   if (d.related.length) out.related = d.related.map((r) => ({ line: r.loc.line, column: r.loc.column, message: r.message }));
   if (d.count !== undefined) out.count = d.count;
+  if (d.rule !== undefined) out.rule = d.rule;
+  if (d.fingerprint !== undefined) out.fingerprint = d.fingerprint;
+  if (d.suppressed !== undefined) out.suppressed = d.suppressed;
   return out;
 }
 

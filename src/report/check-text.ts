@@ -13,14 +13,18 @@ export function formatCheckReport(r: CheckReport, source: string, o: { color?: b
   const out: string[] = [];
   const f = r.file;
   if (o.heading && r.entryPoint !== undefined) out.push(`${f}: @compute entry point '${r.entryPoint}'`);
+  // Findings a suppression comment accepted are not shown (as ESLint does); baselined ones are, marked.
   for (const d of r.diagnostics) {
-    const suffix = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
+    if (d.suppressed?.kind === 'inline') continue;
+    const suffix = (d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`) + baselineMark(d);
     out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color }));
   }
   for (const b of r.bankConflicts) {
     // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
-    if (b.maxWays >= 2)
-      out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]', color: o.color }));
+    if (b.maxWays >= 2 && b.suppressed?.kind !== 'inline')
+      out.push(
+        ...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ` [bank-conflict]${baselineMark(b)}`, color: o.color }),
+      );
   }
   if (r.sampledWorkgroups)
     out.push(
@@ -30,11 +34,15 @@ export function formatCheckReport(r: CheckReport, source: string, o: { color?: b
   return out.join('\n');
 }
 
-/** A conflicting access site as a warning at the access. */
+function baselineMark(x: { suppressed?: { kind: string } }): string {
+  return x.suppressed?.kind === 'baseline' ? ' (baseline)' : '';
+}
+
+/** A conflicting access site as a warning at the access (an error when the config says so). */
 export function bankConflictDiagnostic(b: BankConflictSite, source: string): Diagnostic {
   const verb = b.access === 'read' ? 'reading' : b.access === 'write' ? 'writing' : 'atomically accessing';
   return diagnostic({
-    severity: 'warning',
+    severity: b.severity ?? 'warning',
     kind: 'bank-conflict',
     message: `${bankConflictHeadline(b, verb)}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
     loc: spanAt(source, b.line, b.column),
@@ -69,5 +77,6 @@ export function summaryLine(r: CheckReport): string {
   const s = r.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const banks = s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts';
-  return `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.races, 'race')}, ${banks} (model: ${r.model.banks} banks of ${r.model.bankWidthBytes} bytes, subgroups of ${r.model.subgroupSize})`;
+  const accepted = `${s.suppressed ? `, ${s.suppressed} suppressed` : ''}${s.baselined ? `, ${s.baselined} in the baseline` : ''}`;
+  return `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.races, 'race')}, ${banks}${accepted} (model: ${r.model.banks} banks of ${r.model.bankWidthBytes} bytes, subgroups of ${r.model.subgroupSize})`;
 }

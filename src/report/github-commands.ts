@@ -8,10 +8,13 @@ import { bankConflictDiagnostic } from './check-text.js';
 /** `Diagnostic` severities as workflow-command names. */
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-/** The commands for one analyzed file: its findings, then its conflicting bank-access sites. */
+/**
+ * The commands for one analyzed file: its findings, then its conflicting bank-access sites;
+ * suppressed and baselined findings annotate nothing.
+ */
 export function githubReportCommands(r: CheckReport, source: string, file: string = r.file): string[] {
-  const sites = r.bankConflicts.filter((b) => b.maxWays >= 2).map((b) => bankConflictDiagnostic(b, source));
-  return [...r.diagnostics, ...sites].map((d) => githubCommand(d, file));
+  const sites = r.bankConflicts.filter((b) => b.maxWays >= 2 && !b.suppressed).map((b) => bankConflictDiagnostic(b, source));
+  return [...r.diagnostics.filter((d) => !d.suppressed), ...sites].map((d) => githubCommand(d, file));
 }
 
 /** The commands for a file that could not be analyzed: each error, titled by its kind. */

@@ -102,6 +102,14 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'warning',
     tags: ['performance'],
   },
+  'unused-suppression': {
+    name: 'UnusedSuppression',
+    short: 'A wgsl-lab-disable comment suppresses nothing, or names an unknown rule.',
+    full: 'A `wgsl-lab-disable-next-line` or `wgsl-lab-disable-line` comment covers a line where the rules it names report nothing (the finding was fixed or moved), or it names a rule wgsl-lab does not have; left in place it would hide a future finding or never work.',
+    help: 'Delete the comment, or move it to the line above the finding it is meant for; rule ids are listed in docs/config.md.',
+    level: 'warning',
+    tags: ['maintainability'],
+  },
   header: {
     name: 'HarnessHeaderError',
     short: 'The //! harness header is malformed, so the file could not be analyzed.',

@@ -4,7 +4,7 @@
 // could not be analyzed as tool-execution notifications, so a failed check never reads as
 // a clean one.
 import type { BankConflictSite, CheckReport } from '../checks/report.js';
-import { spanOfOffset, type Diagnostic, type SourceSpan } from '../diagnostics/index.js';
+import { spanOfOffset, type Diagnostic, type SourceSpan, type Suppressed } from '../diagnostics/index.js';
 import { SARIF_RULE_IDS, SARIF_RULES } from './sarif-rules.js';
 
 /** GitHub code scanning refuses a run with more results than this. */
@@ -33,6 +33,9 @@ export interface SarifOptions {
 }
 
 const SRCROOT = '%SRCROOT%';
+
+/** The partialFingerprints key of the policy's fingerprint (the one baselines use). */
+export const POLICY_FINGERPRINT = 'wgslLabFinding/v2';
 
 type Level = 'error' | 'warning' | 'note';
 interface Region {
@@ -78,7 +81,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
               })),
             }
           : {}),
-        partialFingerprints: fingerprint(d.kind, r.file, d.message),
+        partialFingerprints: { ...fingerprint(d.kind, r.file, d.message), ...policyFingerprint(d) },
+        ...suppressions(d),
         properties: { ...scope, variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
       ...r.bankConflicts
@@ -88,10 +92,11 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
           const text = `${b.maxWays}-way bank conflict (${b.access}) on '${b.variable}'${serialized}: ${b.wavefronts} wavefronts, ideal ${b.ideal}, excess ${b.excess}`;
           return {
             ...rule('bank-conflict'),
-            level: 'warning',
+            level: level(b.severity ?? 'warning'),
             message: { text },
             locations: [locate(r.file, siteRegion(b))],
-            partialFingerprints: fingerprint('bank-conflict', r.file, text),
+            partialFingerprints: { ...fingerprint('bank-conflict', r.file, text), ...policyFingerprint(b) },
+            ...suppressions(b),
             properties: {
               ...scope,
               maxWays: b.maxWays,
@@ -161,6 +166,23 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
       },
     ],
   };
+}
+
+/** The fingerprint of src/policy (rule, file, entry point, variable, line texts), when the policy ran. */
+function policyFingerprint(x: { fingerprint?: string }): Record<string, string> {
+  return x.fingerprint ? { [POLICY_FINGERPRINT]: x.fingerprint } : {};
+}
+
+/**
+ * A suppressed finding stays in the log with `suppressions`, which code scanning shows as
+ * dismissed: `inSource` for a suppression comment (its reason as the justification),
+ * `external` for the baseline.
+ */
+function suppressions(x: { suppressed?: Suppressed }): { suppressions?: object[] } {
+  const s = x.suppressed;
+  if (!s) return {};
+  if (s.kind === 'inline') return { suppressions: [{ kind: 'inSource', ...(s.justification ? { justification: s.justification } : {}) }] };
+  return { suppressions: [{ kind: 'external', justification: 'accepted in the wgsl-lab baseline (--baseline)' }] };
 }
 
 function level(s: Diagnostic['severity']): Level {

@@ -77,6 +77,17 @@ const reportingDescriptor: Schema = {
   },
   additionalProperties: false,
 };
+const suppression: Schema = {
+  type: 'object',
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', enum: ['inSource', 'external'] },
+    status: { type: 'string', enum: ['accepted', 'underReview', 'rejected'] },
+    justification: str,
+    properties: propertyBag,
+  },
+  additionalProperties: false,
+};
 const result: Schema = {
   type: 'object',
   required: ['message'],
@@ -88,6 +99,7 @@ const result: Schema = {
     locations: { type: 'array', items: location },
     relatedLocations: { type: 'array', items: location, uniqueItems: true },
     partialFingerprints: { type: 'object', additionalProperties: str },
+    suppressions: { type: 'array', items: suppression, uniqueItems: true },
     properties: propertyBag,
   },
   additionalProperties: false,
