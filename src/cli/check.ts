@@ -27,8 +27,11 @@ import { PACKAGE_VERSION } from './version.js';
 import { CliUsageError, positiveInt } from './options.js';
 import { memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
+import { checkWithModules } from '../modules/check-modules.js';
+import { ModuleRepository } from '../modules/node/repository.js';
+import { parseDefineOption, type ShaderDefValue } from '../modules/shader-defs.js';
 
-export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
+export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N] [--define NAME[=VALUE]]...
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
@@ -43,6 +46,9 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
   tables would need more (default: half of this machine's memory, at most 16 GiB).
+  A file that imports modules (WESL 'import', naga_oil '#import') is linked first and
+  findings are reported in the files they lie in (docs/modules.md); --define NAME[=VALUE]
+  sets a shader def for naga_oil's #ifdef/#if and WESL's @if (repeatable).
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed (or is over the budget).`;
 
 export async function checkCommand(
@@ -64,6 +70,7 @@ export async function checkCommand(
       jobs: { type: 'string' },
       capture: { type: 'boolean' },
       out: { type: 'string' },
+      define: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -77,7 +84,9 @@ export async function checkCommand(
   let jobs: number;
   let format: CheckFormat;
   let memoryBudget: MemoryBudget;
+  let modules: ModuleRepository;
   try {
+    modules = new ModuleRepository(shaderDefsOption(values.define));
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
     if (b !== 32 && b !== 16) throw new CliUsageError(`--banks must be 32 or 16, got ${b}`);
@@ -165,17 +174,30 @@ export async function checkCommand(
       sources.set(file, source);
       // stdin's kernel names its header's files relative to the current directory.
       const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
-      const { report, compilerUnavailable } = await checkSource(source, {
+      // A file that imports is linked first; the report is in the original files' places.
+      const {
+        report,
+        compilerUnavailable,
+        files: linkedFiles,
+      } = await checkWithModules(
         file,
-        compiler,
-        banks,
-        subgroupSize,
-        maxSteps,
-        entry: values.entry,
-        files: contents,
-        memoryBudget,
-        analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
-      });
+        source,
+        file === STDIN_NAME ? undefined : await modules.contextFor(file, source),
+        (text) =>
+          checkSource(text, {
+            file,
+            compiler,
+            banks,
+            subgroupSize,
+            maxSteps,
+            entry: values.entry,
+            files: contents,
+            memoryBudget,
+            analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
+          }),
+        { banks, subgroupSize },
+      );
+      for (const [f, t] of linkedFiles) if (!sources.has(f)) sources.set(f, t);
       if (compilerUnavailable) {
         compiler = undefined;
         io.err(
@@ -183,7 +205,7 @@ export async function checkCommand(
         );
       }
       reports.push(report);
-      if (text) io.out(formatCheckReport(report, source, { color }));
+      if (text) io.out(formatCheckReport(report, source, { color, sources }));
       if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
       exit = Math.max(exit, report.summary.errors ? 1 : 0);
     } catch (e) {
@@ -236,6 +258,17 @@ export async function checkCommand(
 }
 
 type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
+
+/** The shader defs of `--define NAME[=VALUE]` options, later ones winning. */
+function shaderDefsOption(list: string[] | undefined): Map<string, ShaderDefValue> {
+  const defs = new Map<string, ShaderDefValue>();
+  for (const text of list ?? []) {
+    const d = parseDefineOption(text);
+    if ('error' in d) throw new CliUsageError(d.error);
+    defs.set(d.name, d.value);
+  }
+  return defs;
+}
 
 /** The output format from --format, --json and --sarif, which must agree. */
 function outputFormat(values: { json?: boolean; sarif?: boolean; format?: string }): CheckFormat {

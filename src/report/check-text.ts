@@ -5,18 +5,32 @@ import type { BankConflictSite, CheckReport } from '../checks/report.js';
 import { diagnostic, spanAt, type Diagnostic } from '../diagnostics/index.js';
 import { formatDiagnostic } from './diagnostic-text.js';
 
-/** `color`: ANSI colours on severity words and carets, for a terminal. */
-export function formatCheckReport(r: CheckReport, source: string, o: { color?: boolean } = {}): string {
+/**
+ * `color`: ANSI colours on severity words and carets, for a terminal. `sources`: the texts of
+ * other files findings lie in (the modules a linked file imports), for their excerpts.
+ */
+export function formatCheckReport(
+  r: CheckReport,
+  source: string,
+  o: { color?: boolean; sources?: ReadonlyMap<string, string> } = {},
+): string {
   const out: string[] = [];
   const f = r.file;
+  const sourceOf = (file: string) => o.sources?.get(file);
   for (const d of r.diagnostics) {
     const suffix = d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`;
-    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color }));
+    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color, sourceOf }));
   }
   for (const b of r.bankConflicts) {
     // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
     if (b.maxWays >= 2)
-      out.push(...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ' [bank-conflict]', color: o.color }));
+      out.push(
+        ...formatDiagnostic(bankConflictDiagnostic(b, (b.file !== undefined && sourceOf(b.file)) || source), {
+          file: f,
+          suffix: ' [bank-conflict]',
+          color: o.color,
+        }),
+      );
   }
   if (r.sampledWorkgroups)
     out.push(
@@ -34,6 +48,7 @@ export function bankConflictDiagnostic(b: BankConflictSite, source: string): Dia
     kind: 'bank-conflict',
     message: `${bankConflictHeadline(b, verb)}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
     loc: spanAt(source, b.line, b.column),
+    ...(b.file !== undefined ? { file: b.file } : {}),
     variable: b.variable,
     addressSpace: 'workgroup',
   });

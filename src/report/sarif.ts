@@ -60,23 +60,24 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
   });
 
   const results = reports.flatMap((r) => {
-    const source = o.sources?.get(r.file);
+    // A finding may lie in a module the file imports (`file` set), related places likewise.
+    const sourceOf = (file: string) => o.sources?.get(file);
     return [
       ...r.diagnostics.map((d) => ({
         ...rule(d.kind),
         level: level(d.severity),
         message: { text: d.message },
-        locations: [locate(r.file, spanRegion(d.loc, source))],
+        locations: [locate(d.file ?? r.file, spanRegion(d.loc, sourceOf(d.file ?? r.file)))],
         ...(d.related.length
           ? {
               relatedLocations: d.related.map((x, i) => ({
                 id: i + 1,
-                ...locate(r.file, spanRegion(x.loc, source)),
+                ...locate(x.file ?? d.file ?? r.file, spanRegion(x.loc, sourceOf(x.file ?? d.file ?? r.file))),
                 message: { text: x.message },
               })),
             }
           : {}),
-        partialFingerprints: fingerprint(d.kind, r.file, d.message),
+        partialFingerprints: fingerprint(d.kind, d.file ?? r.file, d.message),
         properties: { variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
       ...r.bankConflicts
@@ -88,8 +89,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             ...rule('bank-conflict'),
             level: 'warning',
             message: { text },
-            locations: [locate(r.file, siteRegion(b))],
-            partialFingerprints: fingerprint('bank-conflict', r.file, text),
+            locations: [locate(b.file ?? r.file, siteRegion(b))],
+            partialFingerprints: fingerprint('bank-conflict', b.file ?? r.file, text),
             properties: {
               maxWays: b.maxWays,
               meanWays: b.meanWays,
