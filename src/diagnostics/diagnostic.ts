@@ -36,7 +36,7 @@ export type DiagnosticKind =
 export interface RelatedInformation {
   loc: SourceSpan;
   message: string;
-  /** The file `loc` lies in, when not the diagnostic's own (a linked module's). */
+  /** The file `loc` lies in, when not the one being reported on (a linked module); as Diagnostic.file. */
   file?: string;
 }
 

@@ -8,7 +8,7 @@ import type { CheckedSource } from '../runner/check-source.js';
 import { diagnostic, spanAt } from '../diagnostics/index.js';
 import { ModuleError } from './errors.js';
 import type { LinkedSource } from './linked-source.js';
-import { buildNagaIndex } from './naga-oil/index.js';
+import { buildNagaIndex, declaredModulePath } from './naga-oil/index.js';
 import { linkNagaOil } from './naga-oil/link.js';
 import { remapError, remapReport } from './remap-report.js';
 import type { ShaderDefs } from './shader-defs.js';
@@ -71,6 +71,10 @@ export async function checkWithModules(
     linked = await linkForCheck(file, text, context);
   } catch (e) {
     if (!(e instanceof ModuleError)) throw e;
+    // A module that needs a def its importers set (`#if N > 2`, `#{N}`) is checked only as
+    // part of them: alone it is incomplete, not wrong.
+    if (e.missingDef !== undefined && e.place.file === file && declaredModulePath(text) !== undefined)
+      return { report: moduleOnlyReport(file, e.missingDef, model), files: own };
     const files = new Map(own);
     const moduleText = e.place.file === file ? text : context.files.get(e.place.file);
     if (moduleText !== undefined) files.set(e.place.file, moduleText);
@@ -106,5 +110,20 @@ export function linkErrorReport(file: string, e: ModuleError, text: string, mode
     model: { banks: model.banks ?? 32, bankWidthBytes: 4, subgroupSize: model.subgroupSize ?? 32 },
     summary: { errors: 1, warnings: 0, races: 0, maxBankWays: 0 },
     notes: [],
+  };
+}
+
+/** The report of a module that is checked only as part of the files importing it. */
+function moduleOnlyReport(file: string, def: string, model: { banks?: number; subgroupSize?: number }): CheckReport {
+  return {
+    file,
+    compile: { ok: true, messages: [] },
+    diagnostics: [],
+    bankConflicts: [],
+    model: { banks: model.banks ?? 32, bankWidthBytes: 4, subgroupSize: model.subgroupSize ?? 32 },
+    summary: { errors: 0, warnings: 0, races: 0, maxBankWays: 0 },
+    notes: [
+      `A module that needs the shader def '${def}' from the shader importing it: checked as part of its importers (or give --define ${def}=VALUE to check it alone).`,
+    ],
   };
 }

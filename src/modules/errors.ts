@@ -10,6 +10,8 @@ export class ModuleError extends Error {
     readonly place: Place,
     /** Characters of the offending text (for underlining). */
     readonly length = 1,
+    /** The shader def whose absence is the error (`#if NAME …`, `#{NAME}`), if that is the error. */
+    readonly missingDef?: string,
   ) {
     super(message);
   }

@@ -28,8 +28,3 @@ export function parseDefineOption(text: string): { name: string; value: ShaderDe
     return { error: `--define ${name}: the value must be true, false or an integer, got '${text.slice(eq + 1)}'` };
   return { name, value };
 }
-
-/** How a def is printed where it is substituted into the source (`#{NAME}`). */
-export function defText(value: ShaderDefValue): string {
-  return typeof value === 'boolean' ? String(value) : String(value);
-}

@@ -42,7 +42,7 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
       line: r.loc.line,
       column: r.loc.column,
       message: r.message,
-      ...(r.file !== undefined || d.file !== undefined ? { file: r.file ?? d.file } : {}),
+      ...(r.file !== undefined ? { file: r.file } : {}),
     }));
   if (d.count !== undefined) out.count = d.count;
   return out;

@@ -39,9 +39,8 @@ export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): 
   const note = paint(o.color, 'note', 'note');
   pushExcerpt(out, d.loc, inFile(o, d.file));
   for (const r of d.related) {
-    const file = r.file ?? d.file;
-    out.push(`${where(r.loc, file ?? o.file)}${note}: ${printable(r.message)}`);
-    pushExcerpt(out, r.loc, inFile(o, file));
+    out.push(`${where(r.loc, r.file ?? o.file)}${note}: ${printable(r.message)}`);
+    pushExcerpt(out, r.loc, inFile(o, r.file));
   }
   for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${printable(n)}`);
   return out;

@@ -72,7 +72,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
           ? {
               relatedLocations: d.related.map((x, i) => ({
                 id: i + 1,
-                ...locate(x.file ?? d.file ?? r.file, spanRegion(x.loc, sourceOf(x.file ?? d.file ?? r.file))),
+                ...locate(x.file ?? r.file, spanRegion(x.loc, sourceOf(x.file ?? r.file))),
                 message: { text: x.message },
               })),
             }

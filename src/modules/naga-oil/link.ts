@@ -168,6 +168,7 @@ function replacement(
         `no shader def '${name}' to substitute (give it with #define or --define ${name}=VALUE)`,
         at(unit, t),
         t.text.length,
+        name,
       );
     return String(value);
   }

@@ -50,8 +50,8 @@ export function preprocess(text: string, file: string, defs: Map<string, ShaderD
   let modulePath: Preprocessed['modulePath'];
   const stack: Branch[] = [];
   const active = () => stack.every((b) => b.active);
-  const err = (message: string, line: number, column: number, length = 1): ModuleError =>
-    new ModuleError(message, { file, line, column }, length);
+  const err = (message: string, line: number, column: number, length = 1, missingDef?: string): ModuleError =>
+    new ModuleError(message, { file, line, column }, length, missingDef);
 
   for (let i = 0; i < source.length; i++) {
     const raw = source[i]!;
@@ -63,7 +63,7 @@ export function preprocess(text: string, file: string, defs: Map<string, ShaderD
       continue;
     }
     const column = m[1]!.length + 1;
-    const argColumn = raw.length - m[3]!.length + 1;
+    const argColumn = raw.length - m[3]!.trimStart().length + 1;
     const rest = stripComment(m[3]!).trim();
     lines.push('');
     switch (keyword) {
@@ -71,7 +71,7 @@ export function preprocess(text: string, file: string, defs: Map<string, ShaderD
       case 'ifndef':
       case 'if': {
         const outer = active();
-        const holds = outer && condition(keyword, rest, defs, (msg) => err(msg, line, argColumn, Math.max(1, rest.length)));
+        const holds = outer && condition(keyword, rest, defs, (msg, def) => err(msg, line, argColumn, Math.max(1, rest.length), def));
         stack.push({ active: holds, taken: holds, outer, line, column });
         break;
       }
@@ -82,7 +82,9 @@ export function preprocess(text: string, file: string, defs: Map<string, ShaderD
         if (!chained && rest) throw err(`unexpected '${rest}' after #else (expected nothing, ifdef, ifndef or if)`, line, argColumn);
         let holds = top.outer && !top.taken;
         if (holds && chained)
-          holds = condition(chained[1] as 'if', chained[2]!.trim(), defs, (msg) => err(msg, line, argColumn, Math.max(1, rest.length)));
+          holds = condition(chained[1] as 'if', chained[2]!.trim(), defs, (msg, def) =>
+            err(msg, line, argColumn, Math.max(1, rest.length), def),
+          );
         top.active = holds;
         top.taken ||= holds;
         break;
@@ -147,7 +149,7 @@ function condition(
   keyword: 'ifdef' | 'ifndef' | 'if',
   rest: string,
   defs: ReadonlyMap<string, ShaderDefValue>,
-  err: (message: string) => ModuleError,
+  err: (message: string, missingDef?: string) => ModuleError,
 ): boolean {
   if (keyword !== 'if') {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(rest)) throw err(`#${keyword} wants one shader def name, got '${rest}'`);
@@ -157,7 +159,7 @@ function condition(
   if (!m) throw err(`#if wants NAME OP VALUE (OP one of == != > >= < <=), got '${rest}'`);
   const [, name, op, text] = m as unknown as [string, string, string, string];
   const have = defs.get(name);
-  if (have === undefined) throw err(`#if ${name}: no shader def '${name}' (give it with #define or --define ${name}=VALUE)`);
+  if (have === undefined) throw err(`#if ${name}: no shader def '${name}' (give it with #define or --define ${name}=VALUE)`, name);
   const want = parseDefValue(text);
   if (want === undefined || text === '') throw err(`#if ${name}: '${text}' is neither true, false nor an integer`);
   if (typeof have !== typeof want)
