@@ -117,7 +117,7 @@ describe('check on naga_oil (#import, #ifdef) modules', () => {
       expect.objectContaining({
         kind: 'compile-error',
         line: 2,
-        column: 25,
+        column: 9,
         message: "cannot import 'demo::filters::blur': no file declares '#define_import_path demo::filters' (nor demo::filters::blur)",
       }),
     ]);

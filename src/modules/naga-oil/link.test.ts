@@ -144,7 +144,7 @@ describe('naga_oil linker', () => {
 
   it('reports missing modules, items, cycles and undefined defs where they are written', () => {
     expect(linkError('\n#import demo::nowhere::f\n', {})).toMatchObject({
-      place: { file: 'main.wgsl', line: 2, column: 24 },
+      place: { file: 'main.wgsl', line: 2, column: 9 },
       message: "cannot import 'demo::nowhere::f': no file declares '#define_import_path demo::nowhere' (nor demo::nowhere::f)",
     });
     expect(linkError('#import m::{f, g}\n', { 'm.wgsl': '#define_import_path m\nfn f() {}\n' })).toMatchObject({

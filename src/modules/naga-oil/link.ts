@@ -102,10 +102,11 @@ export function linkNagaOil(input: NagaLinkInput): LinkedSource {
         unit.modules.set(name, full); // a package prefix: `pkg::sub::item` uses follow
       } else {
         const module = path.length > 1 ? path.slice(0, -1).join('::') : full;
+        // Shown at the path's start: it is the module part that names nothing.
         throw new ModuleError(
           `cannot import '${full}': no file declares '#define_import_path ${module}'${module !== full ? ` (nor ${full})` : ''}`,
-          where,
-          path[path.length - 1]!.length,
+          { ...at, column: d.column + Math.max(0, d.text.indexOf(path[0]!)) },
+          module.length,
         );
       }
     }
