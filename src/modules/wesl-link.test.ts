@@ -108,4 +108,20 @@ describe('WESL linking through the wesl package', () => {
     });
     expect(syntax.place).toEqual({ file: 'repo/shaders/bad.wesl', line: 3, column: 7 });
   });
+
+  it('chooses @if branches by the conditions (a condition not given is false)', async () => {
+    const text = '@if(FAST) const STEP: u32 = 2u;\n@else const STEP: u32 = 1u;\n@compute @workgroup_size(1) fn main() { _ = STEP; }\n';
+    const linkWith = (conditions: Record<string, boolean>) =>
+      linkWesl({ file: 'repo/shaders/k.wesl', text, files, root: 'repo/shaders', conditions });
+    expect((await linkWith({})).source).toContain('const STEP: u32 = 1u;');
+    expect((await linkWith({})).source).not.toContain('2u');
+    const fast = await linkWith({ FAST: true });
+    expect(fast.source).toContain('const STEP: u32 = 2u;');
+    const line = fast.source.split('\n').findIndex((l) => l.includes('STEP: u32 = 2u')) + 1;
+    expect(fast.locate(line, fast.source.split('\n')[line - 1]!.indexOf('STEP') + 1)).toEqual({
+      file: 'repo/shaders/k.wesl',
+      line: 1,
+      column: 17,
+    });
+  });
 });
