@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { wgslLabIn } from './support/cli.js';
+import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/modules', import.meta.url));
 const check = (...args: string[]) => wgslLabIn(FIXTURES, 'check', ...args);
@@ -74,7 +75,10 @@ describe('check on WESL modules', () => {
     expect(scale!.compile.messages[0]).toMatchObject({ file: 'wesl/shaders/util/scale.wesl', line: 3, column: 10 });
 
     const s = await check('--sarif', `${WESL}/smooth.wesl`);
-    const result = JSON.parse(s.out).runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'data-race');
+    const log = JSON.parse(s.out);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubIngestionProblems(log)).toEqual([]);
+    const result = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'data-race');
     expect(result.locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: TILE, uriBaseId: '%SRCROOT%' },
       region: { startLine: 10, startColumn: 15, endColumn: 19 },
@@ -122,6 +126,12 @@ describe('check on naga_oil (#import, #ifdef) modules', () => {
       }),
     ]);
     expect(missing!.diagnostics[0]!.file).toBeUndefined();
+  });
+
+  it('annotates the module in GitHub workflow commands', async () => {
+    const r = await check('--format', 'github', '--define', 'UNSAFE_REDUCE', `${SHADERS}/sum.wgsl`);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`::error file=${TILES},line=14,col=29,endColumn=41,title=data-race`);
   });
 
   it('refuses a malformed --define before reading anything', async () => {

@@ -68,8 +68,15 @@ export function remapError(e: unknown, linked: LinkedSource, own: string): unkno
 function remapSpan(loc: SourceSpan, linked: LinkedSource): { loc: SourceSpan; file: string } | undefined {
   const place: Place | undefined = linked.locate(loc.line, loc.column);
   if (!place) return undefined;
+  // The span's last character, mapped too: a rewritten name inside it changes its length.
+  const last = loc.length > 1 ? linked.locate(loc.line, loc.column + loc.length - 1) : undefined;
+  const length =
+    last && last.file === place.file && last.line === place.line && last.column >= place.column
+      ? last.column - place.column + 1
+      : loc.length;
   const text = linked.files.get(place.file);
-  const span = text === undefined ? { ...loc, line: place.line, column: place.column } : spanAt(text, place.line, place.column, loc.length);
+  const span =
+    text === undefined ? { ...loc, line: place.line, column: place.column, length } : spanAt(text, place.line, place.column, length);
   return { loc: span, file: place.file };
 }
 

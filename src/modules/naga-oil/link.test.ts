@@ -120,7 +120,8 @@ describe('naga_oil linker', () => {
       if (!races) continue;
       const first = report.diagnostics[0]!;
       expect(first).toMatchObject({ kind: 'data-race', file: 'lib/tiles.wgsl', variable: 'demo::tiles::partial' });
-      expect([first.loc?.line, first.loc?.column]).toEqual([12, 24]);
+      // The span is the original name's, not the longer linked name's.
+      expect([first.loc?.line, first.loc?.column, first.loc?.length]).toEqual([12, 24, 'partial'.length]);
       expect(first.related[0]).toMatchObject({ loc: { line: 12, column: 7 } });
       expect(first.related[0]!.file).toBe('lib/tiles.wgsl');
       expect(first.message).toContain('reads demo::tiles::partial[lane + stride]');
