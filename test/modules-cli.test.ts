@@ -3,8 +3,10 @@
 // exists under one branch only, and compile and link errors inside modules, each reported
 // at the module's own file:line (test/fixtures/modules/, docs/modules.md).
 import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wgslLabIn } from './support/cli.js';
+import { scratchDir, wgslLabIn } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/modules', import.meta.url));
@@ -138,5 +140,33 @@ describe('check on naga_oil (#import, #ifdef) modules', () => {
     const r = await check('--define', 'N=1.5', `${SHADERS}/sum.wgsl`);
     expect(r.code).toBe(2);
     expect(r.err).toContain("wgsl-lab check: --define N: the value must be true, false or an integer, got '1.5'");
+  });
+});
+
+describe('modules of a folder without a repository marker', () => {
+  it('finds naga_oil modules below the current folder and the WESL root where package:: imports resolve', async () => {
+    const { dir, write } = scratchDir('wgsl-lab-modules-');
+    for (const sub of ['app/shaders/lib', 'gpu/common']) mkdirSync(join(dir, sub), { recursive: true });
+    // WESL without wesl.toml: `package::lib` exists in app/shaders, so that is the root.
+    write(
+      'app/shaders/lib/scan.wesl',
+      'var<workgroup> sums: array<u32, 32>;\nfn publish(lane: u32) -> u32 {\n  sums[lane] = lane;\n  return sums[31u - lane];\n}\n',
+    );
+    write(
+      'app/shaders/main.wesl',
+      '//! buffer 0 u32[32]\nimport package::lib::scan::publish;\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(32)\nfn main(@builtin(local_invocation_index) lane: u32) {\n  out[lane] = publish(lane);\n}\n',
+    );
+    // naga_oil: the module lives in another folder of the same tree.
+    write('gpu/common/ids.wgsl', '#define_import_path engine::ids\nfn lane_id(i: u32) -> u32 {\n  return i % 32u;\n}\n');
+    write(
+      'gpu/kernel.wgsl',
+      '#import engine::ids\n@compute @workgroup_size(32)\nfn main(@builtin(local_invocation_index) i: u32) {\n  _ = ids::lane_id(i);\n}\n',
+    );
+    const r = await wgslLabIn(dir, 'check', '--json', 'app/shaders/main.wesl', 'gpu/kernel.wgsl');
+    expect(r.code).toBe(1);
+    const [wesl, naga] = reportsOf(r.out);
+    expect(wesl!.diagnostics.map((d) => [d.kind, d.file, d.line, d.column])).toEqual([['data-race', 'app/shaders/lib/scan.wesl', 4, 10]]);
+    expect(naga!.summary).toMatchObject({ errors: 0, races: 0 });
+    expect(naga!.compile.ok).toBe(true);
   });
 });
