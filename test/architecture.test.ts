@@ -28,6 +28,8 @@ const LAYERS: Record<string, number> = {
   lsp: 5.5,
   // The repository policy (config, suppressions, baseline) applied to the report, for the CLI.
   policy: 5.5,
+  // Linking WESL and naga_oil modules around a check, for the CLI and the API.
+  modules: 5.5,
   api: 6,
   cli: 6,
   web: 6,

@@ -9,6 +9,7 @@ import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
 import { checkRunJson, type CheckRunJson } from '../report/check-json.js';
 import { checkSourceEntries } from '../runner/check-source.js';
+import { checkWithModules } from '../modules/check-modules.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
 import { runSource } from '../runner/run-source.js';
@@ -58,6 +59,17 @@ export interface CheckOptions {
   entry?: string;
   /** Memory the analysis may take (buffers and the race tables), as for run(). Default 4 GiB. */
   maxMemory?: number | string;
+  /**
+   * The files the source may import, by name (`'shaders/util/tile.wesl'`): WESL modules for
+   * `import package::…`, naga_oil modules (found by their `#define_import_path`) for
+   * `#import …`. Findings in a module carry its name in `file` (docs/modules.md). Give the
+   * source's own name as `file` too (a WESL source needs one: `'shaders/main.wesl'`).
+   */
+  modules?: Record<string, string>;
+  /** The folder (a prefix of the module names) WESL's `package::` names; default: the names are relative to it. */
+  weslRoot?: string;
+  /** Shader defs: naga_oil's `#ifdef`/`#if`/`#{NAME}`, and WESL's `@if(NAME)` (true unless false or 0). */
+  defines?: Record<string, boolean | number>;
 }
 
 /** The session that compiles and runs without a device of the caller's: made on first use, then kept. */
@@ -120,9 +132,16 @@ export async function check(source: string, options: CheckOptions = {}): Promise
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
   checkWhole('subgroupSize', options.subgroupSize, 1, 128);
   checkWhole('maxSteps', options.maxSteps, 1, Number.MAX_SAFE_INTEGER);
-  const { device, maxMemory, ...analyze } = options;
+  const { device, maxMemory, modules, weslRoot, defines, ...analyze } = options;
   const memoryBudget = budgetFromOption(maxMemory);
-  const { reports, compilerUnavailable } = await checkSourceEntries(source, { ...analyze, memoryBudget, compiler: sessionFor(device) });
+  const context = { files: new Map(Object.entries(modules ?? {})), weslRoot: weslRoot ?? '', defs: new Map(Object.entries(defines ?? {})) };
+  const { reports, compilerUnavailable } = await checkWithModules(
+    options.file ?? '<input>',
+    source,
+    context,
+    (text) => checkSourceEntries(text, { ...analyze, memoryBudget, compiler: sessionFor(device) }),
+    options,
+  );
   if (compilerUnavailable)
     for (const report of reports) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
   return checkRunJson(reports);

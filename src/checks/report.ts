@@ -11,6 +11,8 @@ export type { Diagnostic } from '../diagnostics/index.js';
 export interface BankConflictSite {
   line: number;
   column: number;
+  /** The file of the access, when it is an imported module rather than the report's file. */
+  file?: string;
   variable: string;
   access: 'read' | 'write' | 'atomic';
   maxWays: number;
@@ -40,7 +42,8 @@ export interface BankConflictSite {
 
 export interface CompileSection {
   ok: boolean;
-  messages: { severity: Severity; line: number; column: number; message: string }[];
+  /** `file`: the module the message is about, when not the report's file (src/modules/). */
+  messages: { severity: Severity; line: number; column: number; message: string; file?: string }[];
 }
 
 /**

@@ -28,9 +28,12 @@ import { CliUsageError, positiveInt } from './options.js';
 import { memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 import { CheckPolicy, POLICY_OPTIONS, POLICY_USAGE, PolicyFileError } from './check-policy.js';
+import { checkWithModules } from '../modules/check-modules.js';
+import { ModuleRepository } from '../modules/node/repository.js';
+import { parseDefineOption, type ShaderDefValue } from '../modules/shader-defs.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
-       [--config FILE] [--baseline FILE] [--write-baseline FILE] [--max-warnings N]
+       [--config FILE] [--baseline FILE] [--write-baseline FILE] [--max-warnings N] [--define NAME[=VALUE]]...
        wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes for each @compute entry point (kernels without a header
@@ -47,6 +50,9 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
   tables would need more (default: half of this machine's memory, at most 16 GiB).
+  A file that imports modules (WESL 'import', naga_oil '#import') is linked first and
+  findings are reported in the files they lie in (docs/modules.md); --define NAME[=VALUE]
+  sets a shader def for naga_oil's #ifdef/#if and WESL's @if (repeatable).
 ${POLICY_USAGE}
   Exit 0: no errors; 1: errors found; 2: a file could not be analyzed (or is over the budget).`;
 
@@ -69,6 +75,7 @@ export async function checkCommand(
       jobs: { type: 'string' },
       capture: { type: 'boolean' },
       out: { type: 'string' },
+      define: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       ...POLICY_OPTIONS,
     },
@@ -84,7 +91,9 @@ export async function checkCommand(
   let format: CheckFormat;
   let memoryBudget: MemoryBudget;
   let policy: CheckPolicy;
+  let modules: ModuleRepository;
   try {
+    modules = new ModuleRepository(shaderDefsOption(values.define));
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
     if (b !== 32 && b !== 16) throw new CliUsageError(`--banks must be 32 or 16, got ${b}`);
@@ -170,6 +179,7 @@ export async function checkCommand(
     compiler: new GpuSession(nodeGpuProvider()),
     options: { banks, subgroupSize, maxSteps, entry: values.entry, memoryBudget },
     analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
+    modules,
     warn: (message) => io.err(`wgsl-lab check: ${message}`),
   };
   const reports: CheckReport[] = [];
@@ -185,11 +195,13 @@ export async function checkCommand(
       if (site && text) io.out(site);
       const source = policy.prepare(file, await readSource(file));
       sources.set(file, source);
-      const fileReports = policy.apply(await checkFile(file, source, context), file, source, values.entry);
+      const checked = await checkFile(file, source, context);
+      for (const [f, t] of checked.files) if (!sources.has(f)) sources.set(f, t);
+      const fileReports = policy.apply(checked.reports, file, source, values.entry);
       reports.push(...fileReports);
       results.push(...fileReports);
       for (const report of fileReports) {
-        if (text) io.out(formatCheckReport(report, source, { color, heading: fileReports.length > 1 }));
+        if (text) io.out(formatCheckReport(report, source, { color, heading: fileReports.length > 1, sources }));
         if (github) io.out(githubReportCommands(report, source, relativePath(file)).join('\n'));
         exit = Math.max(exit, report.summary.errors ? 1 : 0);
       }
@@ -242,6 +254,17 @@ export async function checkCommand(
 
 type CheckFormat = 'text' | 'json' | 'sarif' | 'github';
 
+/** The shader defs of `--define NAME[=VALUE]` options, later ones winning. */
+function shaderDefsOption(list: string[] | undefined): Map<string, ShaderDefValue> {
+  const defs = new Map<string, ShaderDefValue>();
+  for (const text of list ?? []) {
+    const d = parseDefineOption(text);
+    if ('error' in d) throw new CliUsageError(d.error);
+    defs.set(d.name, d.value);
+  }
+  return defs;
+}
+
 /** The output format from --format, --json and --sarif, which must agree. */
 function outputFormat(values: { json?: boolean; sarif?: boolean; format?: string }): CheckFormat {
   if (values.json && values.sarif) throw new CliUsageError('choose one of --json and --sarif');
@@ -267,29 +290,44 @@ export interface FileCheckContext {
   compiler?: GpuSession;
   options: Pick<CheckSourceOptions, 'banks' | 'subgroupSize' | 'maxSteps' | 'entry' | 'memoryBudget'>;
   analyzer?: CheckSourceOptions['analyzer'];
+  /** Where imported modules are found (WESL and naga_oil); without it files are checked unlinked. */
+  modules?: ModuleRepository;
   warn: (message: string) => void;
 }
 
 /**
- * The check of one file: every @compute entry point analyzed (or the one --entry names), or
- * the file validated only; one report each. Throws what makes the file "could not be
- * analyzed" (unreadable header files, WGSL beyond the analyzer, over the memory budget).
+ * The check of one file: linked with its modules first when it imports, then every @compute
+ * entry point analyzed (or the one --entry names), or the file validated only; one report
+ * each, located in the original files. `files` holds the texts those locations lie in (the
+ * file and its modules). Throws what makes the file "could not be analyzed" (unreadable
+ * header files, WGSL beyond the analyzer, over the memory budget).
  */
-export async function checkFile(file: string, source: string, context: FileCheckContext): Promise<CheckReport[]> {
+export async function checkFile(
+  file: string,
+  source: string,
+  context: FileCheckContext,
+): Promise<{ reports: CheckReport[]; files: ReadonlyMap<string, string> }> {
   // stdin's kernel names its header's files relative to the current directory.
   const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
-  const { reports, compilerUnavailable } = await checkSourceEntries(source, {
-    ...context.options,
+  const { reports, compilerUnavailable, files } = await checkWithModules(
     file,
-    compiler: context.compiler,
-    files: contents,
-    analyzer: context.analyzer,
-  });
+    source,
+    file === STDIN_NAME || !context.modules ? undefined : await context.modules.contextFor(file, source),
+    (text) =>
+      checkSourceEntries(text, {
+        ...context.options,
+        file,
+        compiler: context.compiler,
+        files: contents,
+        analyzer: context.analyzer,
+      }),
+    context.options,
+  );
   if (compilerUnavailable) {
     context.compiler = undefined;
     context.warn(
       `${compilerUnavailable.message}\nContinuing without the WGSL compiler (wgsl-lab's front end checks syntax, types and uniformity).`,
     );
   }
-  return reports;
+  return { reports, files };
 }

@@ -38,6 +38,8 @@ export type DiagnosticKind =
 export interface RelatedInformation {
   loc: SourceSpan;
   message: string;
+  /** The file `loc` lies in, when not the one being reported on (a linked module); as Diagnostic.file. */
+  file?: string;
 }
 
 export interface Diagnostic {
@@ -47,6 +49,11 @@ export interface Diagnostic {
   message: string;
   /** Where; absent when the diagnostic is about the file as a whole (or no file). */
   loc?: SourceSpan;
+  /**
+   * The file `loc` lies in, when not the one being reported on: a module the checked file
+   * imports (src/modules/). Absent for the checked file itself.
+   */
+  file?: string;
   related: RelatedInformation[];
   /** Further explanation, printed after the message (e.g. how to fix it). */
   notes: string[];

@@ -11,12 +11,14 @@ export interface DiagnosticJson {
   /** 0 when the finding is about no particular place. */
   line: number;
   column: number;
+  /** The file of `line`/`column` when it is not the report's own (a module the file imports). */
+  file?: string;
   variable?: string;
   addressSpace?: 'workgroup' | 'storage' | 'handle';
   hazard?: 'RAW' | 'WAR' | 'WAW';
   benign?: boolean;
   consequenceOf?: 'out-of-bounds';
-  related?: { line: number; column: number; message: string }[];
+  related?: { line: number; column: number; message: string; file?: string }[];
   count?: number;
   /** The rule id (SARIF's, a config's); with the policy applied (the CLI), on every finding. */
   rule?: string;
@@ -33,12 +35,19 @@ export function diagnosticJson(d: Diagnostic): DiagnosticJson {
     line: d.loc?.line ?? 0,
     column: d.loc?.column ?? 0,
   };
+  if (d.file !== undefined) out.file = d.file;
   if (d.variable !== undefined) out.variable = d.variable;
   if (d.addressSpace !== undefined) out.addressSpace = d.addressSpace;
   if (d.hazard !== undefined) out.hazard = d.hazard;
   if (d.benign !== undefined) out.benign = d.benign;
   if (d.consequenceOf !== undefined) out.consequenceOf = d.consequenceOf;
-  if (d.related.length) out.related = d.related.map((r) => ({ line: r.loc.line, column: r.loc.column, message: r.message }));
+  if (d.related.length)
+    out.related = d.related.map((r) => ({
+      line: r.loc.line,
+      column: r.loc.column,
+      message: r.message,
+      ...(r.file !== undefined ? { file: r.file } : {}),
+    }));
   if (d.count !== undefined) out.count = d.count;
   if (d.rule !== undefined) out.rule = d.rule;
   if (d.fingerprint !== undefined) out.fingerprint = d.fingerprint;

@@ -8,22 +8,33 @@ import { formatDiagnostic } from './diagnostic-text.js';
 /**
  * `color`: ANSI colours on severity words and carets, for a terminal. `heading`: the report
  * is one of several of its file (one per @compute entry point), so a line names its entry point.
+ * `sources`: the texts of other files findings lie in (the modules a linked file imports), for
+ * their excerpts.
  */
-export function formatCheckReport(r: CheckReport, source: string, o: { color?: boolean; heading?: boolean } = {}): string {
+export function formatCheckReport(
+  r: CheckReport,
+  source: string,
+  o: { color?: boolean; heading?: boolean; sources?: ReadonlyMap<string, string> } = {},
+): string {
   const out: string[] = [];
   const f = r.file;
+  const sourceOf = (file: string) => o.sources?.get(file);
   if (o.heading && r.entryPoint !== undefined) out.push(`${f}: @compute entry point '${r.entryPoint}'`);
   // Findings a suppression comment accepted are not shown (as ESLint does); baselined ones are, marked.
   for (const d of r.diagnostics) {
     if (d.suppressed?.kind === 'inline') continue;
     const suffix = (d.count && d.count > 1 ? ` [${d.kind}, ${d.count} times]` : ` [${d.kind}]`) + baselineMark(d);
-    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color }));
+    out.push(...formatDiagnostic(d, { file: f, source, caret: 'start', suffix, color: o.color, sourceOf }));
   }
   for (const b of r.bankConflicts) {
     // Bank conflicts are listed without an excerpt: the degree is the point, not the line.
     if (b.maxWays >= 2 && b.suppressed?.kind !== 'inline')
       out.push(
-        ...formatDiagnostic(bankConflictDiagnostic(b, source), { file: f, suffix: ` [bank-conflict]${baselineMark(b)}`, color: o.color }),
+        ...formatDiagnostic(bankConflictDiagnostic(b, (b.file !== undefined && sourceOf(b.file)) || source), {
+          file: f,
+          suffix: ` [bank-conflict]${baselineMark(b)}`,
+          color: o.color,
+        }),
       );
   }
   if (r.sampledWorkgroups)
@@ -46,6 +57,7 @@ export function bankConflictDiagnostic(b: BankConflictSite, source: string): Dia
     kind: 'bank-conflict',
     message: `${bankConflictHeadline(b, verb)}: ${b.wavefronts} wavefronts where ${b.ideal} would do (excess ${b.excess}, mean ${b.meanWays}-way) over ${b.executions} subgroup executions`,
     loc: spanAt(source, b.line, b.column),
+    ...(b.file !== undefined ? { file: b.file } : {}),
     variable: b.variable,
     addressSpace: 'workgroup',
   });

@@ -19,6 +19,8 @@ export interface DiagnosticTextOptions {
   suffix?: string;
   /** ANSI colours on the severity words and carets (a terminal's output); off by default. */
   color?: boolean;
+  /** The text of another file a diagnostic or related place lies in (`file` set: a linked module). */
+  sourceOf?: (file: string) => string | undefined;
 }
 
 /** SGR sequences: bold red, bold yellow, bold cyan, bold green; then reset. */
@@ -33,15 +35,20 @@ function paint(on: boolean | undefined, what: keyof typeof PAINT, text: string):
 export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): string[] {
   const word = severityWord(d.severity);
   // Messages can quote the file (a race's access text, a header value): printed escaped.
-  const out = [`${where(d.loc, o.file)}${paint(o.color, word, word)}: ${printable(d.message)}${o.suffix ?? ''}`];
+  const out = [`${where(d.loc, d.file ?? o.file)}${paint(o.color, word, word)}: ${printable(d.message)}${o.suffix ?? ''}`];
   const note = paint(o.color, 'note', 'note');
-  pushExcerpt(out, d.loc, o);
+  pushExcerpt(out, d.loc, inFile(o, d.file));
   for (const r of d.related) {
-    out.push(`${where(r.loc, o.file)}${note}: ${printable(r.message)}`);
-    pushExcerpt(out, r.loc, o);
+    out.push(`${where(r.loc, r.file ?? o.file)}${note}: ${printable(r.message)}`);
+    pushExcerpt(out, r.loc, inFile(o, r.file));
   }
   for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${printable(n)}`);
   return out;
+}
+
+/** The options for an excerpt of `file` (another file than the options' own when given). */
+function inFile(o: DiagnosticTextOptions, file: string | undefined): DiagnosticTextOptions {
+  return file === undefined ? o : { ...o, source: o.sourceOf?.(file) };
 }
 
 /** `FILE:LINE:COL: `, `FILE: ` without a location, `LINE:COL: ` without a file, or nothing. */

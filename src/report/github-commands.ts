@@ -14,7 +14,8 @@ const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warnin
  */
 export function githubReportCommands(r: CheckReport, source: string, file: string = r.file): string[] {
   const sites = r.bankConflicts.filter((b) => b.maxWays >= 2 && !b.suppressed).map((b) => bankConflictDiagnostic(b, source));
-  return [...r.diagnostics.filter((d) => !d.suppressed), ...sites].map((d) => githubCommand(d, file));
+  // A finding in a module the file imports is annotated on that module.
+  return [...r.diagnostics.filter((d) => !d.suppressed), ...sites].map((d) => githubCommand(d, d.file ?? file));
 }
 
 /** The commands for a file that could not be analyzed: each error, titled by its kind. */
@@ -32,7 +33,7 @@ export function githubCommand(d: Diagnostic, file: string): string {
   props.push(['title', d.count && d.count > 1 ? `${d.kind} (${d.count} times)` : d.kind]);
   const lines = [
     d.message,
-    ...d.related.map((x) => `${file}:${x.loc.line}:${x.loc.column}: note: ${x.message}`),
+    ...d.related.map((x) => `${x.file ?? file}:${x.loc.line}:${x.loc.column}: note: ${x.message}`),
     ...d.notes.map((n) => `note: ${n}`),
   ];
   return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(lines.join('\n'))}`;

@@ -63,25 +63,26 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
   });
 
   const results = reports.flatMap((r) => {
-    const source = o.sources?.get(r.file);
     // Which of the file's reports a result comes from: a file may have several entry points.
     const scope = { ...(r.entryPoint !== undefined ? { entryPoint: r.entryPoint } : {}), ...(r.stage ? { stage: r.stage } : {}) };
+    // A finding may lie in a module the file imports (`file` set), related places likewise.
+    const sourceOf = (file: string) => o.sources?.get(file);
     return [
       ...r.diagnostics.map((d) => ({
         ...rule(d.kind),
         level: level(d.severity),
         message: { text: d.message },
-        locations: [locate(r.file, spanRegion(d.loc, source))],
+        locations: [locate(d.file ?? r.file, spanRegion(d.loc, sourceOf(d.file ?? r.file)))],
         ...(d.related.length
           ? {
               relatedLocations: d.related.map((x, i) => ({
                 id: i + 1,
-                ...locate(r.file, spanRegion(x.loc, source)),
+                ...locate(x.file ?? r.file, spanRegion(x.loc, sourceOf(x.file ?? r.file))),
                 message: { text: x.message },
               })),
             }
           : {}),
-        partialFingerprints: { ...fingerprint(d.kind, r.file, d.message), ...policyFingerprint(d) },
+        partialFingerprints: { ...fingerprint(d.kind, d.file ?? r.file, d.message), ...policyFingerprint(d) },
         ...suppressions(d),
         properties: { ...scope, variable: d.variable, addressSpace: d.addressSpace, hazard: d.hazard, benign: d.benign, count: d.count },
       })),
@@ -94,8 +95,8 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             ...rule('bank-conflict'),
             level: level(b.severity ?? 'warning'),
             message: { text },
-            locations: [locate(r.file, siteRegion(b))],
-            partialFingerprints: { ...fingerprint('bank-conflict', r.file, text), ...policyFingerprint(b) },
+            locations: [locate(b.file ?? r.file, siteRegion(b))],
+            partialFingerprints: { ...fingerprint('bank-conflict', b.file ?? r.file, text), ...policyFingerprint(b) },
             ...suppressions(b),
             properties: {
               ...scope,
