@@ -35,6 +35,12 @@ export interface BankConflictSite {
 export interface CompileSection {
   ok: boolean;
   messages: { severity: Severity; line: number; column: number; message: string }[];
+  /**
+   * Present when Tint refused the source as written but accepted its portable rewrite (naga's
+   * leniencies made portable): what Tint said about the source as written. `ok` and
+   * `messages` above are then about the rewrite, and the source was analyzed as naga reads it.
+   */
+  asWritten?: { ok: false; messages: { severity: Severity; line: number; column: number; message: string }[] };
 }
 
 export interface CheckReport {

@@ -8,6 +8,7 @@ import type { CheckReport } from '../checks/report.js';
 import { analyze, type AnalyzeOptions } from './analyze.js';
 import { compileMessage } from './result.js';
 import { missingEnables } from './shader-features.js';
+import { compileAsNagaReads } from './naga-dialect.js';
 
 export type CheckSourceOptions = Omit<AnalyzeOptions, 'compile'> & {
   /** Where the compiler runs; without one, wgsl-lab's own front end checks syntax, types and uniformity. */
@@ -34,6 +35,8 @@ export async function checkSource(source: string, options: CheckSourceOptions = 
       if (!missingEnables(source, handle).length) {
         const c = await compileWgsl(handle.device, source);
         compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+        // Refused: it may be WGSL as wgpu users write it (naga's leniencies), analyzed if so.
+        if (!c.ok) compile = (await compileAsNagaReads(handle.device, source, compile.messages)) ?? compile;
       }
     } catch (e) {
       if (!(e instanceof GpuUnavailableError)) throw e;

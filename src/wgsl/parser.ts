@@ -605,6 +605,13 @@ class Parser {
     }
   }
 
+  /** The first operator in the text of a binary expression (its leftmost chain of unparenthesized operands). */
+  private leftmostOperator(e: A.BinaryExpr): Loc {
+    let n = e;
+    while (n.left.kind === 'binary' && !this.parenthesized.has(n.left)) n = n.left;
+    return n.loc;
+  }
+
   /** The source range from token `first` to the last token consumed. */
   private rangeFrom(first: number): TextRange {
     const last = this.toks[this.i - 1]!;
@@ -620,10 +627,9 @@ class Parser {
     for (const [side, operand, range] of sides) {
       if (operand.kind !== 'binary' || this.parenthesized.has(operand)) continue;
       if (!needsParentheses(node.op, operand.op, side)) continue;
-      // Tint reports at the operator that comes first in the text.
-      const [firstLoc, pair]: [Loc, [string, string]] =
-        side === 'left' ? [operand.loc, [operand.op, node.op]] : [node.loc, [node.op, operand.op]];
-      this.portability.push(mixedOperatorsNote(this.source, whole, range, firstLoc, pair));
+      // Tint names the two operators in text order and reports at the first operator of the expression.
+      const pair: [string, string] = side === 'left' ? [operand.op, node.op] : [node.op, operand.op];
+      this.portability.push(mixedOperatorsNote(this.source, whole, range, this.leftmostOperator(node), pair));
     }
   }
 

@@ -165,6 +165,7 @@ describe('other leniencies', () => {
       } catch (err) {
         return err as WgslSyntaxError;
       }
+      return undefined;
     })();
     expect(e).toBeInstanceOf(WgslSyntaxError);
     expect(e).toMatchObject({ message: 'unterminated block comment', loc: { line: 2, column: 10 } });
