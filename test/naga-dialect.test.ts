@@ -117,6 +117,36 @@ describe('check: naga-only WGSL is analyzed as naga reads it', () => {
   });
 });
 
+describe('every leniency against Tint', () => {
+  const head = '@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n';
+  const body = (s: string) => `${head}@compute @workgroup_size(1) fn main() {\n  var f = o[1];\n  ${s}\n}\n`;
+  const cases: [string, string][] = [
+    ['f32 literal', body('o[0] = min(f, 3.40282347E+38f);')],
+    ['f32 literal, Rust spelling', body('o[0] = min(f, 3.4028235e38f);')],
+    ['abstract literal converted', body('let m: f32 = -3.40282347E+38; o[0] = max(f, m);')],
+    ['abstract literal inferred', body('var m = 3.40282347E+38; o[0] = min(f, m);')],
+    ['module constant', `${head}const FLT_MAX = 3.40282347E+38;\n@compute @workgroup_size(1) fn main() { o[0] = min(o[1], FLT_MAX); }\n`],
+    ['-> void', `${head}fn put(v: f32) -> void { o[0] = v; }\n@compute @workgroup_size(1) fn main() { put(1.0); }\n`],
+    ['open comment at the end', `${head}@compute @workgroup_size(1) fn main() { o[0] = 1.0; }\n/* to do\n`],
+  ];
+  it.each(cases)('%s: Tint refuses it as written and accepts the rewrite', async (_, source) => {
+    const notes = parseWgslAndResolve(source);
+    expect(notes.length).toBeGreaterThan(0);
+    expect((await compileWgsl(gpu.device, source)).ok).toBe(false);
+    const rewritten = portableSource(source, notes);
+    const again = await compileWgsl(gpu.device, rewritten);
+    expect(again.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+    expect(parseWgslAndResolve(rewritten)).toEqual([]);
+  });
+});
+
+/** The front end's notes of a source it accepts. */
+function parseWgslAndResolve(source: string) {
+  const fe = frontEndModule(source);
+  expect(fe.messages.filter((m) => m.severity === 'error')).toEqual([]);
+  return fe.module!.portability;
+}
+
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
   let s = seed >>> 0;

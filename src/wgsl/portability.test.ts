@@ -129,6 +129,14 @@ describe('f32 literals above the largest f32', () => {
     expect(lit.const!.v).toEqual([F32_MAX]);
   });
 
+  it('notes each use of a module constant declared with such a literal, rewriting the literal once', () => {
+    const src = `${HEAD}const FLT_MAX = 3.40282347E+38;\n@compute @workgroup_size(1) fn main() {\n  var f = 2.0;\n  let m: f32 = FLT_MAX;\n  f = min(f, FLT_MAX);\n  o[0] = u32(m > f);\n}\n`;
+    const found = notes(src);
+    expect(found.map((n) => `${n.loc.line}:${n.loc.column}`)).toEqual(['5:16', '6:14']);
+    expect(found[0]!.message).toContain("the float literal `3.40282347E+38` (the value of 'FLT_MAX'), converted to f32");
+    expect(portableSource(src, found)).toBe(src.replace('3.40282347E+38', '3.4028234e38'));
+  });
+
   it('knows which values naga rounds and Tint refuses', () => {
     expect(roundsToF32Max(3.40282347e38)).toBe(true);
     expect(roundsToF32Max(-3.4028235e38)).toBe(true);

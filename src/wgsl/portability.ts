@@ -172,18 +172,20 @@ export function roundsToF32Max(value: number): boolean {
 
 /**
  * The note for a float literal above the largest f32 that naga rounds to it. `literal` is
- * its token text; `suffix` whether the literal itself is f32 (`f`) or an abstract float
- * converted to f32.
+ * its token text; `suffixed` whether the literal itself is f32 (`f`) or an abstract float
+ * converted to f32; `via`, when the conversion happens where a constant declared with the
+ * literal is used (`loc`), the constant's name and the literal's offset.
  */
-export function f32LiteralNote(loc: Loc, literal: string, suffixed: boolean): PortabilityNote {
+export function f32LiteralNote(loc: Loc, literal: string, suffixed: boolean, via?: { name: string; offset: number }): PortabilityNote {
   const suffix = suffixed ? 'f' : '';
   const decimal = `${F32_MAX_DECIMAL}${suffix}`;
-  const what = suffixed ? `the f32 literal \`${literal}\`` : `the float literal \`${literal}\`, converted to f32,`;
+  const of = via ? ` (the value of '${via.name}')` : '';
+  const what = suffixed ? `the f32 literal \`${literal}\`` : `the float literal \`${literal}\`${of}, converted to f32,`;
   return {
     construct: 'f32-literal-range',
     loc,
     message: `${what} is above the largest f32 (0x1.fffffep+127 = 3.4028234663852886e38): naga (wgpu) rounds it to that value, browsers (Tint) refuse it ('value cannot be represented as 'f32''); write the literal as \`${decimal}\` or \`${F32_MAX_HEX}f\``,
-    edits: [{ offset: loc.offset, length: literal.length, text: decimal }],
+    edits: [{ offset: via?.offset ?? loc.offset, length: literal.length, text: decimal }],
   };
 }
 

@@ -180,8 +180,20 @@ class Resolver {
     const why = conversionError(c, to);
     if (why) this.err(loc, why);
     if (e && leafScalar(c.type)?.name === 'abstract-float' && leafScalar(to)?.name === 'f32' && c.v.some(roundsToF32Max))
-      this.notePortability(f32ConversionNote(e));
+      this.notePortability(this.f32ConversionNote(e));
     return { type: to, v: convertValue(c.v, c.type, to) };
+  }
+  /**
+   * The note for an abstract float constant that naga rounds to the largest f32: at its
+   * literal, with the rewrite, when it is one, or at a module constant declared with one.
+   */
+  private f32ConversionNote(e: A.Expr): PortabilityNote {
+    const lit = literalOf(e);
+    if (lit) return f32LiteralNote(lit.loc, lit.text, false);
+    const decl = e.kind === 'ident' && !this.lookupLocal(e.name) ? this.decls.get(e.name) : undefined;
+    const init = decl?.kind === 'const' && decl.init ? literalOf(decl.init) : undefined;
+    if (e.kind === 'ident' && init) return f32LiteralNote(e.loc, init.text, false, { name: e.name, offset: init.loc.offset });
+    return f32ValueNote(e.kind === 'binary' ? (e.start ?? e.loc) : e.loc);
   }
   /** Records a portability note once (a constant may be converted more than once). */
   private notePortability(note: PortabilityNote): void {
@@ -1041,9 +1053,8 @@ function markAddressTaken(e: A.Expr, info: ModuleInfo): void {
   }
 }
 
-/** The note for an abstract float constant that naga rounds to the largest f32: at its literal, with the rewrite, when it is one. */
-function f32ConversionNote(e: A.Expr): PortabilityNote {
-  const lit = e.kind === 'lit' ? e : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'lit' ? e.operand : undefined;
-  if (lit) return f32LiteralNote(lit.loc, lit.text, false);
-  return f32ValueNote(e.kind === 'binary' ? (e.start ?? e.loc) : e.loc);
+/** `e` when it is a literal, or the literal a negation applies to. */
+function literalOf(e: A.Expr): A.LiteralExpr | undefined {
+  if (e.kind === 'lit') return e;
+  return e.kind === 'unary' && e.op === '-' && e.operand.kind === 'lit' ? e.operand : undefined;
 }
