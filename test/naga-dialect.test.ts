@@ -104,6 +104,20 @@ describe('check: naga-only WGSL is analyzed as naga reads it', () => {
     expect(run.tool.driver.rules[ids.indexOf('portability')].help.text).toContain('a ^ (b >> 16u)');
   });
 
+  it('run --sim runs it as naga reads it, with a warning per leniency (exit 0, expectation met)', async () => {
+    const f = write('min-sim.wgsl', MIN_CLEAN);
+    const r = await wgslLab('run', '--sim', '--json', f);
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.ok).toBe(true);
+    expect(j.expects[0]).toMatchObject({ ok: true });
+    expect(
+      j.compile.messages.map(
+        (m: { severity: string; line: number; message: string }) => `${m.severity} ${m.line} ${m.message.slice(0, 25)}`,
+      ),
+    ).toEqual(["warning 9 portability: '-> void': n", 'warning 15 portability: the float li', 'warning 18 portability: the float li']);
+  });
+
   it('run on the GPU fails with Tint’s message and names the portability finding (exit 1)', async () => {
     const f = write('hash-run.wgsl', HASH_RACE);
     const r = await wgslLab('run', f);

@@ -33,14 +33,27 @@ function closest(notes: readonly PortabilityNote[], m: CompileMessage): number {
 
 /** Compiler messages about the source as written that name where naga's leniencies are, for a refused `run`. */
 export function portabilityHints(notes: readonly PortabilityNote[]): CompileMessage[] {
+  return portabilityMessages(
+    notes,
+    'info',
+    '. `wgsl-lab check` analyzes the file as naga (wgpu) reads it; to run it here, write it portably.',
+  );
+}
+
+/** The notes as compiler warnings, for `run --sim`, which runs the source as naga reads it. */
+export function portabilityWarnings(notes: readonly PortabilityNote[]): CompileMessage[] {
+  return portabilityMessages(notes, 'warning', '');
+}
+
+function portabilityMessages(notes: readonly PortabilityNote[], severity: 'info' | 'warning', tail: string): CompileMessage[] {
   return [...notes]
     .sort((a, b) => a.loc.offset - b.loc.offset)
     .map((n) => ({
-      severity: 'info' as const,
+      severity,
       line: n.loc.line,
       column: n.loc.column,
       offset: n.loc.offset,
       length: n.loc.length,
-      message: `portability: ${n.message}. \`wgsl-lab check\` analyzes the file as naga (wgpu) reads it; to run it here, write it portably.`,
+      message: `portability: ${n.message}${tail}`,
     }));
 }
