@@ -16,7 +16,7 @@ export type PortabilityConstruct = 'mixed-operators' | 'f32-literal-range' | 'vo
 
 export interface PortabilityNote {
   construct: PortabilityConstruct;
-  /** Where Tint reports the refusal (the first operator of a mixed pair, the literal, …). */
+  /** Where the construct is, on the line Tint reports it: the first operator of the mixing expression, the literal, `void`, the comment. */
   loc: Loc;
   /** What naga accepts, what browsers (Tint) refuse, and how to write it portably. */
   message: string;
@@ -118,8 +118,8 @@ export interface TextRange {
 
 /**
  * The note for an operand that WGSL requires parenthesized. `whole` is the binary
- * expression, `operand` the operand to wrap; `first` is the operator that comes first in
- * the text (where Tint reports), `pair` the two operators in text order.
+ * expression, `operand` the operand to wrap; `first` is the first operator of the mixing
+ * expression, `pair` the operand's operator and the expression's, in text order.
  */
 export function mixedOperatorsNote(
   source: string,
