@@ -6,13 +6,13 @@
 
 /** Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device. */
 export const GPU_TIER = [
-  'src/api/api.test.ts',
+  'src/api/{api,modules}.test.ts',
   'src/bench/**/*.test.ts',
   'src/gpu/{executor,scopes,session}.test.ts',
   'src/kernels/**/*.test.ts',
   'test/{capture,cli-run,memory-budget-gpu}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
-  'test/{gpu-watchdog,uniformity-differential}.test.ts',
+  'test/{gpu-watchdog,naga-dialect,uniformity-differential}.test.ts',
   'test/textures-{dawn,png,run-gpu}.test.ts',
   'test/fuzz/{differential,gpu-faults,limits,regressions}.test.ts',
 ];

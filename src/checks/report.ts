@@ -44,6 +44,12 @@ export interface CompileSection {
   ok: boolean;
   /** `file`: the module the message is about, when not the report's file (src/modules/). */
   messages: { severity: Severity; line: number; column: number; message: string; file?: string }[];
+  /**
+   * Present when Tint refused the source as written but accepted its portable rewrite (naga's
+   * leniencies made portable): what Tint said about the source as written. `ok` and
+   * `messages` above are then about the rewrite, and the source was analyzed as naga reads it.
+   */
+  asWritten?: { ok: false; messages: { severity: Severity; line: number; column: number; message: string; file?: string }[] };
 }
 
 /**

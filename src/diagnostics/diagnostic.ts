@@ -12,6 +12,8 @@ export type DiagnosticKind =
   | 'compile-error'
   | 'compile-warning'
   | 'compile-info'
+  // code naga (wgpu) accepts and browsers (Tint) refuse, analyzed as naga reads it
+  | 'portability'
   // the `//!` header
   | 'header'
   // a problem with the input that is not the shader's text (files, options, limits, bindings)

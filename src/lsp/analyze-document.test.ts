@@ -23,6 +23,19 @@ fn main(@builtin(local_invocation_index) i: u32) {
     ]);
   });
 
+  it('warns where the text relies on naga (wgpu) and analyzes it as naga reads it', () => {
+    const text = `//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  o[i] = i ^ i >> 1u;
+}
+`;
+    const { diagnostics } = analyzeDocument({ text, settings: SETTINGS });
+    expect(diagnostics.map((d) => [d.severity, d.kind, d.loc?.line, d.loc?.column])).toEqual([['warning', 'portability', 5, 12]]);
+    expect(diagnostics[0]!.message).toContain('add parentheses: `i ^ (i >> 1u)`');
+  });
+
   it('refuses, as a diagnostic, a kernel whose buffers and tables pass the editor budget, without allocating them', () => {
     const text = `//! buffer 0 u32[67108864]
 @group(0) @binding(0) var<storage, read_write> o: array<u32>;

@@ -26,6 +26,8 @@ const EDITOR_MEMORY_BUDGET: MemoryBudget = {
 export interface CompileOutcome {
   ok: boolean;
   messages: CompileMessage[];
+  /** Tint refused the text as written and accepted its portable rewrite (naga-only WGSL, docs/wgpu-dialect.md). */
+  asWritten?: CompileMessage[];
 }
 
 export interface DocumentAnalysis {
@@ -59,7 +61,8 @@ export function analyzeDocument(input: AnalyzeDocumentInput): DocumentAnalysis {
   }
   try {
     const report = analyze(text, {
-      compile,
+      // Without the real compiler, analyze() asks the front end itself, portability notes included.
+      compile: input.compile,
       banks: settings.banks,
       subgroupSize: settings.subgroupSize,
       maxSteps: settings.maxSteps,

@@ -94,6 +94,14 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'note',
     tags: ['maintainability'],
   },
+  portability: {
+    name: 'Portability',
+    short: 'naga (wgpu) accepts this WGSL, browsers (Tint) refuse it.',
+    full: 'The shader relies on a leniency of naga, the WGSL front end of wgpu: operators mixed without the parentheses WGSL requires (read with C-like precedence), an f32 literal above the largest f32 that naga rounds down, `-> void`, or a block comment left open at the end. wgpu (and Firefox, whose WebGPU is wgpu) accepts it; Chrome and Edge (Tint, through Dawn) and every Tint-based tool refuse the whole shader. wgsl-lab analyzed it as naga reads it.',
+    help: 'Write it as the message shows, which means the same to naga and is valid WGSL everywhere: add the parentheses (`a ^ (b >> 16u)`), write the largest f32 as `3.4028234e38` or `0x1.fffffep+127f`, leave out `-> void`, close the comment. docs/wgpu-dialect.md lists every leniency.',
+    level: 'warning',
+    tags: ['portability'],
+  },
   'bank-conflict': {
     name: 'BankConflict',
     short: 'Lanes of a subgroup access different words in the same workgroup-memory bank.',

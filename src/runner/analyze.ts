@@ -8,12 +8,18 @@ import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
 import { AnalysisChecks } from './analysis-checks.js';
 import { loadKernel, simulate, type LoadedKernel, type Simulation, type SimulateOptions } from './simulate.js';
+import { portabilityDiagnostics } from './portability-diagnostics.js';
 import type { MemoryBudget } from './memory-budget.js';
 
 export interface AnalyzeOptions {
   file?: string;
-  /** Messages of the real compiler (Tint); when they contain an error, nothing is simulated. */
-  compile?: { ok: boolean; messages: CompileMessage[] };
+  /**
+   * Messages of the real compiler (Tint); when they contain an error, nothing is simulated.
+   * `asWritten`: Tint refused the source as written, and `ok`/`messages` are its verdict on
+   * the portable rewrite of naga's leniencies (check-source.ts): the source is analyzed as
+   * naga reads it, with portability warnings carrying these messages.
+   */
+  compile?: { ok: boolean; messages: CompileMessage[]; asWritten?: CompileMessage[] };
   banks?: 32 | 16;
   subgroupSize?: number;
   maxSteps?: number;
@@ -98,13 +104,26 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
     report.notes!.push("No WGSL compiler (Tint) was available: wgsl-lab's own front end checked the syntax, types and uniformity.");
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
   else if (!kernel.module) messages = kernel.messages;
+  const plain = (m: CompileMessage) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message });
   report.compile = {
     ok: !(messages ?? []).some((m) => m.severity === 'error'),
-    messages: (messages ?? []).map((m) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message })),
+    messages: (messages ?? []).map(plain),
   };
+  const asWritten = options.compile?.ok ? options.compile.asWritten : undefined;
+  if (asWritten) report.compile.asWritten = { ok: false, messages: asWritten.map(plain) };
   if (!report.compile.ok) {
     report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
     return { report: finish(report) };
+  }
+  // naga's leniencies are reported where Tint is known to refuse them (it refused the source
+  // as written) or cannot be asked (no compiler); when Tint accepted the source, it has the final word.
+  const notes = kernel.module?.portability ?? [];
+  if (notes.length && (!options.compile || asWritten)) {
+    report.diagnostics = portabilityDiagnostics(source, notes, asWritten ?? []);
+    if (asWritten)
+      report.notes!.push(
+        'Tint refused the source as written and accepted it with the portability rewrites applied: it was analyzed as naga (wgpu) reads it.',
+      );
   }
   return { report, kernel };
 }
@@ -137,7 +156,7 @@ export function completeReport(
       }),
     );
   }
-  report.diagnostics = [...stepDiagnostics, ...checks.diagnostics(run.sites)];
+  report.diagnostics = [...report.diagnostics, ...stepDiagnostics, ...checks.diagnostics(run.sites)];
   report.bankConflicts = checks.banks.sites();
   return finish(report);
 }

@@ -11,6 +11,7 @@ import { analyze, type AnalyzeOptions } from './analyze.js';
 import { compileMessage } from './result.js';
 import { missingEnables } from './shader-features.js';
 import { validateSource } from './validate-source.js';
+import { compileAsNagaReads } from './naga-dialect.js';
 
 export type CheckSourceOptions = Omit<AnalyzeOptions, 'compile'> & {
   /** Where the compiler runs; without one, wgsl-lab's own front end checks syntax, types and uniformity. */
@@ -43,7 +44,10 @@ async function compileWith(
     // front end checks it instead, as when there is no GPU.
     if (missingEnables(source, handle).length) return {};
     const c = await compileWgsl(handle.device, source);
-    return { compile: { ok: c.ok, messages: c.diagnostics.map(compileMessage) } };
+    const compile = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+    // Refused: it may be WGSL as wgpu users write it (naga's leniencies), analyzed if so.
+    if (!c.ok) return { compile: (await compileAsNagaReads(handle.device, source, compile.messages)) ?? compile };
+    return { compile };
   } catch (e) {
     if (!(e instanceof GpuUnavailableError)) throw e;
     return { compilerUnavailable: e };

@@ -7,6 +7,8 @@ import { execute, type BoundBinding, type Execution } from '../gpu/executor.js';
 import type { DeviceHandle, GpuSession } from '../gpu/session.js';
 import type { Timing } from '../gpu/timing.js';
 import { reflect, type Reflection } from '../wgsl/reflect.js';
+import { portabilityNotes } from '../wgsl/naga-leniencies.js';
+import { portabilityHints } from './portability-diagnostics.js';
 import { InputError } from './errors.js';
 import { refuseUncountableDispatches } from './invocation-count.js';
 import { overrideValues, readHeader } from './header.js';
@@ -128,8 +130,14 @@ export async function runOnGpu(
 /** Reads a shader's declarations for planning: reflectOrExplain, or (in the lab) the analyzer worker's. */
 export type ReflectSource = (source: string, overrides?: Record<string, number>) => Reflection | Promise<Reflection>;
 
-export function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
-  return runOnGpuReflecting(session, source, reflectOrExplain, options);
+export async function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
+  const result = await runOnGpuReflecting(session, source, reflectOrExplain, options);
+  if (result.compile.ok) return result;
+  // Code naga (wgpu) accepts: say where, after Tint's refusal (`check` analyzes it as naga reads it).
+  const notes = portabilityNotes(source, overrideValues(readHeader(source, options.files)));
+  return notes.length
+    ? { ...result, compile: { ...result.compile, messages: [...result.compile.messages, ...portabilityHints(notes)] } }
+    : result;
 }
 
 /**

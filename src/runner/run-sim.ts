@@ -7,6 +7,7 @@ import { bufferResults, evaluateExpects, passResults, type RunResult } from './r
 import type { RunOptions } from './run-gpu.js';
 import { loadKernel, readBack, simulate, type SimulateOptions } from './simulate.js';
 import { evaluateTextureExpects, textureResults } from './texture-results.js';
+import { portabilityWarnings } from './portability-diagnostics.js';
 
 /** A run's options; subscribers observe the run (as the checks do under `check`). */
 export type SimRunOptions = RunOptions &
@@ -28,7 +29,8 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
       subgroupMinSize: options.subgroupSize ?? 32,
       subgroupMaxSize: options.subgroupSize ?? 32,
     },
-    compile: { ok: !!kernel.module, messages: kernel.messages },
+    // Code only naga (wgpu) accepts runs as naga reads it, with a warning per leniency.
+    compile: { ok: !!kernel.module, messages: [...kernel.messages, ...portabilityWarnings(kernel.module?.portability ?? [])] },
     buffers: [],
     expects: [],
     ok: false,

@@ -59,7 +59,7 @@ export function loadKernel(source: string, files?: FileContents, entry?: string)
   return { source, harness, module: fe.module, messages: fe.messages };
 }
 
-/** The front end's errors as compiler messages. */
+/** The front end's errors as compiler messages; the module when it accepted the source (its portability notes with it). */
 export function frontEndModule(source: string, overrides?: Record<string, number>): { module?: ModuleInfo; messages: CompileMessage[] } {
   try {
     const module = resolveModule(parseWgsl(source), overrides ? { overrides } : {});

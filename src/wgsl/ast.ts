@@ -3,6 +3,7 @@
 // optional template list (`array<f32, 64>`), so one node shape serves types and values;
 // the resolver decides which is which.
 import type { Loc } from './source.js';
+import type { PortabilityNote } from './portability.js';
 
 export interface Attribute {
   name: string;
@@ -280,4 +281,6 @@ export type Decl = VarDecl | ConstDecl | FnDecl | StructDecl | AliasDecl | Const
 export interface ModuleAst {
   directives: Directive[];
   decls: Decl[];
+  /** Where the source relies on naga's leniencies (portability.ts); absent when it does not. */
+  portability?: PortabilityNote[];
 }

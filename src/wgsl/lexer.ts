@@ -1,5 +1,6 @@
 import { PUNCTUATION, type Token } from './tokens.js';
 import { WgslSyntaxError } from './source.js';
+import { unterminatedCommentNote, type PortabilityNote } from './portability.js';
 
 const IDENT_START = /[\p{XID_Start}_]/u;
 const IDENT_CONTINUE = /[\p{XID_Continue}]/u;
@@ -26,8 +27,12 @@ const PUNCT_BY_LENGTH = [3, 2, 1].map((n) => new Set(PUNCTUATION.filter((p) => p
  * Splits WGSL source into tokens with line/column. Comments (line and nested block) and
  * whitespace are skipped. Template brackets are left as '<' and '>' (and '>>' etc.): the
  * parser decides, because only it knows when a name takes a template list.
+ *
+ * With `portability`, the lexer reads as naga does where naga is lenient (a block comment
+ * left open at the end of the file ends the module) and records a note there; without it,
+ * such text is an error, as in Tint.
  */
-export function tokenize(source: string): Token[] {
+export function tokenize(source: string, portability?: PortabilityNote[]): Token[] {
   const tokens: Token[] = [];
   let pos = 0;
   let line = 1;
@@ -83,7 +88,10 @@ export function tokenize(source: string): Token[] {
           pos++;
         }
       }
-      if (depth > 0) throw new WgslSyntaxError('unterminated block comment', start);
+      if (depth > 0) {
+        if (!portability) throw new WgslSyntaxError('unterminated block comment', start);
+        portability.push(unterminatedCommentNote(start, n, depth));
+      }
       continue;
     }
     const column = pos - lineStart + 1;

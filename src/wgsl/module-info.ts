@@ -6,6 +6,7 @@ import type { Overload, BuiltinDef } from './builtins.js';
 import type { BinaryTyping } from './operators.js';
 import type { AccessMode, AddressSpace, Type, StructType } from './types.js';
 import type { Loc } from './source.js';
+import type { PortabilityNote } from './portability.js';
 
 /** A constant: its type and its value flattened to scalar components (bools as 0/1). */
 export interface ConstValue {
@@ -110,4 +111,6 @@ export interface ModuleInfo {
   binaryTypes: Map<A.BinaryExpr, BinaryTyping>;
   compoundTypes: Map<A.AssignStmt, BinaryTyping>;
   enables: string[];
+  /** Where the module relies on naga's leniencies: the parser's notes, then the resolver's (portability.ts). */
+  portability: PortabilityNote[];
 }

@@ -3,15 +3,17 @@ import { tokenize } from './lexer.js';
 import { KEYWORDS, type Token } from './tokens.js';
 import { WgslSyntaxError, type Loc } from './source.js';
 import { closest } from './suggest.js';
+import { mixedOperatorsNote, needsParentheses, voidReturnNote, type PortabilityNote, type TextRange } from './portability.js';
 
 /** Names that take a template list where an expression or type is expected. */
 const TEMPLATED = /^(array|atomic|ptr|bitcast|vec[234]|mat[234]x[234]|texture_\w+|binding_array)$/;
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=']);
 
-// Binary operator precedence, loosest first. WGSL forbids mixing some of these without
-// parentheses; the real compiler enforces that, so any consistent precedence parses
-// every valid program correctly.
+// Binary operator precedence, loosest first: naga's (C's), where shifts bind tighter than
+// comparisons and comparisons tighter than '&', '^', '|'. WGSL forbids mixing most of these
+// without parentheses; naga accepts the mix with this precedence, so the parser reads it
+// as naga does and records a portability note (portability.ts) where WGSL would refuse it.
 const BINARY_LEVELS: A.BinaryOp[][] = [
   ['||'],
   ['&&'],
@@ -60,8 +62,23 @@ const ATTRIBUTES = new Set([
   'workgroup_size',
 ]);
 
+/**
+ * Parses a module. Where naga (wgpu) accepts what WGSL refuses, the parser reads the text
+ * as naga does and lists each place in the module's `portability` notes.
+ */
 export function parseWgsl(source: string): A.ModuleAst {
-  return new Parser(tokenize(source)).module();
+  const portability: PortabilityNote[] = [];
+  const tokens = tokenize(source, portability);
+  let ast: A.ModuleAst;
+  try {
+    ast = new Parser(tokens, source, portability).module();
+  } catch (e) {
+    // A comment left open inside a declaration: the end of the file came too early, for naga too.
+    const open = portability.find((n) => n.construct === 'unterminated-comment');
+    if (open && e instanceof WgslSyntaxError) throw new WgslSyntaxError('unterminated block comment', open.loc);
+    throw e;
+  }
+  return portability.length ? { ...ast, portability } : ast;
 }
 
 class Parser {
@@ -70,7 +87,13 @@ class Parser {
   private nesting = 0;
   /** Height of each expression tree built (absent: a leaf, height 1). */
   private readonly heights = new WeakMap<A.Expr, number>();
-  constructor(private readonly toks: Token[]) {}
+  /** Expressions written in parentheses: WGSL's operator-mixing rules do not apply to them. */
+  private readonly parenthesized = new WeakSet<A.Expr>();
+  constructor(
+    private readonly toks: Token[],
+    private readonly source: string,
+    private readonly portability: PortabilityNote[],
+  ) {}
 
   /** Runs `f` one nesting level deeper, within MAX_NESTING. */
   private nested<T>(f: () => T): T {
@@ -313,7 +336,13 @@ class Parser {
     this.expect(')', "',' or ')'");
     let returnType: A.IdentExpr | undefined;
     let returnAttrs: A.Attribute[] = [];
-    if (this.eat('->')) {
+    if (this.is('->') && this.peek().kind === 'ident' && this.peek().text === 'void') {
+      // naga skips `-> void` (no return type); WGSL has no 'void'.
+      const arrow = this.tok;
+      const word = this.peek();
+      this.i += 2;
+      this.portability.push(voidReturnNote(this.loc(word), { start: arrow.offset, end: word.offset + word.length }));
+    } else if (this.eat('->')) {
       returnAttrs = this.attributes();
       returnType = this.typeExpr();
     }
@@ -561,13 +590,46 @@ class Parser {
     if (level >= BINARY_LEVELS.length) return this.unary();
     const ops = BINARY_LEVELS[level]!;
     const start = this.loc();
+    const first = this.i;
     let left = this.binary(level + 1);
     for (;;) {
       const t = this.tok;
       if (t.kind !== 'punct' || !(ops as string[]).includes(t.text)) return left;
+      const leftRange = this.rangeFrom(first);
       this.i++;
+      const rightFirst = this.i;
       const right = this.binary(level + 1);
-      left = this.node<A.BinaryExpr>({ kind: 'binary', loc: this.loc(t), start, op: t.text as A.BinaryOp, left, right }, left, right);
+      const node = this.node<A.BinaryExpr>({ kind: 'binary', loc: this.loc(t), start, op: t.text as A.BinaryOp, left, right }, left, right);
+      this.noteMixing(node, leftRange, this.rangeFrom(rightFirst), this.rangeFrom(first));
+      left = node;
+    }
+  }
+
+  /** The first operator in the text of a binary expression (its leftmost chain of unparenthesized operands). */
+  private leftmostOperator(e: A.BinaryExpr): Loc {
+    let n = e;
+    while (n.left.kind === 'binary' && !this.parenthesized.has(n.left)) n = n.left;
+    return n.loc;
+  }
+
+  /** The source range from token `first` to the last token consumed. */
+  private rangeFrom(first: number): TextRange {
+    const last = this.toks[this.i - 1]!;
+    return { start: this.toks[first]!.offset, end: last.offset + last.length };
+  }
+
+  /** Records a note for each operand WGSL requires in parentheses (`a ^ b >> 1u`), which naga reads by precedence. */
+  private noteMixing(node: A.BinaryExpr, left: TextRange, right: TextRange, whole: TextRange): void {
+    const sides = [
+      ['left', node.left, left],
+      ['right', node.right, right],
+    ] as const;
+    for (const [side, operand, range] of sides) {
+      if (operand.kind !== 'binary' || this.parenthesized.has(operand)) continue;
+      if (!needsParentheses(node.op, operand.op, side)) continue;
+      // Tint names the two operators in text order and reports at the first operator of the expression.
+      const pair: [string, string] = side === 'left' ? [operand.op, node.op] : [node.op, operand.op];
+      this.portability.push(mixedOperatorsNote(this.source, whole, range, this.leftmostOperator(node), pair));
     }
   }
 
@@ -622,6 +684,7 @@ class Parser {
     if (this.eat('(')) {
       const e = this.expression();
       this.expect(')');
+      this.parenthesized.add(e);
       return e;
     }
     if (t.kind === 'ident' && !KEYWORDS.has(t.text)) {

@@ -22,6 +22,7 @@ import {
   isAbstract,
   isIntScalar,
   layoutStruct,
+  leafScalar,
   scalar,
   scalarOf,
   typeEquals,
@@ -36,6 +37,7 @@ import {
 import { convertValue, memberSlotOffset, slotCount } from './values.js';
 import { binaryConstError, builtinConstError, conversionError, unrepresentable } from './const-checks.js';
 import { checkedF16Literal } from './f16-constants.js';
+import { f32LiteralNote, f32ValueNote, roundsToF32Max, type PortabilityNote } from './portability.js';
 
 export interface ResolveOptions {
   /** Pipeline-overridable constants by name (or numeric @id): replaces their defaults. */
@@ -95,6 +97,7 @@ class Resolver {
       binaryTypes: new Map(),
       compoundTypes: new Map(),
       enables: ast.directives.filter((d) => d.kind === 'enable').flatMap((d) => d.names),
+      portability: [...(ast.portability ?? [])],
     };
   }
 
@@ -193,11 +196,34 @@ class Resolver {
     if (why) this.err(loc, why);
     return c;
   }
-  /** `c` converted to `to`, refusing a value the target cannot hold (`u32(-1)`, 1e39 as f32). */
-  private convertedConst(loc: Loc, c: ConstValue, to: Type): ConstValue {
+  /**
+   * `c` converted to `to`, refusing a value the target cannot hold (`u32(-1)`, 1e39 as f32).
+   * `e`, the expression converted, locates a portability note when the value is an abstract
+   * float that naga rounds to the largest f32 and Tint refuses.
+   */
+  private convertedConst(loc: Loc, c: ConstValue, to: Type, e?: A.Expr): ConstValue {
     const why = conversionError(c, to);
     if (why) this.err(loc, why);
+    if (e && leafScalar(c.type)?.name === 'abstract-float' && leafScalar(to)?.name === 'f32' && c.v.some(roundsToF32Max))
+      this.notePortability(this.f32ConversionNote(e));
     return { type: to, v: convertValue(c.v, c.type, to) };
+  }
+  /**
+   * The note for an abstract float constant that naga rounds to the largest f32: at its
+   * literal, with the rewrite, when it is one, or at a module constant declared with one.
+   */
+  private f32ConversionNote(e: A.Expr): PortabilityNote {
+    const lit = literalOf(e);
+    if (lit) return f32LiteralNote(lit.loc, lit.text, false);
+    const decl = e.kind === 'ident' && !this.lookupLocal(e.name) ? this.decls.get(e.name) : undefined;
+    const init = decl?.kind === 'const' && decl.init ? literalOf(decl.init) : undefined;
+    if (e.kind === 'ident' && init) return f32LiteralNote(e.loc, init.text, false, { name: e.name, offset: init.loc.offset });
+    return f32ValueNote(e.kind === 'binary' ? (e.start ?? e.loc) : e.loc);
+  }
+  /** Records a portability note once (a constant may be converted more than once). */
+  private notePortability(note: PortabilityNote): void {
+    const known = this.info.portability.some((n) => n.construct === note.construct && n.loc.offset === note.loc.offset);
+    if (!known) this.info.portability.push(note);
   }
   /** f16 types and literals need `enable f16;` (Tint's rule and wording, which says 'type' for both). */
   private requireF16(loc: Loc): void {
@@ -282,7 +308,7 @@ class Resolver {
     if (!typeExpr) return v;
     const t = this.typeOf(typeExpr);
     this.convert(init, t);
-    return this.convertedConst(init.loc, v, t);
+    return this.convertedConst(init.loc, v, t, init);
   }
 
   private overrideDecl(d: A.ConstDecl): OverrideInfo {
@@ -294,7 +320,7 @@ class Resolver {
       const iv = this.expectConst(d.init, `override ${d.name}`);
       type ??= concretize(iv.type);
       this.convert(d.init, type);
-      value = this.convertedConst(d.init.loc, iv, type);
+      value = this.convertedConst(d.init.loc, iv, type, d.init);
     }
     if (!type) this.err(d.nameLoc, `override '${d.name}' needs a type or an initializer`);
     const given = this.options.overrides?.[d.name] ?? (id !== undefined ? this.options.overrides?.[String(id)] : undefined);
@@ -726,7 +752,7 @@ class Resolver {
       const ts = scalarOf(target);
       if (ok && (!vs || !ts || vs.name === 'abstract-int' || (vs.name === 'abstract-float' && (ts.name === 'f32' || ts.name === 'f16')))) {
         info.concrete = target;
-        if (info.const) info.const = this.convertedConst(e.loc, info.const, target);
+        if (info.const) info.const = this.convertedConst(e.loc, info.const, target, e);
         return;
       }
     }
@@ -770,6 +796,9 @@ class Resolver {
     const value = typeof e.value === 'boolean' ? (e.value ? 1 : 0) : e.value;
     if (e.literalType === 'i32' && (value > 2147483647 || value < -2147483648)) this.err(e.loc, `${e.text} does not fit in i32`);
     if (e.literalType === 'u32' && value > 4294967295) this.err(e.loc, `${e.text} does not fit in u32`);
+    // naga rounds an f32 literal just above the largest f32 down to it; Tint refuses it.
+    if (e.literalType === 'f32' && !/^0[xX]/.test(e.text) && roundsToF32Max(value))
+      this.notePortability(f32LiteralNote(e.loc, e.text, true));
     const v = e.literalType === 'f32' ? Math.fround(value) : value;
     return { type, const: this.checkedConst(e.loc, { type, v: [v] }) };
   }
@@ -1048,4 +1077,10 @@ function markAddressTaken(e: A.Expr, info: ModuleInfo): void {
     const r = info.exprs.get(cur)?.ident;
     if (r?.kind === 'local') r.v.addressTaken = true;
   }
+}
+
+/** `e` when it is a literal, or the literal a negation applies to. */
+function literalOf(e: A.Expr): A.LiteralExpr | undefined {
+  if (e.kind === 'lit') return e;
+  return e.kind === 'unary' && e.op === '-' && e.operand.kind === 'lit' ? e.operand : undefined;
 }

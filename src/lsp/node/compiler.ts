@@ -5,6 +5,7 @@ import { compileWgsl } from '../../gpu/compile.js';
 import { GpuUnavailableError } from '../../gpu/errors.js';
 import type { GpuSession } from '../../gpu/session.js';
 import { compileMessage } from '../../runner/result.js';
+import { compileAsNagaReads } from '../../runner/naga-dialect.js';
 import type { CompileOutcome } from '../analyze-document.js';
 
 export class WgslCompiler {
@@ -24,7 +25,9 @@ export class WgslCompiler {
     try {
       const handle = await this.session.device();
       const c = await compileWgsl(handle.device, text);
-      return { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+      const outcome = { ok: c.ok, messages: c.diagnostics.map(compileMessage) };
+      // Refused: naga-only WGSL is analyzed as naga reads it, as `check` does.
+      return (!c.ok && (await compileAsNagaReads(handle.device, text, outcome.messages))) || outcome;
     } catch (e) {
       if (!(e instanceof GpuUnavailableError)) throw e;
       this.session = undefined;
