@@ -1,7 +1,7 @@
 // `wgsl-lab lsp --stdio`: the language server. The protocol is vscode-languageserver's;
 // this module wires documents to the analysis (debounced on type or run on save, one
 // worker, the running job cancelled when its document changes) and the editor features
-// (hover, definitions, symbols, code actions) to the modules that compute them.
+// (hover, completion, definitions, symbols, code actions) to the modules that compute them.
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { createConnection, MessageType, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node.js';
@@ -15,7 +15,7 @@ import { AnalysisSlot } from './analysis-slot.js';
 import type { DocumentState } from './document-state.js';
 import type { GpuSession } from '../../gpu/session.js';
 import { WgslCompiler } from './compiler.js';
-import { registerFeatures } from './features.js';
+import { COMPLETION_TRIGGERS, registerFeatures } from './features.js';
 
 export interface ServerOptions {
   input: Readable;
@@ -119,6 +119,7 @@ export function startLanguageServer(options: ServerOptions): Promise<void> {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         definitionProvider: true,
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
