@@ -18,7 +18,7 @@ import { DIAGNOSTIC_SOURCE } from '../lsp-diagnostics.js';
 import { offsetAt, offsetRange, spanRange } from '../ranges.js';
 import type { LspSettings } from '../settings.js';
 import { documentSymbols } from '../symbols.js';
-import { AnalysisSlot } from './analysis-slot.js';
+import { AnalysisSlot, type WorkerEntry } from './analysis-slot.js';
 import type { WgslCompiler } from './compiler.js';
 import type { DocumentState } from './document-state.js';
 
@@ -26,6 +26,7 @@ export interface FeatureContext {
   state: Map<string, DocumentState>;
   settings: () => LspSettings;
   compiler: WgslCompiler;
+  analysisWorker?: WorkerEntry;
 }
 
 const ITEM_KIND: Record<CompletionKind, CompletionItemKind> = {
@@ -108,7 +109,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     if (!candidates.length) return [];
     const settings = ctx.settings();
     const analyzeText = async (t: string): Promise<DocumentAnalysis | undefined> => {
-      verifier ??= new AnalysisSlot();
+      verifier ??= new AnalysisSlot(ctx.analysisWorker);
       const compile = await ctx.compiler.compile(t);
       const outcome = await verifier.run({ text: t, settings, compile }, settings.timeoutMs);
       return outcome.kind === 'done' ? outcome.analysis : undefined;
