@@ -95,6 +95,7 @@ describe('hover on builtins', () => {
     const barrier = hoverAt(text, text.indexOf('workgroupBarrier') + 3, undefined, { banks: 32, subgroupSize: 32 })!;
     expect(barrier.markdown).toContain('```wgsl\nworkgroupBarrier()\n```');
     expect(barrier.markdown).toContain('workgroup-memory writes made before it are visible');
+    expect(barrier.markdown).not.toContain('built-in function');
     const max = hoverAt(text, text.indexOf('max(') + 1, undefined, { banks: 32, subgroupSize: 32 })!;
     expect(max.markdown).toContain('max(f32, f32) -> f32');
     expect(max.markdown).toContain('The larger of e1 and e2, per component.');

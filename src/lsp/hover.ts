@@ -6,7 +6,7 @@ import { spanAt, spanOfOffset, type SourceSpan } from '../diagnostics/index.js';
 import type * as A from '../wgsl/ast.js';
 import type { ExprInfo, ModuleInfo } from '../wgsl/module-info.js';
 import { typeName, type Type } from '../wgsl/types.js';
-import { builtinMarkdown } from '../wgsl/builtin-docs.js';
+import { builtinDoc, builtinMarkdown } from '../wgsl/builtin-docs.js';
 import { documentModule, wordAt } from './document-module.js';
 import { headerHover } from './header-hover.js';
 import { spanContains } from './ranges.js';
@@ -93,10 +93,11 @@ function describeExpr(e: A.Expr, info: ExprInfo): string {
   if (e.kind === 'call' && info.call?.kind === 'fn') return block(signature(info.call.f.name, info.call.f.params, info.call.f.returnType));
   if (e.kind === 'call' && info.call?.kind === 'builtin') {
     const { name, overload } = info.call;
-    const used = block(
-      `${name}(${overload.params.map(typeName).join(', ')})${overload.result.kind === 'void' ? '' : ` -> ${typeName(t)}`}`,
-    );
-    return `${used}\n\nbuilt-in function\n\n---\n\n${builtinMarkdown(name) ?? ''}`;
+    const used = `${name}(${overload.params.map(typeName).join(', ')})${overload.result.kind === 'void' ? '' : ` -> ${typeName(t)}`}`;
+    const docs = builtinMarkdown(name);
+    // The documented signature already says it all when the call uses exactly that one.
+    if (docs && builtinDoc(name)!.signatures.includes(used)) return docs;
+    return `${block(used)}\n\nbuilt-in function${docs ? `\n\n---\n\n${docs}` : ''}`;
   }
   const value = info.const ? `\n\nconstant value: ${info.const.v.length === 1 ? info.const.v[0] : `(${info.const.v.join(', ')})`}` : '';
   const name = e.kind === 'ident' ? e.name : e.kind === 'member' ? `.${e.member}` : e.kind === 'lit' ? e.text : '';

@@ -1,6 +1,6 @@
 /* global require, exports, __filename */
 // The VS Code side: starts the language server (the bundled one, or `wgsl-lab lsp --stdio`
-// through the wgsl-lab.command setting), keeps it told about open WGSL and WESL documents
+// through the wgsl-lab.command setting), keeps it told about open WGSL documents
 // and the wgsl-lab.* settings, and turns its answers into VS Code's diagnostics, hovers,
 // completions, definitions, symbols and quick fixes. A small LSP client of its own over
 // vscode-jsonrpc: only the requests this server answers are wired.
@@ -9,11 +9,11 @@ const { spawn } = require('node:child_process');
 const rpc = require('vscode-jsonrpc/node');
 
 const SECTION = 'wgsl-lab';
+// WESL files get the grammar only: the server analyzes single WGSL modules, and a WESL
+// file's imports would read as syntax errors there.
 const SELECTOR = [
   { language: 'wgsl', scheme: 'file' },
   { language: 'wgsl', scheme: 'untitled' },
-  { language: 'wesl', scheme: 'file' },
-  { language: 'wesl', scheme: 'untitled' },
 ];
 const isOurs = (doc) => vscode.languages.match(SELECTOR, doc) > 0;
 
