@@ -4,8 +4,11 @@
 // point at files that exist, the bundle must be one small set of files, and the language
 // server inside the bundle must answer over stdio with nothing else installed. The
 // grammar's scope assertions (editors/vscode/test/) run through vscode-tmgrammar-test.
+// The client is loaded with a stand-in `vscode` module (test/support/vscode-stub.cjs),
+// since VS Code itself does not run here.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +32,17 @@ const manifest = JSON.parse(readFileSync(join(EXT, 'package.json'), 'utf8')) as 
     configuration: { properties: Record<string, unknown> };
   };
 };
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the stand-in API is untyped JavaScript */
+interface VscodeStub {
+  stub: {
+    listeners: Record<'open' | 'change' | 'save' | 'close' | 'config', ((arg: unknown) => void)[]>;
+    providers: Record<string, any>;
+    diagnostics: Map<string, any[]>;
+    Uri: { parse: (s: string) => unknown };
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 function grammarTest(...files: string[]) {
   const bin = join(ROOT, 'node_modules/vscode-tmgrammar-test/dist/unit.js');
@@ -115,6 +129,44 @@ describe('the packaged extension', () => {
       expect.arrayContaining(['wgsl-lab.command', 'wgsl-lab.maxSteps']),
     );
   });
+
+  it('activates its client against a stand-in VS Code API: diagnostics, hover, completion, symbols', async () => {
+    // node_modules/vscode above the unpacked extension: what `require('vscode')` finds from the bundle.
+    const stubDir = join(dir, 'extensions', 'node_modules', 'vscode');
+    mkdirSync(stubDir, { recursive: true });
+    copyFileSync(join(ROOT, 'test/support/vscode-stub.cjs'), join(stubDir, 'index.js'));
+    const load = createRequire(import.meta.url);
+    const vscode = load(join(stubDir, 'index.js')) as VscodeStub;
+    const ext = load(join(installed, 'dist/extension.js')) as { activate: (c: unknown) => Promise<void>; deactivate: () => Promise<void> };
+    await ext.activate({ subscriptions: [] });
+    try {
+      const { listeners, providers, diagnostics, Uri } = vscode.stub;
+      expect(providers.triggers).toEqual(['.', '@', '!', '(']);
+      const uri = `file://${join(dir, 'client.wgsl')}`;
+      const text = readFileSync(join(LESSONS, '02-workgroup-memory/neighbour-average-no-barrier.wgsl'), 'utf8');
+      const doc = { uri: Uri.parse(uri), languageId: 'wgsl', version: 1, getText: () => text };
+      for (const f of listeners.open) f(doc);
+      const deadline = Date.now() + 60_000;
+      while (!diagnostics.get(uri)?.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const ds = diagnostics.get(uri)!;
+      expect(ds.map((d) => [d.code, d.severity, d.source])).toEqual([['data-race', 0, 'wgsl-lab']]);
+      expect(ds[0]!.relatedInformation).toHaveLength(1);
+
+      const lines = text.split('\n');
+      const line = lines.findIndex((l) => l.includes('let left'));
+      const character = lines[line]!.indexOf('select(') + 2;
+      const hover = await providers.hover.provideHover(doc, { line, character });
+      expect(hover.contents.value).toContain('t where cond is true, else f');
+      const items = await providers.completion.provideCompletionItems(doc, { line, character: 2 });
+      const select = items.find((i: { label: string }) => i.label === 'select');
+      expect(select).toMatchObject({ kind: 2, detail: 'select(f: T, t: T, cond: bool) -> T' });
+      expect(select.documentation.value).toContain('both operands are evaluated');
+      const symbols = await providers.symbols.provideDocumentSymbols(doc);
+      expect(symbols.map((s: { name: string }) => s.name)).toContain('neighbour_average');
+    } finally {
+      await ext.deactivate();
+    }
+  }, 120_000);
 
   it("runs the bundled language server: a race found by the bundle's analysis worker, completion, hover", async () => {
     lsp = await LspClient.start({ maxSteps: 2_000_000 }, ['--wgsl-lab-server'], join(installed, 'dist/extension.js'));
