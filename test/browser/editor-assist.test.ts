@@ -76,6 +76,16 @@ describe('the lab editor', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('.x;', { delay: 20 });
+    // A line break or a space opens no list: Enter stays a line break.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' ', { delay: 20 });
+    // Longer than the autocompletion's delay before it asks the source (100 ms).
+    await page.waitForTimeout(400);
+    expect(await list.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    const after = await ex.locator('.cm-content').innerText();
+    // Only blank lines between the statement and the next one: no completion was accepted.
+    expect(after).toMatch(/let q = gid\.x;\s*\n\s*averages\[/);
   });
 
   it('shows a builtin call’s documentation on hover', async () => {

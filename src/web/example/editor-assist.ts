@@ -13,6 +13,8 @@ import { hoverAt } from '../../lsp/hover.js';
 interface CompletionRequest {
   state: EditorState;
   pos: number;
+  /** Asked for (Ctrl+Space) rather than opened by typing. */
+  explicit: boolean;
 }
 
 // CodeMirror's completion types (they pick the icon).
@@ -29,8 +31,12 @@ const TYPE: Record<CompletionKind, string> = {
 };
 
 function complete(context: CompletionRequest) {
-  const result = completionsAt(context.state.doc.toString(), context.pos);
+  const text = context.state.doc.toString();
+  const result = completionsAt(text, context.pos);
   if (!result) return null;
+  // While typing, the list opens on a word or right after `.`, `@`, `(` or `//!`, not after
+  // every space or line break (where Enter must stay a line break).
+  if (!context.explicit && result.from === context.pos && !/[.@(!]$/.test(text.slice(0, context.pos))) return null;
   return {
     from: result.from,
     validFor: /^\w*$/,
