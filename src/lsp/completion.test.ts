@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_DOCS } from '../wgsl/builtin-docs.js';
+import { BUILTINS } from '../wgsl/builtins.js';
+import { TEXTURE_BUILTINS } from '../wgsl/texture-builtins.js';
 import { completionsAt } from './completion.js';
 import { hoverAt } from './hover.js';
 
@@ -99,6 +102,16 @@ describe('hover on builtins', () => {
     const max = hoverAt(text, text.indexOf('max(') + 1, undefined, { banks: 32, subgroupSize: 32 })!;
     expect(max.markdown).toContain('max(f32, f32) -> f32');
     expect(max.markdown).toContain('The larger of e1 and e2, per component.');
+  });
+
+  it('has documentation on hover for every builtin the resolver knows', () => {
+    const names = [...Object.keys(BUILTINS), ...Object.keys(TEXTURE_BUILTINS), 'bitcast'];
+    for (const name of names) {
+      const call = name === 'bitcast' ? 'bitcast<u32>(x)' : `${name}(x)`;
+      const text = `fn f(x: f32) { let y = ${call}; }`;
+      const h = hoverAt(text, text.indexOf(name) + 1, undefined, { banks: 32, subgroupSize: 32 });
+      expect(h?.markdown, name).toContain(BUILTIN_DOCS[name]!.doc);
+    }
   });
 
   it('documents a builtin the text around it does not let the resolver type', () => {

@@ -99,6 +99,10 @@ function describeExpr(e: A.Expr, info: ExprInfo): string {
     if (docs && builtinDoc(name)!.signatures.includes(used)) return docs;
     return `${block(used)}\n\nbuilt-in function${docs ? `\n\n---\n\n${docs}` : ''}`;
   }
+  if (e.kind === 'call' && info.call?.kind === 'bitcast') {
+    const { overload } = info.call;
+    return `${block(`bitcast<${typeName(overload.result)}>(${typeName(overload.params[0]!)}) -> ${typeName(overload.result)}`)}\n\n---\n\n${builtinMarkdown('bitcast')}`;
+  }
   const value = info.const ? `\n\nconstant value: ${info.const.v.length === 1 ? info.const.v[0] : `(${info.const.v.join(', ')})`}` : '';
   const name = e.kind === 'ident' ? e.name : e.kind === 'member' ? `.${e.member}` : e.kind === 'lit' ? e.text : '';
   return block(`${name}: ${shownType(t)}`) + value;
