@@ -7,7 +7,19 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'site-dist/', 'node_modules/', '.gpuhost/', 'bench/results/', 'test-results/', 'bench-results/', 'tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'editors/vscode/dist/',
+      'site-dist/',
+      'node_modules/',
+      '.gpuhost/',
+      'bench/results/',
+      'test-results/',
+      'bench-results/',
+      'tmp/',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -1,11 +1,19 @@
 // `wgsl-lab lsp --stdio` spoken to by a real LSP client (vscode-languageserver-protocol):
 // diagnostics with their ranges and related places, the compiler's position, bank
-// conflicts, hover, definitions, symbols, code actions verified by the re-analysis,
+// conflicts, hover, completion, definitions, symbols, code actions verified by the re-analysis,
 // settings, cancellation on rapid edits, and an endless kernel that never hangs it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic, DocumentSymbol, Location, MarkupContent, TextEdit } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  DocumentSymbol,
+  Location,
+  MarkupContent,
+  TextEdit,
+} from 'vscode-languageserver-protocol';
 import { LESSONS, scratchDir, wgslLab } from './support/cli.js';
 import { LspClient } from './support/lsp-client.js';
 
@@ -195,6 +203,49 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     const entry = symbols.find((s) => s.kind === 12)!;
     expect(entry.detail).toBe('@compute');
     expect(entry.selectionRange.start.line).toBe(lines.findIndex((l) => l.startsWith('fn ')));
+  });
+
+  it('completes struct members after `.`, builtins with signatures, header directives; hovers builtin docs', async () => {
+    const uri = uriOf('complete.wgsl');
+    const text = `//! disp
+struct Cell { count: atomic<u32>, mass: f32 }
+@group(0) @binding(0) var<storage, read_write> cells: array<Cell>;
+var<workgroup> tile: array<f32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+  tile[i] = cells[i].
+  workgroupBarrier();
+}
+`;
+    await lsp.open(uri, text);
+    const items = async (line: number, character: number) => (await lsp.completion(uri, line, character)) as CompletionItem[];
+
+    const members = await items(6, '  tile[i] = cells[i].'.length);
+    expect(members.map((m) => m.label)).toEqual(['count', 'mass']);
+    expect(members[0]).toMatchObject({ kind: 5, detail: 'count: atomic<u32>' });
+
+    const names = await items(7, 2);
+    const byLabel = new Map(names.map((n) => [n.label, n]));
+    expect(byLabel.get('atomicAdd')).toMatchObject({ kind: 3, detail: 'atomicAdd(p: ptr<AS, atomic<T>, read_write>, v: T) -> T' });
+    expect((byLabel.get('atomicAdd')!.documentation as MarkupContent).value).toContain('Atomically replaces *p with *p + v');
+    expect(byLabel.get('i')).toMatchObject({ kind: 6, detail: 'parameter i: u32' });
+    expect(byLabel.get('tile')).toMatchObject({ detail: 'var<workgroup> tile: array<f32, 64>' });
+    expect(byLabel.get('main')).toMatchObject({ kind: 3, detail: 'fn main(i: u32)' });
+    expect(names[0]!.textEdit).toMatchObject({ range: { start: { line: 7, character: 2 }, end: { line: 7, character: 2 } } });
+
+    const directives = await items(0, 8);
+    expect(directives.map((d) => d.label)).toContain('dispatch');
+    expect(directives[0]!.textEdit).toMatchObject({
+      newText: 'dispatch',
+      range: { start: { line: 0, character: 4 }, end: { line: 0, character: 8 } },
+    });
+
+    const fixed = text.replace('cells[i].\n', 'cells[i].mass;\n');
+    await lsp.change(uri, fixed);
+    const hover = await lsp.hover(uri, 7, 5);
+    expect((hover!.contents as MarkupContent).value).toContain('```wgsl\nworkgroupBarrier()\n```');
+    expect((hover!.contents as MarkupContent).value).toContain('Waits until every invocation of the workgroup arrives');
+    expect(hover!.range).toEqual({ start: { line: 7, character: 2 }, end: { line: 7, character: 18 } });
   });
 
   it('stops an endless kernel at the step budget and keeps answering', async () => {

@@ -11,10 +11,12 @@ export const LSP_USAGE = `usage: wgsl-lab lsp --stdio [--no-compiler]
   Runs the language server for WGSL (.wgsl files) on stdin/stdout, for editors: diagnostics
   as you type (the WGSL compiler's errors, the //! header's errors, and check's findings:
   races with their second site, barrier divergence, out-of-bounds, never-written reads,
-  step limits, bank conflicts), hover (types, bank-conflict degree, what a //! line
-  declares), go to definition, document symbols and verified quick fixes. Settings come
+  step limits, bank conflicts), hover (types, builtin documentation, bank-conflict degree,
+  what a //! line declares), completion (builtins with signatures, struct members, names
+  in scope, attributes, header directives), go to definition, document symbols and
+  verified quick fixes. Settings come
   from the client (section "wgsl-lab": subgroupSize, banks, maxSteps, analyzeOn "type" |
-  "save", debounceMs, timeoutMs). See docs/lsp.md for VS Code and Neovim.
+  "save", debounceMs, timeoutMs). See docs/lsp.md and docs/editors.md (VS Code, Neovim).
   --no-compiler   use wgsl-lab's own front end instead of Dawn's compiler (Tint)`;
 
 export async function lspCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {

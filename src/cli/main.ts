@@ -13,7 +13,7 @@ usage: wgsl-lab <command> [options]
   lessons         list lessons; --verify runs every lesson checkpoint on the GPU
   version         print wgsl-lab's version (also --version)
   capture         record the compute dispatches of a Node program as kernel files
-  lsp --stdio     the language server for editors (diagnostics, hover, definitions, fixes)
+  lsp --stdio     the language server for editors (diagnostics, hover, completion, definitions, fixes)
 Run 'wgsl-lab help <command>' (or 'wgsl-lab <command> --help') for a command's options.
 
 ${RUN_USAGE}`;

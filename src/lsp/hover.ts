@@ -6,7 +6,8 @@ import { spanAt, spanOfOffset, type SourceSpan } from '../diagnostics/index.js';
 import type * as A from '../wgsl/ast.js';
 import type { ExprInfo, ModuleInfo } from '../wgsl/module-info.js';
 import { typeName, type Type } from '../wgsl/types.js';
-import { documentModule } from './document-module.js';
+import { builtinDoc, builtinMarkdown } from '../wgsl/builtin-docs.js';
+import { documentModule, wordAt } from './document-module.js';
 import { headerHover } from './header-hover.js';
 import { spanContains } from './ranges.js';
 import type { LspSettings } from './settings.js';
@@ -26,7 +27,7 @@ export function hoverAt(
   const line = spanOfOffset(text, offset).line;
   const header = headerHover(text, line, doc);
   if (header) return header;
-  const typed = doc.module ? typeAt(doc.module, offset) : undefined;
+  const typed = (doc.module ? typeAt(doc.module, offset) : undefined) ?? builtinNameAt(text, offset);
   const bank = sites ? bankAt(text, offset, sites, settings) : undefined;
   if (!typed && !bank) return undefined;
   return {
@@ -90,10 +91,32 @@ function exprToken(e: A.Expr): SourceSpan | undefined {
 function describeExpr(e: A.Expr, info: ExprInfo): string {
   const t = info.concrete ?? info.type;
   if (e.kind === 'call' && info.call?.kind === 'fn') return block(signature(info.call.f.name, info.call.f.params, info.call.f.returnType));
-  if (e.kind === 'call' && info.call?.kind === 'builtin') return block(`${info.call.name}(…) -> ${typeName(t)}`) + '\n\nbuilt-in function';
+  if (e.kind === 'call' && info.call?.kind === 'builtin') {
+    const { name, overload } = info.call;
+    const used = `${name}(${overload.params.map(typeName).join(', ')})${overload.result.kind === 'void' ? '' : ` -> ${typeName(t)}`}`;
+    const docs = builtinMarkdown(name);
+    // The documented signature already says it all when the call uses exactly that one.
+    if (docs && builtinDoc(name)!.signatures.includes(used)) return docs;
+    return `${block(used)}\n\nbuilt-in function${docs ? `\n\n---\n\n${docs}` : ''}`;
+  }
+  if (e.kind === 'call' && info.call?.kind === 'bitcast') {
+    const { overload } = info.call;
+    return `${block(`bitcast<${typeName(overload.result)}>(${typeName(overload.params[0]!)}) -> ${typeName(overload.result)}`)}\n\n---\n\n${builtinMarkdown('bitcast')}`;
+  }
   const value = info.const ? `\n\nconstant value: ${info.const.v.length === 1 ? info.const.v[0] : `(${info.const.v.join(', ')})`}` : '';
   const name = e.kind === 'ident' ? e.name : e.kind === 'member' ? `.${e.member}` : e.kind === 'lit' ? e.text : '';
   return block(`${name}: ${shownType(t)}`) + value;
+}
+
+/**
+ * A builtin's documentation by name, for calls the resolver could not type (the text does
+ * not resolve yet, or the builtin is one the front end does not analyze, like dpdx).
+ */
+function builtinNameAt(text: string, offset: number): HoverResult | undefined {
+  const w = wordAt(text, offset);
+  if (!w || !/^\s*(<[^>]*>\s*)?\(/.test(text.slice(w.offset + w.word.length))) return undefined;
+  const markdown = builtinMarkdown(w.word);
+  return markdown ? { markdown, span: spanOfOffset(text, w.offset, w.word.length) } : undefined;
 }
 
 function signature(name: string, params: readonly { name: string; type: Type }[], ret: Type): string {

@@ -3,11 +3,13 @@
 // Validity is the real compiler's word (Tint); this pass computes what the simulator and
 // the runtime need and reports what it cannot make sense of with line and column.
 import type * as A from './ast.js';
+import { BUILTIN_DOCS } from './builtin-docs.js';
 import { BUILTINS, BuiltinTypeError, evalBitcast, resolveBitcast } from './builtins.js';
 import { ConstructorTypeError, evalConstructor, typeConstructor, type PartialType } from './constructors.js';
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo, OverrideInfo, Resolution, CallTarget } from './module-info.js';
 import { OperatorTypeError, evalBinary, evalUnary, typeBinary, typeUnary } from './operators.js';
 import { NotSupportedError, WgslSemanticError, type Loc } from './source.js';
+import { closest } from './suggest.js';
 import { TEXTURE_BUILTINS, constantArguments } from './texture-builtins.js';
 import { TextureTypeError, textureType } from './textures.js';
 import {
@@ -1008,7 +1010,11 @@ class Resolver {
         : undefined;
     if (!def) {
       if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
-      this.err(id.loc, `unknown function '${name}'`);
+      const near = closest(name, [
+        ...Object.keys(BUILTIN_DOCS),
+        ...[...this.decls.values()].filter((d) => d.kind === 'fn').map((d) => d.name),
+      ]);
+      this.err(id.loc, `unknown function '${name}'${near ? `; did you mean '${near}'?` : ''}`);
     }
     const overload = this.at(e.loc, () => def!.resolve(argTypes, allConst));
     // Every overload lists one parameter per argument; a builtin that does not check its

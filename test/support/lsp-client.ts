@@ -14,6 +14,7 @@ import {
   DidSaveTextDocumentNotification,
   DocumentSymbolRequest,
   ExitNotification,
+  CompletionRequest,
   HoverRequest,
   InitializedNotification,
   InitializeRequest,
@@ -72,7 +73,11 @@ export class LspClient {
       rootUri: null,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
-        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true }, hover: { contentFormat: ['markdown'] } },
+        textDocument: {
+          publishDiagnostics: { relatedInformation: true, versionSupport: true },
+          hover: { contentFormat: ['markdown'] },
+          completion: { completionItem: { documentationFormat: ['markdown'] } },
+        },
       },
     });
     await connection.sendNotification(InitializedNotification.type, {});
@@ -139,6 +144,10 @@ export class LspClient {
 
   hover(uri: string, line: number, character: number) {
     return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+  }
+
+  completion(uri: string, line: number, character: number) {
+    return this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } });
   }
 
   definition(uri: string, line: number, character: number) {

@@ -12,7 +12,17 @@ export type AnalysisOutcome =
   | { kind: 'timeout'; ms: number }
   | { kind: 'failed'; message: string };
 
-const WORKER_FILE = new URL('./analysis-worker.js', import.meta.url);
+/**
+ * The program a worker runs: analysis-worker.js beside this module, or, in a single-file
+ * bundle (the VS Code extension), the bundle itself with workerData telling it its role.
+ */
+export interface WorkerEntry {
+  file: string | URL;
+  workerData?: unknown;
+}
+
+// Computed on first use: a CommonJS bundle has no import.meta.url and gives its own entry.
+const defaultEntry = (): WorkerEntry => ({ file: new URL('./analysis-worker.js', import.meta.url) });
 
 export class AnalysisSlot {
   private worker: Worker;
@@ -21,7 +31,7 @@ export class AnalysisSlot {
   /** Workers stopped because their job was cancelled or ran too long. */
   stopped = 0;
 
-  constructor() {
+  constructor(private readonly entry: WorkerEntry = defaultEntry()) {
     this.worker = this.spawn();
   }
 
@@ -52,7 +62,7 @@ export class AnalysisSlot {
 
   private spawn(): Worker {
     // A heap limit: a runaway allocation kills the worker (reported as failed), not the editor's server.
-    const w = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const w = new Worker(this.entry.file, { workerData: this.entry.workerData, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     w.on('message', (reply: AnalysisReply) => {
       if (!this.job || reply.id !== this.job.id) return;
       this.settle('analysis' in reply ? { kind: 'done', analysis: reply.analysis } : { kind: 'failed', message: reply.failure });

@@ -1,8 +1,16 @@
-// The editor features beyond diagnostics: hover, go to definition, document symbols and
-// the code actions whose fix the server has verified by analyzing the edited text.
-import type { CodeAction, Connection, TextDocuments } from 'vscode-languageserver/node.js';
+// The editor features beyond diagnostics: hover, completion, go to definition, document
+// symbols and the code actions whose fix the server has verified by analyzing the edited text.
+import {
+  CompletionItemKind,
+  MarkupKind,
+  type CodeAction,
+  type CompletionItem,
+  type Connection,
+  type TextDocuments,
+} from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalysis } from '../analyze-document.js';
+import { completionsAt, type CompletionKind } from '../completion.js';
 import { definitionAt } from '../definition.js';
 import { applyFix, candidateFixes, fixHolds } from '../fixes.js';
 import { hoverAt } from '../hover.js';
@@ -10,7 +18,7 @@ import { DIAGNOSTIC_SOURCE } from '../lsp-diagnostics.js';
 import { offsetAt, offsetRange, spanRange } from '../ranges.js';
 import type { LspSettings } from '../settings.js';
 import { documentSymbols } from '../symbols.js';
-import { AnalysisSlot } from './analysis-slot.js';
+import { AnalysisSlot, type WorkerEntry } from './analysis-slot.js';
 import type { WgslCompiler } from './compiler.js';
 import type { DocumentState } from './document-state.js';
 
@@ -18,7 +26,23 @@ export interface FeatureContext {
   state: Map<string, DocumentState>;
   settings: () => LspSettings;
   compiler: WgslCompiler;
+  analysisWorker?: WorkerEntry;
 }
+
+const ITEM_KIND: Record<CompletionKind, CompletionItemKind> = {
+  function: CompletionItemKind.Function,
+  variable: CompletionItemKind.Variable,
+  constant: CompletionItemKind.Constant,
+  member: CompletionItemKind.Field,
+  struct: CompletionItemKind.Struct,
+  type: CompletionItemKind.TypeParameter,
+  keyword: CompletionItemKind.Keyword,
+  attribute: CompletionItemKind.Property,
+  directive: CompletionItemKind.Keyword,
+};
+
+/** The characters after which the editor asks for completions without a word typed. */
+export const COMPLETION_TRIGGERS = ['.', '@', '!', '('];
 
 /** Registers the handlers; returns what stops the verifying worker. */
 export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, ctx: FeatureContext): () => Promise<void> {
@@ -31,6 +55,25 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     const sites = last?.version === doc.version ? last.analysis.bankConflicts : undefined;
     const hover = hoverAt(text, offsetAt(text, position), sites, ctx.settings());
     return hover ? { contents: { kind: 'markdown', value: hover.markdown }, range: spanRange(text, hover.span) } : null;
+  });
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const doc = documents.get(textDocument.uri);
+    if (!doc) return null;
+    const text = doc.getText();
+    const offset = offsetAt(text, position);
+    const result = completionsAt(text, offset);
+    if (!result) return null;
+    const range = offsetRange(text, result.from, offset - result.from);
+    return result.items.map((c, i): CompletionItem => ({
+      label: c.label,
+      kind: ITEM_KIND[c.kind],
+      detail: c.detail,
+      documentation: c.documentation ? { kind: MarkupKind.Markdown, value: c.documentation } : undefined,
+      // The module's own names first, then builtins, types and keywords, in the order given.
+      sortText: String(i).padStart(5, '0'),
+      textEdit: { range, newText: c.label },
+    }));
   });
 
   connection.onDefinition(({ textDocument, position }) => {
@@ -66,7 +109,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     if (!candidates.length) return [];
     const settings = ctx.settings();
     const analyzeText = async (t: string): Promise<DocumentAnalysis | undefined> => {
-      verifier ??= new AnalysisSlot();
+      verifier ??= new AnalysisSlot(ctx.analysisWorker);
       const compile = await ctx.compiler.compile(t);
       const outcome = await verifier.run({ text: t, settings, compile }, settings.timeoutMs);
       return outcome.kind === 'done' ? outcome.analysis : undefined;

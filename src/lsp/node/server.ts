@@ -1,7 +1,7 @@
 // `wgsl-lab lsp --stdio`: the language server. The protocol is vscode-languageserver's;
 // this module wires documents to the analysis (debounced on type or run on save, one
 // worker, the running job cancelled when its document changes) and the editor features
-// (hover, definitions, symbols, code actions) to the modules that compute them.
+// (hover, completion, definitions, symbols, code actions) to the modules that compute them.
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { createConnection, MessageType, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node.js';
@@ -11,11 +11,11 @@ import type { FileContents } from '../../harness/index.js';
 import type { DocumentAnalysis } from '../analyze-document.js';
 import { lspDiagnostic } from '../lsp-diagnostics.js';
 import { DEFAULT_SETTINGS, readSettings, type LspSettings } from '../settings.js';
-import { AnalysisSlot } from './analysis-slot.js';
+import { AnalysisSlot, type WorkerEntry } from './analysis-slot.js';
 import type { DocumentState } from './document-state.js';
 import type { GpuSession } from '../../gpu/session.js';
 import { WgslCompiler } from './compiler.js';
-import { registerFeatures } from './features.js';
+import { COMPLETION_TRIGGERS, registerFeatures } from './features.js';
 
 export interface ServerOptions {
   input: Readable;
@@ -24,6 +24,8 @@ export interface ServerOptions {
   readKernelFiles: (file: string, source: string) => Promise<FileContents>;
   /** Where the real WGSL compiler (Dawn) runs; absent: the front end's checks only. */
   session?: GpuSession;
+  /** The analysis workers' program, when not analysis-worker.js beside this module (a bundle). */
+  analysisWorker?: WorkerEntry;
 }
 
 export const CONFIG_SECTION = 'wgsl-lab';
@@ -34,7 +36,7 @@ export function startLanguageServer(options: ServerOptions): Promise<void> {
   const connection = createConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
   const state = new Map<string, DocumentState>();
-  const slot = new AnalysisSlot();
+  const slot = new AnalysisSlot(options.analysisWorker);
   const compiler = new WgslCompiler(options.session, (m) => connection.console.warn(m));
   const queue = new Set<string>();
   let running: { uri: string; version: number } | undefined;
@@ -119,6 +121,7 @@ export function startLanguageServer(options: ServerOptions): Promise<void> {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         definitionProvider: true,
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
@@ -169,7 +172,12 @@ export function startLanguageServer(options: ServerOptions): Promise<void> {
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  const disposeFeatures = registerFeatures(connection, documents, { state, settings: () => settings, compiler });
+  const disposeFeatures = registerFeatures(connection, documents, {
+    state,
+    settings: () => settings,
+    compiler,
+    analysisWorker: options.analysisWorker,
+  });
 
   documents.listen(connection);
   return new Promise((resolve) => {

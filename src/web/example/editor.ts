@@ -1,11 +1,13 @@
-// The code editor of an example: CodeMirror 6 with WGSL highlighting, Ctrl/Cmd+Enter to
-// run, and markers (CodeMirror lint diagnostics) from several sources — the compiler, the
-// harness, a run's errors, the analyzer — each replaced independently of the others.
+// The code editor of an example: CodeMirror 6 with WGSL highlighting, completion and hover
+// (editor-assist.ts), Ctrl/Cmd+Enter to run, and markers (CodeMirror lint diagnostics)
+// from several sources — the compiler, the harness, a run's errors, the analyzer — each
+// replaced independently of the others.
 import { basicSetup } from 'codemirror';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, Prec, type Text } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { wgsl } from '@iizukak/codemirror-lang-wgsl';
+import { editorAssist } from './editor-assist.js';
 import { placeSite, showSites, siteHighlights, type Site } from './sites.js';
 
 export type MarkerSource = 'compiler' | 'run' | 'analyzer';
@@ -71,6 +73,7 @@ export function createEditor(parent: HTMLElement, options: EditorOptions): CodeE
         // trapped in it.
         basicSetup,
         wgsl(),
+        editorAssist(),
         lintGutter(),
         siteHighlights,
         // tabindex: the editable content is focusable anyway; saying so lets accessibility

@@ -1,0 +1,24 @@
+/* global require, exports */
+// The bundled language server: wgsl-lab's server with the front end's checks (syntax,
+// types, uniformity) and the full analysis, without Dawn's compiler, which is a native
+// package the extension does not ship (wgsl-lab.command runs a project's own wgsl-lab
+// with it instead).
+const { startLanguageServer } = require('../../../src/lsp/node/server.ts');
+const { readKernelFiles } = require('../../../src/cli/io.ts');
+
+exports.runServer = function runServer(bundleFile) {
+  // stdout carries the protocol: anything printed through the console goes to stderr instead.
+  for (const k of ['log', 'info', 'debug', 'warn']) console[k] = (...a) => void process.stderr.write(a.map(String).join(' ') + '\n');
+  startLanguageServer({
+    input: process.stdin,
+    output: process.stdout,
+    readKernelFiles,
+    analysisWorker: { file: bundleFile, workerData: { wgslLabRole: 'analysis' } },
+  }).then(
+    () => process.exit(0),
+    (e) => {
+      process.stderr.write(`wgsl-lab language server failed: ${e && e.stack ? e.stack : e}\n`);
+      process.exit(1);
+    },
+  );
+};
