@@ -4,7 +4,8 @@
 // optional `webgpu` package, then with it, which the Node entry point loads (the browser
 // export condition must keep it, and every Node module, out of the bundle). The bundles
 // then run in Chromium: check() finds the race, with the browser's WGSL compiler where the
-// page has WebGPU and with wgsl-lab's own front end where it has none.
+// page has WebGPU and with wgsl-lab's own front end where it has none. TypeScript, resolving
+// as a bundler for the browser, type-checks the app against the browser entry point's types.
 // Slow (a build, a pack, two installs, four bundles): one of each for the whole file.
 import { createServer, type Server } from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser/lab.js';
-import { NPM_INSTALL, ok, packTarball, versionOf } from './support/package-tarball.js';
+import { NPM_INSTALL, ok, packTarball, REPO, sh, versionOf } from './support/package-tarball.js';
 
 // Each invocation reads its right neighbour's slot of workgroup memory with no barrier: a race.
 const RACY = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;
@@ -57,6 +58,34 @@ main().then(
   (e) => (window.__result = { error: String((e && e.stack) || e) }),
 );
 `;
+
+// A TypeScript module of the app, type-checked as a bundler sees the package.
+const TYPED = `import { check, type CheckReportJson } from 'wgsl-lab';
+import { reduce } from 'wgsl-lab/kernels';
+import { captureDevice } from 'wgsl-lab/capture';
+
+export async function racesAndTotal(source: string, device: GPUDevice): Promise<[number, number]> {
+  const report: CheckReportJson = await check(source, { device, file: 'racy.wgsl' });
+  const capture = captureDevice(device);
+  const total: number = await reduce(capture.device, new Uint32Array([1, 2, 3]));
+  return [report.summary.races, total];
+}
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    customConditions: ['browser'],
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    noEmit: true,
+    skipLibCheck: false,
+  },
+  files: ['typed.ts'],
+};
 
 const HTML = (script: string) =>
   `<!doctype html>\n<html><head><meta charset="utf-8"><title>app</title></head><body><script type="module" src="${script}"></script></body></html>\n`;
@@ -211,4 +240,19 @@ describe('the package bundled for the browser', () => {
       expect(r.race).toMatchObject({ kind: 'data-race', line: 6, column: 12, variable: 'tile', hazard: 'RAW' });
     },
   );
+
+  it('TypeScript, resolving as a bundler for the browser, type-checks the app against the browser entry point’s types', async () => {
+    await writeFile(join(app, 'typed.ts'), TYPED);
+    await writeFile(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    const r = await sh(app, process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--listFiles']);
+    const files = r.out
+      .split('\n')
+      .filter((f) => f.startsWith('/'))
+      .map((f) => relative(app, f));
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(files).toContain('node_modules/wgsl-lab/dist/api/browser.d.ts');
+    expect(files).not.toContain('node_modules/wgsl-lab/dist/api/index.d.ts');
+    expect(files).toContain('node_modules/wgsl-lab/dist/kernels/index.d.ts');
+    expect(files).toContain('node_modules/wgsl-lab/dist/capture/index.d.ts');
+  });
 });

@@ -26,18 +26,19 @@ export interface Result {
   err: string;
 }
 
-/** Runs a command to its end (hang guard: 5 minutes) and collects its exit code and output. */
-export function sh(cwd: string, command: string, args: string[]): Promise<Result> {
+/** Runs a command to its end (hang guard: `timeout` ms, 5 minutes unless given) and collects its exit code and output. */
+export function sh(cwd: string, command: string, args: string[], timeout = 300_000): Promise<Result> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: ENV, maxBuffer: 1 << 26, timeout: 300_000 }, (error, out, err) => {
-      resolve({ code: error ? ((error.code as number) ?? 1) : 0, out, err });
+    execFile(command, args, { cwd, env: ENV, maxBuffer: 1 << 26, timeout }, (error, out, err) => {
+      const guard = error?.killed ? `\n(stopped by the hang guard after ${timeout / 1000} s)` : '';
+      resolve({ code: error ? ((error.code as number) ?? 1) : 0, out, err: err + guard });
     });
   });
 }
 
-/** sh() that throws, with the command's output, unless it exits 0. */
-export async function ok(cwd: string, command: string, args: string[]): Promise<Result> {
-  const r = await sh(cwd, command, args);
+/** sh() that throws, with the command's output, unless it exits 0 (within `timeout` ms, as for sh()). */
+export async function ok(cwd: string, command: string, args: string[], timeout?: number): Promise<Result> {
+  const r = await sh(cwd, command, args, timeout);
   if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.code}\n${r.out}\n${r.err}`);
   return r;
 }
@@ -65,7 +66,8 @@ async function copySources(to: string): Promise<void> {
 export async function packTarball(work: string, { site }: { site: boolean }): Promise<string> {
   const sources = join(work, 'sources');
   await copySources(sources);
-  if (site) await ok(sources, 'npm', ['pack', '--pack-destination', work]);
+  // The full build (tsc twice and Vite) takes minutes on a busy machine: a longer hang guard.
+  if (site) await ok(sources, 'npm', ['pack', '--pack-destination', work], 600_000);
   else {
     await ok(sources, 'npm', ['run', 'build']);
     await ok(sources, 'npm', ['pack', '--ignore-scripts', '--pack-destination', work]);
