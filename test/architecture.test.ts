@@ -1,6 +1,9 @@
 // The data flow of the layout, enforced: imports go to the same folder or to a lower layer
 // (header → harness → gpu | sim → checks → report), never up, and no module imports itself
-// back through a cycle. A new folder must be given a layer here.
+// back through a cycle. A new folder must be given a layer here. And the package's browser
+// entry points (package.json export conditions `browser` and `default`) reach no Node
+// module and not the `webgpu` package (Dawn), so that they bundle for a page.
+import { builtinModules } from 'node:module';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,4 +99,47 @@ describe('architecture', () => {
     for (const f of graph.keys()) if (!state.has(f)) visit(f);
     expect(cycles).toEqual([]);
   });
+
+  it('nothing the browser entry points reach at run time imports a Node module or the webgpu package', () => {
+    const reached = new Set<string>();
+    const offending: string[] = [];
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const spec of runtimeImportsOf(file)) {
+        if (spec.startsWith('.')) visit(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+        else if (isNodeOnly(spec)) offending.push(`${relative(src, file)} imports '${spec}'`);
+      }
+    };
+    for (const entry of BROWSER_ENTRIES) visit(join(src, entry));
+    expect(offending).toEqual([]);
+    // The walk followed the imports (the whole analyzer lies behind check()).
+    expect([...reached].map((f) => relative(src, f))).toEqual(
+      expect.arrayContaining(['runner/check-source.ts', 'sim/compiler.ts', 'wgsl/parser.ts']),
+    );
+    // The Node entry point does reach Dawn, through the adapter the browser entry leaves out.
+    expect(runtimeImportsOf(join(src, 'gpu/adapters/node.ts'))).toContain('webgpu');
+  });
 });
+
+/** The modules behind package.json's `browser` and `default` conditions (`.`, `./kernels`, `./capture`). */
+const BROWSER_ENTRIES = ['api/browser.ts', 'kernels/index.ts', 'capture/index.ts'];
+
+/** Whether an import specifier names a module only Node has: a builtin (with or without `node:`) or Dawn. */
+function isNodeOnly(spec: string): boolean {
+  return spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0]!) || spec === 'webgpu' || spec.startsWith('webgpu/');
+}
+
+/**
+ * What a module imports when it runs: static imports and re-exports and dynamic import()s,
+ * not the type-only ones (`import type`, `export type`), which compile to nothing.
+ */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const statics = [...text.matchAll(/^\s*(?:import|export)(\s+type\b)?[^'";]*?\bfrom\s+'([^']+)'/gm)]
+    .filter((m) => !m[1])
+    .map((m) => m[2]!);
+  const bare = [...text.matchAll(/^\s*import\s+'([^']+)'/gm)].map((m) => m[1]!);
+  const dynamics = [...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+  return [...statics, ...bare, ...dynamics];
+}

@@ -136,7 +136,6 @@ function inParts(stream: Stream, siteInfo: SiteInfo[], bounds: number[]): { race
   );
   const merged = new RaceDetector();
   const exports: Map<string, RegionExport>[] = [];
-  const clamped = new Map<string, number>();
   for (const [part, { log, detector }] of parts.entries()) {
     const own = new Map<string, RaceRecord>();
     const mine = new Map(
@@ -145,12 +144,11 @@ function inParts(stream: Stream, siteInfo: SiteInfo[], bounds: number[]): { race
         words.filter((w) => log.regions.get(name)?.head(w) !== undefined && log.regions.get(name)!.head(w) >= 0),
       ]),
     );
-    exports.push(finishLog(log, part, mine, detector.clampedAccesses(), own));
+    exports.push(finishLog(log, part, mine, own));
     detector.absorb(own);
     merged.absorb(detector.findings());
-    for (const [k, v] of detector.clampedAccesses()) clamped.set(k, v);
   }
-  merged.absorb(mergeLogs(exports, clamped));
+  merged.absorb(mergeLogs(exports));
   return { races: merged.findings(), shared: [...sharedWords.values()].reduce((a, w) => a + w.length, 0) };
 }
 
@@ -193,7 +191,7 @@ describe('merging the parts’ race logs = one detector watching every workgroup
     // Replayed, the word gives the finding one detector makes: every workgroup after the
     // first pairs each write with the first workgroup's (the table's slot), values differ.
     const races = new Map<string, RaceRecord>();
-    finishLog(log, 0, new Map(), new Map(), races);
+    finishLog(log, 0, new Map(), races);
     expect([...races.values()]).toMatchObject([
       { hazard: 'WAW', count: 999 * 4, benign: false, first: { wg: 0, lane: 0 }, second: { wg: 1, lane: 0 } },
     ]);

@@ -5,47 +5,15 @@
 // type-checks and runs both entry points, `wgsl-lab/kernels` bundles for the browser with
 // no Node module in it, and `serve`, `lessons` and `build-site` work from the install.
 // Slow (a build, a pack and an install): one of each for the whole file.
-import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_HEADER } from '../src/cli/site-policy.js';
 import { LspClient } from './support/lsp-client.js';
-
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const PKG = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { name: string; version: string };
-const versionOf = async (name: string) =>
-  (JSON.parse(await readFile(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** The environment of every command: no npm_* variables of an outer `npm test` steering the inner npm. */
-const ENV = Object.fromEntries(
-  Object.entries({ ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? tmpdir() }).filter(([k]) => !/^npm_/i.test(k)),
-);
-
-interface Result {
-  code: number;
-  out: string;
-  err: string;
-}
-
-/** Runs a command to its end (hang guard: 5 minutes) and collects its exit code and output. */
-function sh(cwd: string, command: string, args: string[]): Promise<Result> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: ENV, maxBuffer: 1 << 26, timeout: 300_000 }, (error, out, err) => {
-      resolve({ code: error ? ((error.code as number) ?? 1) : 0, out, err });
-    });
-  });
-}
-
-async function ok(cwd: string, command: string, args: string[]): Promise<Result> {
-  const r = await sh(cwd, command, args);
-  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.code}\n${r.out}\n${r.err}`);
-  return r;
-}
+import { ENV, NPM_INSTALL, ok, packTarball, PKG, REPO, sh, versionOf, type Result } from './support/package-tarball.js';
 
 // 300 elements, 5 workgroups of 64: v[i] = 2 * 3i + 1 = 6i + 1 on any engine.
 const KERNEL = `//! dispatch 5
@@ -132,23 +100,9 @@ let tarball: string;
 let packed: string[];
 let beforeWebgpu: { version: Result; run: Result; check: Result; sim: Result };
 
-/** Copies what git knows of the sources (tracked and new files, nothing ignored) into `to`. */
-async function copySources(to: string): Promise<void> {
-  const list = (await ok(REPO, 'git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).out.split('\0').filter(Boolean);
-  for (const rel of list) {
-    if (!existsSync(join(REPO, rel))) continue; // deleted in the working tree
-    await mkdir(dirname(join(to, rel)), { recursive: true });
-    await copyFile(join(REPO, rel), join(to, rel));
-  }
-  await symlink(join(REPO, 'node_modules'), join(to, 'node_modules'), 'dir');
-}
-
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'wgsl-lab-package-'));
-  const sources = join(work, 'sources');
-  await copySources(sources);
-  await ok(sources, 'npm', ['pack', '--pack-destination', work]);
-  tarball = join(work, `${PKG.name}-${PKG.version}.tgz`);
+  tarball = await packTarball(work, { site: true });
   packed = (await ok(work, 'tar', ['-tzf', tarball])).out
     .split('\n')
     .filter(Boolean)
@@ -159,7 +113,7 @@ beforeAll(async () => {
   await ok(app, 'npm', ['init', '-y']);
   await writeFile(join(app, 'kernels', 'affine.wgsl'), KERNEL);
   await writeFile(join(app, 'kernels', 'racy.wgsl'), RACY);
-  const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+  const install = NPM_INSTALL;
   // First without webgpu, the optional peer dependency, as a browser-only user has it.
   await ok(app, 'npm', [
     ...install,

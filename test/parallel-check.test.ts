@@ -108,6 +108,18 @@ describe('check in parallel = check on one thread', () => {
     ).toEqual(['WAR', 'WAW']);
   });
 
+  it('a race with an in-bounds write stays an error when that workgroup is clamped at the site later, as one thread says', async () => {
+    // Workgroup 0 writes o[64..127] in iteration 0, then indexes 128..191 (clamped onto
+    // o[127]); workgroup 1, in the other part, writes o[64..127] in bounds in iteration 1.
+    const source = `//! dispatch 2\n//! buffer 0 u32[128]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(workgroup_id) w: vec3u, @builtin(local_invocation_index) l: u32) {\n  for (var i = 0u; i < 2u; i++) {\n    o[l + 64u * (i + 1u - w.x)] = w.x;\n  }\n}\n`;
+    const { one, many, run } = await both(source, 2);
+    expect(run.mode).toBe('parallel');
+    expect(many).toBe(one);
+    const races = JSON.parse(many).diagnostics.filter((d: { kind: string }) => d.kind === 'data-race');
+    expect(races).toMatchObject([{ severity: 'error', hazard: 'WAW', line: 7 }]);
+    expect(races[0].consequenceOf).toBeUndefined();
+  });
+
   /** The reports of 2, 3 and 4 parts equal one thread's, each made as `mode` says; the last one's diagnostics. */
   async function sameIn(source: string, mode: ParallelAnalysis['mode'], reason?: RegExp) {
     let last: { kind: string; hazard?: string; message: string; count: number }[] = [];

@@ -7,7 +7,7 @@
 // words several parts share, the parts' records in workgroup order.
 import { CrossTable, type RaceRecord, type Side } from './races.js';
 import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
-import { accessKey, addConflict } from './race-records.js';
+import { addConflict } from './race-records.js';
 import {
   type CrossLog,
   F_ATOMIC,
@@ -31,9 +31,6 @@ import {
   RECORD_FIELDS,
 } from './cross-log.js';
 
-/** `wg|site|lane` → the out-of-bounds site through which that invocation's last access at the site was clamped. */
-export type ClampedAccesses = ReadonlyMap<string, number>;
-
 /** The cross-workgroup tables of one region, replayed into `into`. */
 export class RegionReplay {
   private readonly writers: CrossTable;
@@ -43,15 +40,10 @@ export class RegionReplay {
     private readonly variable: string,
     private readonly space: 'storage' | 'texture',
     words: number,
-    private readonly clamped: ClampedAccesses,
     private readonly into: Map<string, RaceRecord>,
   ) {
     this.writers = new CrossTable(words);
     this.readers = new CrossTable(words);
-  }
-
-  private clampedSite(wg: number, site: number, lane: number): number {
-    return this.clamped.size ? (this.clamped.get(accessKey(wg, site, lane)) ?? -1) : -1;
   }
 
   /** Checks and enters the record at `R[o…]` (a record of `word` made by part `part`). */
@@ -71,8 +63,9 @@ export class RegionReplay {
     const allClamped = !!(f & F_CLAMPED);
     const second: Side = { site, lane, wg, kind: write ? 'write' : 'read' };
     let order = 0;
-    const conflict = (hazard: 'RAW' | 'WAW' | 'WAR', phase: number, first: Side, benign: boolean) => {
-      const entryClamp = this.clampedSite(first.wg, first.site, first.lane);
+    // `entryClamp`: the out-of-bounds site through which every access of the entry's
+    // workgroup at its site was clamped onto the word, or -1 (races.ts CrossTable).
+    const conflict = (hazard: 'RAW' | 'WAW' | 'WAR', phase: number, first: Side, benign: boolean, entryClamp: number) => {
       addConflict(this.into, {
         clampedBy: clamp >= 0 ? clamp : entryClamp,
         onlyClamped: allClamped || entryClamp >= 0,
@@ -87,17 +80,18 @@ export class RegionReplay {
         at: [part, ordinal, phase, order++],
       });
     };
-    this.writers.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp) => {
+    this.writers.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp, wc) => {
       if (atomic && wa) return;
       const benign = write && !atomic && !partial && !wa && !wp && allSame && wb === bits;
-      conflict(write ? 'WAW' : 'RAW', 1, { site: ws, lane: wl, wg: owg, kind: 'write' }, benign);
+      conflict(write ? 'WAW' : 'RAW', 1, { site: ws, lane: wl, wg: owg, kind: 'write' }, benign, wc);
     });
     if (write) {
-      this.readers.forOtherWorkgroups(word, wg, (rs, rl, owg, ra) => {
-        if (!(atomic && ra)) conflict('WAR', 2, { site: rs, lane: rl, wg: owg, kind: 'read' }, false);
+      this.readers.forOtherWorkgroups(word, wg, (rs, rl, owg, ra, _bits, _partial, rc) => {
+        if (!(atomic && ra)) conflict('WAR', 2, { site: rs, lane: rl, wg: owg, kind: 'read' }, false, rc);
       });
     }
-    (write ? this.writers : this.readers).add(word, site, lane, wg, atomic, bits, partial);
+    // The workgroup's entry is clamped only if all its accesses here were, as the one-thread table keeps it.
+    (write ? this.writers : this.readers).add(word, site, lane, wg, atomic, bits, partial, allClamped ? clamp : -1);
   }
 
   /** Applies an export of part `part` (RegionLog.export): per word its index, its record count, its records. */
@@ -126,14 +120,13 @@ export function finishLog(
   log: CrossLog,
   part: number,
   shared: ReadonlyMap<string, readonly number[]>,
-  clamped: ClampedAccesses,
   into: Map<string, RaceRecord>,
 ): Map<string, RegionExport> {
   const logs = new Map<string, RegionExport>();
   for (const [name, region] of log.regions) {
     const words = shared.get(name) ?? [];
     const isShared = new Set(words);
-    const replay = new RegionReplay(name, region.space, region.words, clamped, into);
+    const replay = new RegionReplay(name, region.space, region.words, into);
     region.heads.forEach((page, i) => {
       if (!page) return;
       for (let k = 0; k < page.length; k++) {
@@ -152,13 +145,13 @@ export function finishLog(
 }
 
 /** The races on the parts' shared locations: their logs (`parts` in workgroup order) replayed through one set of tables. */
-export function mergeLogs(parts: readonly ReadonlyMap<string, RegionExport>[], clamped: ClampedAccesses): Map<string, RaceRecord> {
+export function mergeLogs(parts: readonly ReadonlyMap<string, RegionExport>[]): Map<string, RaceRecord> {
   const races = new Map<string, RaceRecord>();
   const replays = new Map<string, RegionReplay>();
   parts.forEach((logs, part) => {
     for (const [name, log] of logs) {
       let replay = replays.get(name);
-      if (!replay) replays.set(name, (replay = new RegionReplay(name, log.space, log.words, clamped, races)));
+      if (!replay) replays.set(name, (replay = new RegionReplay(name, log.space, log.words, races)));
       replay.applyExport(part, log.data);
     }
   });

@@ -82,11 +82,6 @@ export function raceKey(variable: string, siteA: number, siteB: number): string 
   return `${variable}|${Math.min(siteA, siteB)}|${Math.max(siteA, siteB)}`;
 }
 
-/** The key of an invocation's accesses at a site, in the detector's map of clamped accesses (`wg|site|lane`). */
-export function accessKey(wg: number, site: number, lane: number): string {
-  return `${wg}|${site}|${lane}`;
-}
-
 /** Adds one conflict `count` times over (an access repeated by as many lanes), as the detector records it. */
 export function addConflict(into: Map<string, RaceRecord>, x: Omit<RaceRecord, 'benign'>): void {
   const key = raceKey(x.variable, x.first.site, x.second.site);

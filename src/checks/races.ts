@@ -10,7 +10,7 @@ import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
 import { CROSS_FIELDS, INTERVAL_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
 import type { CrossLog, RegionLog } from './cross-log.js';
-import { accessKey, combineRaces, raceKey, type Hazard, type RaceRecord, type Side } from './race-records.js';
+import { combineRaces, raceKey, type Hazard, type RaceRecord, type Side } from './race-records.js';
 
 const NONE: readonly never[] = [];
 
@@ -26,6 +26,12 @@ interface Entry {
   bits: number;
   /** A write of one vector component: the vector is read-modify-written, never benign. */
   partial: boolean;
+  /**
+   * The out-of-bounds site through which every access of `lane` (of `lane2`) here was
+   * clamped onto the word, or -1: one in-bounds access makes it -1.
+   */
+  clamp: number;
+  clamp2: number;
 }
 
 // Table pages: TRACKING_PAGE_WORDS words each, the fields of a word side by side in one
@@ -47,6 +53,49 @@ const C_WG2 = 3;
 const C_LANE2 = 4;
 const C_BITS = 5;
 const C_FLAGS = 6;
+
+// Bits of a slot's flags (E_FLAGS, C_FLAGS). F_CLAMPED1 (F_CLAMPED2): every access of the
+// slot's first (second) lane, or workgroup in a cross-workgroup table, was clamped onto the
+// word by an out-of-bounds index; the site of that index, +1, sits above CLAMP_SHIFT (the
+// first one clamped: the two accesses share their index's site, short of a clamped base).
+const F_ATOMIC = 1;
+const F_PARTIAL = 2;
+const F_CLAMPED1 = 4;
+const F_CLAMPED2 = 8;
+const CLAMP_SHIFT = 4;
+
+/** `flags` with `bit` set for an access clamped through `clamp` (-1: not clamped, flags unchanged). */
+function clampedFlags(flags: number, bit: number, clamp: number): number {
+  if (clamp < 0) return flags;
+  return flags >>> CLAMP_SHIFT ? flags | bit : flags | bit | ((clamp + 1) << CLAMP_SHIFT);
+}
+
+/** The clamped site a slot's flags hold for its first (`which` 1) or second access, or -1. */
+function clampOf(flags: number, which: 1 | 2): number {
+  return flags & (which === 1 ? F_CLAMPED1 : F_CLAMPED2) ? (flags >>> CLAMP_SHIFT) - 1 : -1;
+}
+
+/**
+ * Which of two remembered accesses a new one pairs with: 1, 2, or 0 when neither may (each
+ * is the new access's own lane or workgroup, or absent). One whose index was not clamped
+ * comes first, so that a race with an in-bounds access is never taken for a consequence of
+ * a clamped one.
+ */
+function partner(ok1: boolean, clamped1: boolean, ok2: boolean, clamped2: boolean): 0 | 1 | 2 {
+  if (ok1 && (!clamped1 || !ok2 || clamped2)) return 1;
+  return ok2 ? 2 : 0;
+}
+
+/** The partner of an access by `lane` in an interval table's slot at `p[o…]` (flags `f`): 1 (E_LANE), 2 (E_LANE2) or 0. */
+function slotPartner(p: Int32Array, o: number, f: number, lane: number): 0 | 1 | 2 {
+  const lane2 = p[o + E_LANE2]!;
+  return partner(p[o + E_LANE] !== lane, !!(f & F_CLAMPED1), lane2 >= 0 && lane2 !== lane, !!(f & F_CLAMPED2));
+}
+
+/** The partner of an access by `lane` in a listed entry: 1 (its `lane`), 2 (`lane2`) or 0. */
+function entryPartner(e: Entry, lane: number): 0 | 1 | 2 {
+  return partner(e.lane !== lane, e.clamp >= 0, e.lane2 >= 0 && e.lane2 !== lane, e.clamp2 >= 0);
+}
 
 /**
  * Accesses of one kind to one word in one epoch. The first site lives in the word's slot of
@@ -84,8 +133,19 @@ class EntryTable {
     return m && m.epoch === epoch ? m.list : undefined;
   }
 
-  add(word: number, epoch: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
-    const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
+  /** `clamp`: the out-of-bounds site through which this access was clamped onto the word, or -1. */
+  add(
+    word: number,
+    epoch: number,
+    site: number,
+    lane: number,
+    wg: number,
+    atomic: boolean,
+    bits: number,
+    partial: boolean,
+    clamp: number,
+  ): void {
+    const flags = (atomic ? F_ATOMIC : 0) | (partial ? F_PARTIAL : 0);
     const p = this.pageFor(word);
     const o = (word & PAGE_MASK) * INTERVAL_FIELDS;
     if (p[o + E_EPOCH] !== epoch) {
@@ -94,21 +154,32 @@ class EntryTable {
       p[o + E_LANE] = lane;
       p[o + E_LANE2] = -1;
       p[o + E_BITS] = bits;
-      p[o + E_FLAGS] = flags;
+      p[o + E_FLAGS] = clampedFlags(flags, F_CLAMPED1, clamp);
       return;
     }
-    if (p[o + E_SITE] === site && (p[o + E_FLAGS]! & 1) === (flags & 1)) {
-      if (p[o + E_LANE] !== lane && p[o + E_LANE2]! < 0) p[o + E_LANE2] = lane;
+    if (p[o + E_SITE] === site && (p[o + E_FLAGS]! & F_ATOMIC) === (flags & F_ATOMIC)) {
+      // The same lane again: an in-bounds access makes its accesses here not all clamped.
+      if (p[o + E_LANE] === lane) {
+        if (clamp < 0) p[o + E_FLAGS]! &= ~F_CLAMPED1;
+      } else if (p[o + E_LANE2]! < 0) {
+        p[o + E_LANE2] = lane;
+        p[o + E_FLAGS] = clampedFlags(p[o + E_FLAGS]!, F_CLAMPED2, clamp);
+      } else if (p[o + E_LANE2] === lane && clamp < 0) p[o + E_FLAGS]! &= ~F_CLAMPED2;
       return;
     }
     let m = this.more.get(word);
     if (!m || m.epoch !== epoch) this.more.set(word, (m = { epoch, list: [] }));
     for (const e of m.list) {
       if (e.site !== site || e.atomic !== atomic) continue;
-      if (e.lane !== lane && e.lane2 < 0) e.lane2 = lane;
+      if (e.lane === lane) {
+        if (clamp < 0) e.clamp = -1;
+      } else if (e.lane2 < 0) {
+        e.lane2 = lane;
+        e.clamp2 = clamp;
+      } else if (e.lane2 === lane && clamp < 0) e.clamp2 = -1;
       return;
     }
-    m.list.push({ site, lane, lane2: -1, wg, atomic, bits, partial });
+    m.list.push({ site, lane, lane2: -1, wg, atomic, bits, partial, clamp, clamp2: -1 });
   }
 }
 
@@ -140,8 +211,13 @@ export class CrossTable {
     return p;
   }
 
-  add(word: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean): void {
-    const flags = (atomic ? 1 : 0) | (partial ? 2 : 0);
+  /**
+   * Enters an access of a workgroup. `clamp`: the out-of-bounds site through which it was
+   * clamped onto the word, or -1; a workgroup's entry stays clamped while all its accesses
+   * at the site were (the others read it only once the workgroup has finished).
+   */
+  add(word: number, site: number, lane: number, wg: number, atomic: boolean, bits: number, partial: boolean, clamp: number): void {
+    const flags = (atomic ? F_ATOMIC : 0) | (partial ? F_PARTIAL : 0);
     const p = this.pageFor(word);
     const o = (word & PAGE_MASK) * CROSS_FIELDS;
     if (p[o + C_SITE] === -1) {
@@ -149,14 +225,17 @@ export class CrossTable {
       p[o + C_WG] = wg;
       p[o + C_LANE] = lane;
       p[o + C_BITS] = bits;
-      p[o + C_FLAGS] = flags;
+      p[o + C_FLAGS] = clampedFlags(flags, F_CLAMPED1, clamp);
       return;
     }
-    if (p[o + C_SITE] === site && (p[o + C_FLAGS]! & 1) === (flags & 1)) {
-      if (p[o + C_WG] !== wg && p[o + C_WG2] === -1) {
+    if (p[o + C_SITE] === site && (p[o + C_FLAGS]! & F_ATOMIC) === (flags & F_ATOMIC)) {
+      if (p[o + C_WG] === wg) {
+        if (clamp < 0) p[o + C_FLAGS]! &= ~F_CLAMPED1;
+      } else if (p[o + C_WG2] === -1) {
         p[o + C_WG2] = wg;
         p[o + C_LANE2] = lane;
-      }
+        p[o + C_FLAGS] = clampedFlags(p[o + C_FLAGS]!, F_CLAMPED2, clamp);
+      } else if (p[o + C_WG2] === wg && clamp < 0) p[o + C_FLAGS]! &= ~F_CLAMPED2;
       return;
     }
     let list = this.more.get(word);
@@ -164,17 +243,23 @@ export class CrossTable {
     let same = 0;
     for (const x of list) {
       if (x.site !== site || x.atomic !== atomic) continue;
-      if (x.wg === wg) return;
+      if (x.wg === wg) {
+        if (clamp < 0) x.clamp = -1;
+        return;
+      }
       same++;
     }
-    if (same < 2) list.push({ site, lane, lane2: -1, wg, atomic, bits, partial });
+    if (same < 2) list.push({ site, lane, lane2: -1, wg, atomic, bits, partial, clamp, clamp2: -1 });
   }
 
-  /** Calls `f` for each remembered access of `word` made by a workgroup other than `wg`. */
+  /**
+   * Calls `f` for each remembered access of `word` made by a workgroup other than `wg`, with
+   * the out-of-bounds site through which it was clamped onto the word (or -1).
+   */
   forOtherWorkgroups(
     word: number,
     wg: number,
-    f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean) => void,
+    f: (site: number, lane: number, owg: number, atomic: boolean, bits: number, partial: boolean, clamp: number) => void,
   ): void {
     const p = this.pages[word >> PAGE_SHIFT];
     if (!p) return; // no access to any word of the page yet (nor to this one)
@@ -183,11 +268,13 @@ export class CrossTable {
     if (s !== -1) {
       const fl = p[o + C_FLAGS]!;
       const bits = p[o + C_BITS]! >>> 0;
-      if (p[o + C_WG] !== wg) f(s, p[o + C_LANE]!, p[o + C_WG]!, !!(fl & 1), bits, !!(fl & 2));
-      else if (p[o + C_WG2] !== -1) f(s, p[o + C_LANE2]!, p[o + C_WG2]!, !!(fl & 1), bits, !!(fl & 2));
+      const wg2 = p[o + C_WG2]!;
+      const which = partner(p[o + C_WG] !== wg, !!(fl & F_CLAMPED1), wg2 !== -1 && wg2 !== wg, !!(fl & F_CLAMPED2));
+      if (which === 1) f(s, p[o + C_LANE]!, p[o + C_WG]!, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 1));
+      else if (which === 2) f(s, p[o + C_LANE2]!, wg2, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 2));
     }
     const list = this.more.get(word);
-    if (list) for (const x of list) if (x.wg !== wg) f(x.site, x.lane, x.wg, x.atomic, x.bits, x.partial);
+    if (list) for (const x of list) if (x.wg !== wg) f(x.site, x.lane, x.wg, x.atomic, x.bits, x.partial, x.clamp);
   }
 }
 
@@ -249,11 +336,6 @@ export class RaceDetector implements SimHooks {
   private epochCounter = 0;
   private wg = 0;
   private readonly races = new Map<string, RaceRecord>();
-  /**
-   * Accesses that reached their word through a clamped out-of-bounds index, by workgroup,
-   * site and invocation: the site of that index. Rare (only out-of-bounds lanes land here).
-   */
-  private readonly clamped = new Map<string, number>();
 
   passStart(): void {
     // A new dispatch orders everything before it.
@@ -300,29 +382,20 @@ export class RaceDetector implements SimHooks {
     const m = b.mask;
     // A write of a vector component counts as a write of the whole vector.
     const partial = isWrite && !atomic && !!b.wholeAddr;
-    if (b.clampedBy) {
-      const c = b.clampedBy;
-      for (let k = 0; k < m.n; k++) {
-        const lane = m.lanes[k]!;
-        if (c[lane]! >= 0) this.clamped.set(accessKey(this.wg, b.site.id, lane), c[lane]!);
-        else if (this.clamped.size) this.clamped.delete(accessKey(this.wg, b.site.id, lane));
-      }
-    }
     const log = this.log && r.space !== 'workgroup' ? this.regionLog(r) : undefined;
     for (let k = 0; k < m.n; k++) {
       const lane = m.lanes[k]!;
       const first = (partial ? b.wholeAddr![lane]! : b.addr[lane]!) >> shift;
       const count = partial ? b.wholeBytes! >> shift : granules;
+      // The out-of-bounds site through which this very access was clamped onto its words.
+      const clamp = b.clampedBy ? b.clampedBy[lane]! : -1;
       for (let w = 0; w < count; w++) {
         const word = first + w;
         this.ordinal++;
         const bits = isWrite && b.bits ? b.bits[lane * bitsWords + Math.min(w >> perBits, bitsWords - 1)]! : 0;
-        if (isWrite) this.write(st, r, word, epoch, b.site.id, lane, atomic, bits, partial);
-        else this.read(st, r, word, epoch, b.site.id, lane, atomic);
-        if (log) {
-          const clamp = b.clampedBy ? b.clampedBy[lane]! : -1;
-          log.add(word, this.wg, b.site.id, lane, atomic, isWrite, partial, bits, this.ordinal, clamp);
-        }
+        if (isWrite) this.write(st, r, word, epoch, b.site.id, lane, atomic, bits, partial, clamp);
+        else this.read(st, r, word, epoch, b.site.id, lane, atomic, clamp);
+        if (log) log.add(word, this.wg, b.site.id, lane, atomic, isWrite, partial, bits, this.ordinal, clamp);
       }
     }
   }
@@ -333,36 +406,34 @@ export class RaceDetector implements SimHooks {
     return l;
   }
 
-  /** Invocations whose last access at a site reached its word through a clamped out-of-bounds index: `wg|site|lane` → that index's site. */
-  clampedAccesses(): ReadonlyMap<string, number> {
-    return this.clamped;
-  }
-
-  private read(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean): void {
+  private read(st: RegionState, r: Region, word: number, epoch: number, site: number, lane: number, atomic: boolean, clamp: number): void {
     const wg = this.wg;
     const W = st.writers;
     const wp = W.page(word);
     const o = (word & PAGE_MASK) * INTERVAL_FIELDS;
     if (wp && wp[o + E_EPOCH] === epoch) {
-      if (!(atomic && wp[o + E_FLAGS]! & 1)) {
-        const other = wp[o + E_LANE] !== lane ? wp[o + E_LANE]! : wp[o + E_LANE2]!;
-        if (other >= 0)
-          this.record(r, 'RAW', false, false, { site: wp[o + E_SITE]!, lane: other, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+      const f = wp[o + E_FLAGS]!;
+      const which = atomic && f & F_ATOMIC ? 0 : slotPartner(wp, o, f, lane);
+      if (which) {
+        const other = wp[o + (which === 1 ? E_LANE : E_LANE2)]!;
+        const first: Side = { site: wp[o + E_SITE]!, lane: other, wg, kind: 'write' };
+        this.record(r, 'RAW', false, false, first, { site, lane, wg, kind: 'read' }, clampOf(f, which), clamp);
       }
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
-        const partner = w.lane !== lane ? w.lane : w.lane2;
-        if (partner >= 0)
-          this.record(r, 'RAW', false, false, { site: w.site, lane: partner, wg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+        const k = entryPartner(w, lane);
+        if (!k) continue;
+        const first: Side = { site: w.site, lane: k === 1 ? w.lane : w.lane2, wg, kind: 'write' };
+        this.record(r, 'RAW', false, false, first, { site, lane, wg, kind: 'read' }, k === 1 ? w.clamp : w.clamp2, clamp);
       }
     }
-    st.readers.add(word, epoch, site, lane, wg, atomic, 0, false);
+    st.readers.add(word, epoch, site, lane, wg, atomic, 0, false, clamp);
     if (st.crossWriters) {
-      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa) => {
+      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, _bits, _partial, wc) => {
         if (!(atomic && wa))
-          this.record(r, 'RAW', false, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'read' });
+          this.record(r, 'RAW', false, true, { site: ws, lane: wl, wg: owg, kind: 'write' }, { site, lane, wg, kind: 'read' }, wc, clamp);
       });
-      st.crossReaders!.add(word, site, lane, wg, atomic, 0, false);
+      st.crossReaders!.add(word, site, lane, wg, atomic, 0, false, clamp);
     }
   }
 
@@ -376,6 +447,7 @@ export class RaceDetector implements SimHooks {
     atomic: boolean,
     bits: number,
     partial: boolean,
+    clamp: number,
   ): void {
     const wg = this.wg;
     const plain = !atomic && !partial;
@@ -384,50 +456,41 @@ export class RaceDetector implements SimHooks {
     const wp = W.page(word);
     if (wp && wp[o + E_EPOCH] === epoch) {
       const f = wp[o + E_FLAGS]!;
-      if (!(atomic && f & 1)) {
-        const other = wp[o + E_LANE] !== lane ? wp[o + E_LANE]! : wp[o + E_LANE2]!;
-        if (other >= 0)
-          this.record(
-            r,
-            'WAW',
-            plain && f === 0 && wp[o + E_BITS] === (bits | 0),
-            false,
-            { site: wp[o + E_SITE]!, lane: other, wg, kind: 'write' },
-            { site, lane, wg, kind: 'write' },
-          );
+      const which = atomic && f & F_ATOMIC ? 0 : slotPartner(wp, o, f, lane);
+      if (which) {
+        const first: Side = { site: wp[o + E_SITE]!, lane: wp[o + (which === 1 ? E_LANE : E_LANE2)]!, wg, kind: 'write' };
+        const benign = plain && (f & (F_ATOMIC | F_PARTIAL)) === 0 && wp[o + E_BITS] === (bits | 0);
+        this.record(r, 'WAW', benign, false, first, { site, lane, wg, kind: 'write' }, clampOf(f, which), clamp);
       }
       for (const w of W.others(word, epoch) ?? NONE) {
         if (atomic && w.atomic) continue;
-        const partner = w.lane !== lane ? w.lane : w.lane2;
-        if (partner >= 0)
-          this.record(
-            r,
-            'WAW',
-            plain && !w.atomic && !w.partial && w.bits === bits,
-            false,
-            { site: w.site, lane: partner, wg, kind: 'write' },
-            { site, lane, wg, kind: 'write' },
-          );
+        const k = entryPartner(w, lane);
+        if (!k) continue;
+        const first: Side = { site: w.site, lane: k === 1 ? w.lane : w.lane2, wg, kind: 'write' };
+        const benign = plain && !w.atomic && !w.partial && w.bits === bits;
+        this.record(r, 'WAW', benign, false, first, { site, lane, wg, kind: 'write' }, k === 1 ? w.clamp : w.clamp2, clamp);
       }
     }
     const R = st.readers;
     const rp = R.page(word);
     if (rp && rp[o + E_EPOCH] === epoch) {
-      if (!(atomic && rp[o + E_FLAGS]! & 1)) {
-        const other = rp[o + E_LANE] !== lane ? rp[o + E_LANE]! : rp[o + E_LANE2]!;
-        if (other >= 0)
-          this.record(r, 'WAR', false, false, { site: rp[o + E_SITE]!, lane: other, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+      const f = rp[o + E_FLAGS]!;
+      const which = atomic && f & F_ATOMIC ? 0 : slotPartner(rp, o, f, lane);
+      if (which) {
+        const first: Side = { site: rp[o + E_SITE]!, lane: rp[o + (which === 1 ? E_LANE : E_LANE2)]!, wg, kind: 'read' };
+        this.record(r, 'WAR', false, false, first, { site, lane, wg, kind: 'write' }, clampOf(f, which), clamp);
       }
       for (const rd of R.others(word, epoch) ?? NONE) {
         if (atomic && rd.atomic) continue;
-        const partner = rd.lane !== lane ? rd.lane : rd.lane2;
-        if (partner >= 0)
-          this.record(r, 'WAR', false, false, { site: rd.site, lane: partner, wg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+        const k = entryPartner(rd, lane);
+        if (!k) continue;
+        const first: Side = { site: rd.site, lane: k === 1 ? rd.lane : rd.lane2, wg, kind: 'read' };
+        this.record(r, 'WAR', false, false, first, { site, lane, wg, kind: 'write' }, k === 1 ? rd.clamp : rd.clamp2, clamp);
       }
     }
-    W.add(word, epoch, site, lane, wg, atomic, bits, partial);
+    W.add(word, epoch, site, lane, wg, atomic, bits, partial, clamp);
     if (st.crossWriters) {
-      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp) => {
+      st.crossWriters.forOtherWorkgroups(word, wg, (ws, wl, owg, wa, wb, wp, wc) => {
         if (!(atomic && wa))
           this.record(
             r,
@@ -436,25 +499,38 @@ export class RaceDetector implements SimHooks {
             true,
             { site: ws, lane: wl, wg: owg, kind: 'write' },
             { site, lane, wg, kind: 'write' },
+            wc,
+            clamp,
           );
       });
-      st.crossReaders!.forOtherWorkgroups(word, wg, (rs, rl, owg, ra) => {
+      st.crossReaders!.forOtherWorkgroups(word, wg, (rs, rl, owg, ra, _bits, _partial, rc) => {
         if (!(atomic && ra))
-          this.record(r, 'WAR', false, true, { site: rs, lane: rl, wg: owg, kind: 'read' }, { site, lane, wg, kind: 'write' });
+          this.record(r, 'WAR', false, true, { site: rs, lane: rl, wg: owg, kind: 'read' }, { site, lane, wg, kind: 'write' }, rc, clamp);
       });
-      st.crossWriters.add(word, site, lane, wg, atomic, bits, partial);
+      st.crossWriters.add(word, site, lane, wg, atomic, bits, partial, clamp);
     }
   }
 
   /**
    * One finding per variable and pair of sites: the first conflict found names the hazard
    * and the invocations; later ones add to the count (and a different value makes it not benign).
+   * `firstClamp`, `secondClamp`: the out-of-bounds sites through which the two accesses
+   * were clamped onto the word (-1: not clamped), decided for these two accesses only.
    */
-  private record(r: Region, hazard: Hazard, benign: boolean, cross: boolean, first: Side, second: Side): void {
+  private record(
+    r: Region,
+    hazard: Hazard,
+    benign: boolean,
+    cross: boolean,
+    first: Side,
+    second: Side,
+    firstClamp: number,
+    secondClamp: number,
+  ): void {
     this.onConflict?.({ variable: r.name, hazard, crossWorkgroup: cross, first, second });
     this.conflicts++;
     const key = raceKey(r.name, first.site, second.site);
-    const clampedBy = this.clampedSite(first, second);
+    const clampedBy = secondClamp >= 0 ? secondClamp : firstClamp;
     const have = this.races.get(key);
     if (have) {
       have.count++;
@@ -479,16 +555,6 @@ export class RaceDetector implements SimHooks {
       // against writes (1) then reads (2): read() and write() check them in that order.
       at: [this.part, this.ordinal, cross ? (hazard === 'WAR' ? 2 : 1) : 0, this.conflicts],
     });
-  }
-
-  /** The out-of-bounds site through which either access of a pair was clamped onto the word, or -1. */
-  private clampedSite(first: Side, second: Side): number {
-    if (!this.clamped.size) return -1;
-    return (
-      this.clamped.get(accessKey(second.wg, second.site, second.lane)) ??
-      this.clamped.get(accessKey(first.wg, first.site, first.lane)) ??
-      -1
-    );
   }
 
   /** The findings so far, by variable and pair of sites, in the order they were found. */

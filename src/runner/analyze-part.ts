@@ -45,8 +45,6 @@ export interface PartFindings {
   logs: Map<string, RegionExport>;
   /** What the range read first and left in its shared words. */
   values: SharedValues;
-  /** The race detector's clamped accesses (`wg|site|lane` → out-of-bounds site). */
-  clamped: [string, number][];
 }
 
 export class PartRun {
@@ -73,7 +71,6 @@ export class PartRun {
 
   /** The findings, given the words (of TouchedWords) this range shares with others. */
   finish(shared: SharedWords): PartFindings {
-    const clamped = this.checks.races.clampedAccesses();
     const own = new Map<string, RaceRecord>();
     // Shared words are 4-byte words; a region holding f16 logs half words.
     const locations = new Map<string, number[]>();
@@ -81,10 +78,10 @@ export class PartRun {
       const halves = this.log.regions.get(name)?.granule === 2;
       locations.set(name, halves ? words.flatMap((w) => [2 * w, 2 * w + 1]) : words);
     }
-    const logs = finishLog(this.log, this.req.part, locations, clamped, own);
+    const logs = finishLog(this.log, this.req.part, locations, own);
     this.checks.races.absorb(own);
     const states = this.checks.states();
     mapSites(states, (s) => ({ id: s.id }) as SiteInfo);
-    return { states, logs, values: this.touched.values(shared), clamped: [...clamped] };
+    return { states, logs, values: this.touched.values(shared) };
   }
 }

@@ -148,13 +148,7 @@ export async function analyzeInParallel(
     checks.absorb(f.states);
   }
   // The races on the shared words: the parts' logs of them replayed in workgroup order.
-  const clamped = new Map(found.flatMap((f) => f.clamped));
-  checks.races.absorb(
-    mergeLogs(
-      found.map((f) => f.logs),
-      clamped,
-    ),
-  );
+  checks.races.absorb(mergeLogs(found.map((f) => f.logs)));
   const sampled: SampledPass[] = sample ? [{ pass: 0, entry: pass.entry.name, total, workgroups: sample }] : [];
   return {
     report: completeReport(report, checks, { synthesized, sampled, sites: sim.sites }, options),
