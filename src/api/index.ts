@@ -7,7 +7,7 @@
 import { browserGpuProvider } from '../gpu/adapters/browser.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
-import { checkRunJson, type CheckRunJson } from '../report/check-json.js';
+import { CHECK_JSON_VERSION, checkReportJson, type CheckReportJson, type CheckRunJson } from '../report/check-json.js';
 import { checkSourceEntries } from '../runner/check-source.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
@@ -114,7 +114,7 @@ export async function run(source: string, options: RunOptions = {}): Promise<Run
  * Input the analyzer cannot take (header errors, WGSL the simulator does not implement)
  * throws one of the error classes exported here.
  */
-export async function check(source: string, options: CheckOptions = {}): Promise<CheckRunJson> {
+export async function check(source: string, options: CheckOptions = {}): Promise<CheckRunJson<CheckReportJson>> {
   checkSourceText(source);
   if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16)
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
@@ -125,7 +125,7 @@ export async function check(source: string, options: CheckOptions = {}): Promise
   const { reports, compilerUnavailable } = await checkSourceEntries(source, { ...analyze, memoryBudget, compiler: sessionFor(device) });
   if (compilerUnavailable)
     for (const report of reports) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
-  return checkRunJson(reports);
+  return { version: CHECK_JSON_VERSION, files: reports.map(checkReportJson) };
 }
 
 export {
