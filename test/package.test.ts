@@ -40,7 +40,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
 // A consumer as strict as TypeScript gets: both entry points, their types, a device made
 // with the webgpu package (its GPU object kept alive), real values printed as JSON.
 const CONSUMER = `import { readFileSync } from 'node:fs';
-import { check, run, parseHarness, toJson, HarnessErrors, GpuUnavailableError, type CheckReportJson, type RunResult, type Harness } from 'wgsl-lab';
+import { check, run, parseHarness, toJson, HarnessErrors, GpuUnavailableError, type CheckReportJson, type CheckRunJson, type RunResult, type Harness } from 'wgsl-lab';
 import { reduce, scan, type KernelDevice } from 'wgsl-lab/kernels';
 import { create, globals } from 'webgpu';
 
@@ -55,7 +55,8 @@ const source = readFileSync('kernels/affine.wgsl', 'utf8');
 const harness: Harness = parseHarness(source).harness;
 const simulated: RunResult = await run(source, { sim: true, file: 'affine.wgsl' });
 const onGpu: RunResult = await run(source, { device });
-const report: CheckReportJson = await check(readFileSync('kernels/racy.wgsl', 'utf8'), { device, file: 'racy.wgsl' });
+const checked: CheckRunJson<CheckReportJson> = await check(readFileSync('kernels/racy.wgsl', 'utf8'), { device, file: 'racy.wgsl' });
+const report: CheckReportJson = checked.files[0]!;
 const total: number = await reduce(kernelDevice, new Uint32Array([1, 2, 3, 4, 5]));
 const prefix = await scan(device, new Uint32Array([1, 2, 3, 4]), { exclusive: true });
 let headerError = '';

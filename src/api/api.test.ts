@@ -105,7 +105,7 @@ describe('check()', () => {
     const doc = await check(readFileSync(file, 'utf8'), { device: gpu.device, banks: 16, subgroupSize: 16 });
     expect(doc.version).toBe(1);
     expect(doc.files).toHaveLength(1);
-    const report = doc.files[0] as CheckReportJson;
+    const report: CheckReportJson = doc.files[0]!;
     expect(report.file).toBe('<input>');
     expect(report).toMatchObject({ entryPoint: 'neighbour_average', stage: 'compute' });
     expect(report.model).toEqual({ banks: 16, bankWidthBytes: 4, subgroupSize: 16 });
@@ -117,13 +117,13 @@ describe('check()', () => {
   it('uses the compiler of the device given; a lost one means the front end, and the notes say why', async () => {
     const source = readFileSync(lesson('05-barriers/barrier-in-branch.wgsl'), 'utf8');
     const device = await spareDevice();
-    const compiled = (await check(source, { device })).files[0] as CheckReportJson;
+    const compiled = (await check(source, { device })).files[0]!;
     expect(compiled.compile.ok).toBe(false);
     expect(compiled.diagnostics[0]).toMatchObject({ kind: 'compile-error', line: 13, column: 49 });
     device.destroy();
     await device.lost;
     // wgsl-lab's front end runs WGSL's uniformity analysis too: the same error, same place.
-    const fallback = (await check(source, { device })).files[0] as CheckReportJson;
+    const fallback = (await check(source, { device })).files[0]!;
     expect(fallback.compile.ok).toBe(false);
     expect(fallback.diagnostics[0]).toMatchObject({ kind: 'compile-error', line: 13, column: 49 });
     expect(fallback.diagnostics[0]!.message).toBe(compiled.diagnostics[0]!.message);

@@ -6,7 +6,7 @@
 // needs `sim: true`. Nothing reachable from here imports a Node module or the `webgpu`
 // package (test/architecture.test.ts); index.ts is the Node entry point.
 import { browserGpuProvider } from '../gpu/adapters/browser.js';
-import type { CheckRunJson } from '../report/check-json.js';
+import type { CheckReportJson, CheckRunJson } from '../report/check-json.js';
 import type { RunResult } from '../runner/result.js';
 import { checkIn, runIn, type ApiEnvironment, type CheckOptions, type RunOptions } from './core.js';
 
@@ -33,7 +33,7 @@ export function run(source: string, options?: RunOptions): Promise<RunResult> {
  * take (header errors, WGSL the simulator does not implement) throws one of the error
  * classes exported here.
  */
-export function check(source: string, options?: CheckOptions): Promise<CheckRunJson> {
+export function check(source: string, options?: CheckOptions): Promise<CheckRunJson<CheckReportJson>> {
   return checkIn(BROWSER, source, options);
 }
 

@@ -6,7 +6,7 @@
 // in Node; browser.ts: navigator.gpu only).
 import type { GpuProvider } from '../gpu/session.js';
 import { GpuSession } from '../gpu/session.js';
-import { checkRunJson, type CheckRunJson } from '../report/check-json.js';
+import { CHECK_JSON_VERSION, checkReportJson, type CheckReportJson, type CheckRunJson } from '../report/check-json.js';
 import { checkSourceEntries } from '../runner/check-source.js';
 import { checkWithModules } from '../modules/check-modules.js';
 import { InputError } from '../runner/errors.js';
@@ -129,7 +129,7 @@ export async function runIn(env: ApiEnvironment, source: string, options: RunOpt
  * source (or the one `entry` names), linked with `modules` first when it imports; the
  * document `wgsl-lab check --json` prints for one file.
  */
-export async function checkIn(env: ApiEnvironment, source: string, options: CheckOptions = {}): Promise<CheckRunJson> {
+export async function checkIn(env: ApiEnvironment, source: string, options: CheckOptions = {}): Promise<CheckRunJson<CheckReportJson>> {
   checkSourceText(source);
   if (options.banks !== undefined && options.banks !== 32 && options.banks !== 16)
     throw new InputError(`banks must be 32 or 16, got ${String(options.banks)}`);
@@ -147,5 +147,5 @@ export async function checkIn(env: ApiEnvironment, source: string, options: Chec
   );
   if (compilerUnavailable)
     for (const report of reports) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
-  return checkRunJson(reports);
+  return { version: CHECK_JSON_VERSION, files: reports.map(checkReportJson) };
 }

@@ -5,7 +5,7 @@
 // browser.ts, which never reaches the `webgpu` package or a Node module.
 import { browserGpuProvider } from '../gpu/adapters/browser.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
-import type { CheckRunJson } from '../report/check-json.js';
+import type { CheckReportJson, CheckRunJson } from '../report/check-json.js';
 import type { RunResult } from '../runner/result.js';
 import { checkIn, runIn, type ApiEnvironment, type CheckOptions, type RunOptions } from './core.js';
 
@@ -37,7 +37,7 @@ export function run(source: string, options?: RunOptions): Promise<RunResult> {
  * take (header errors, WGSL the simulator does not implement) throws one of the error
  * classes exported here.
  */
-export function check(source: string, options?: CheckOptions): Promise<CheckRunJson> {
+export function check(source: string, options?: CheckOptions): Promise<CheckRunJson<CheckReportJson>> {
   return checkIn(NODE, source, options);
 }
 

@@ -72,10 +72,13 @@ export interface CheckFailureJson {
 /** The version of the `check --json` document (docs/schema/check-report.schema.json). */
 export const CHECK_JSON_VERSION = 1;
 
-/** The `check --json` document: one shape for one file or many, reports and failures in file order. */
-export interface CheckRunJson {
+/**
+ * The `check --json` document: one shape for one file or many, reports and failures in file
+ * order. The package's check() throws instead of returning failures: its `files` are reports.
+ */
+export interface CheckRunJson<F = CheckReportJson | CheckFailureJson> {
   version: typeof CHECK_JSON_VERSION;
-  files: (CheckReportJson | CheckFailureJson)[];
+  files: F[];
 }
 
 export function checkRunJson(results: readonly (CheckReport | CheckFailureJson)[]): CheckRunJson {

@@ -103,7 +103,11 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
   if (!options.compile)
     report.notes!.push("No WGSL compiler (Tint) was available: wgsl-lab's own front end checked the syntax, types and uniformity.");
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
-  else if (!kernel.module) messages = kernel.messages;
+  else if (!kernel.module) {
+    const unset = unsetOverride(kernel.messages);
+    if (unset) return { report: finish(withoutValue(report, unset, options)) };
+    messages = kernel.messages;
+  }
   const plain = (m: CompileMessage) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message });
   report.compile = {
     ok: !(messages ?? []).some((m) => m.severity === 'error'),
@@ -126,6 +130,40 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
       );
   }
   return { report, kernel };
+}
+
+/**
+ * The override a valid kernel leaves to the pipeline (`override BLOCK: u32;`, no default) that
+ * the front end needs a value of, from its error message; undefined for any other error.
+ */
+function unsetOverride(messages: readonly CompileMessage[]): { name: string; message: CompileMessage } | undefined {
+  const errors = messages.filter((m) => m.severity === 'error');
+  const name =
+    errors.length === 1
+      ? /^override '(\w+)' has no value: give it a default or a pipeline value$/.exec(errors[0]!.message)?.[1]
+      : undefined;
+  return name ? { name, message: errors[0]! } : undefined;
+}
+
+/**
+ * A kernel that is valid WGSL but cannot be simulated until the header gives an override the
+ * app sets when it creates the pipeline: a warning that says how, not a compile error.
+ */
+function withoutValue(report: CheckReport, unset: { name: string; message: CompileMessage }, options: AnalyzeOptions): CheckReport {
+  const m = unset.message;
+  report.compile = {
+    ok: true,
+    messages: (options.compile?.messages ?? []).map((c) => ({ severity: c.severity, line: c.line, column: c.column, message: c.message })),
+  };
+  report.diagnostics = [
+    diagnostic({
+      severity: 'warning',
+      kind: 'input',
+      message: `override '${unset.name}' has no default: the app gives its value when it creates the pipeline, so this entry point was not simulated; give one with \`//! override ${unset.name} = …\``,
+      loc: { line: m.line, column: m.column, offset: m.offset, length: m.length },
+    }),
+  ];
+  return report;
 }
 
 /** Adds what the simulation and the checks found to a prepared report. */
