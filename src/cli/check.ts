@@ -1,14 +1,24 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { OutputError } from './output-files.js';
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, constants, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diagnosticsOf } from '../diagnostics/index.js';
 import type { CaptureIndex } from '../capture/output.js';
-import { captureProgram, captureSummary } from './capture.js';
+import type { ShaderOrigin, StackFrame } from '../capture/types.js';
+import { frameText } from '../capture/kernel-file.js';
+import {
+  CAPTURE_OPTIONS,
+  captureProblem,
+  captureProgram,
+  captureSettings,
+  captureSummary,
+  stopCapturedProgram,
+  type CaptureSettings,
+} from './capture.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
@@ -29,7 +39,7 @@ import { memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
-       wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
+       wgsl-lab check --capture [--out DIR [--force]] [--app-output FILE] [--tolerance ULPS] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes (kernels without a header get zero-filled buffers) and
   reports data races, barrier divergence, out-of-bounds indices, reads of never-written
@@ -37,8 +47,10 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   FILE may be a directory (every .wgsl file below it, sorted) or - (the source on stdin,
   named <stdin> in reports). --format is text (the default), json (= --json), sarif
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
-  With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
-  temporary folder) and checks every distinct kernel it dispatched, one report each.
+  With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, which must
+  be empty unless --force, or a temporary folder removed at the end) and checks every
+  distinct kernel it dispatched, one report each, with where the program created its shader
+  module. The program's stdout and stderr go to stderr (or --app-output FILE).
   --jobs N simulates the workgroups of a big dispatch on N worker threads (default: the
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
@@ -63,7 +75,7 @@ export async function checkCommand(
       entry: { type: 'string' },
       jobs: { type: 'string' },
       capture: { type: 'boolean' },
-      out: { type: 'string' },
+      ...CAPTURE_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -77,6 +89,7 @@ export async function checkCommand(
   let jobs: number;
   let format: CheckFormat;
   let memoryBudget: MemoryBudget;
+  let settings: CaptureSettings = {};
   try {
     format = outputFormat(values);
     const b = positiveInt('--banks', values.banks, 32);
@@ -90,7 +103,10 @@ export async function checkCommand(
     memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
-    if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
+    for (const option of ['out', 'force', 'app-output', 'tolerance'] as const)
+      if (values[option] !== undefined && !values.capture) throw new CliUsageError(`--${option} goes with --capture`);
+    if (values.force && values.out === undefined) throw new CliUsageError('--force goes with --out DIR');
+    settings = captureSettings(values);
     if (values.capture && values.entry !== undefined)
       throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
   } catch (e) {
@@ -118,34 +134,39 @@ export async function checkCommand(
       return 2;
     }
   }
-  let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
+  let captured: Captured | undefined;
   if (values.capture) {
-    const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
+    // A temporary capture folder is removed however wgsl-lab ends: done, failed or interrupted.
+    const dir = values.out ?? temporaryCaptureDir();
     let outcome;
     try {
-      outcome = await captureProgram(positionals, dir, io);
+      outcome = await captureProgram(positionals, dir, io, settings);
     } catch (e) {
       if (!(e instanceof OutputError)) throw e;
       io.err(`wgsl-lab check: ${e.message}`);
       return 3;
     }
-    const { exitCode, index } = outcome;
-    if (!index) {
-      io.err(`wgsl-lab check: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
+    const problem = captureProblem(outcome);
+    if (problem) {
+      io.err(`wgsl-lab check: ${problem}`);
       return 2;
     }
+    const { exitCode } = outcome;
+    const index = outcome.index!;
     if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
     const summary = captureSummary(index, dir);
     if (!text) io.err(summary);
     else io.out(summary);
-    files = index.kernels.map((k) => join(dir, k.file));
+    const kernels = index.kernels.map((k) => join(dir, k.file));
     const sites = new Map(
       index.kernels.map((k) => [
         join(dir, k.file),
-        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`,
+        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)${k.origin?.at ? `, created at ${frameText({ ...k.origin.at, file: relativePath(k.origin.at.file) })}` : ''}`,
       ]),
     );
-    captured = { index, dir, sites };
+    const origins = new Map(index.kernels.flatMap((k) => (k.origin ? [[join(dir, k.file), k.origin] as const] : [])));
+    files = kernels;
+    captured = { index, dir, sites, origins };
   }
 
   // Worker threads for big dispatches, started on first use and stopped after the last file.
@@ -203,7 +224,7 @@ export async function checkCommand(
         // One object for exactly one named file that was analyzed; an array otherwise.
         files.length === 1 && reports.length === 1 && !captured && !expanded
           ? checkReportJson(reports[0]!)
-          : [...reports.map(checkReportJson), ...failures],
+          : [...reports.map((r) => withOrigin(checkReportJson(r), captured?.origins.get(r.file))), ...failures],
       ),
     );
   if (sarif) {
@@ -213,6 +234,7 @@ export async function checkCommand(
       srcRootUri: pathToFileURL(process.cwd() + sep).href,
       sources,
       failures: sarifFailures,
+      ...(captured ? { origins: originFrames(captured.origins) } : {}),
     });
     io.out(JSON.stringify(log, null, 2));
   }
@@ -233,6 +255,43 @@ export async function checkCommand(
   // Kernels that could not be written, or dispatches not captured, were not checked.
   if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
   return exit;
+}
+
+/**
+ * A temporary folder for `check --capture`, removed when the process exits, also through an
+ * error or process.exit(); SIGINT and SIGTERM stop the captured program and exit (so the
+ * folder goes too) instead of killing wgsl-lab outright.
+ */
+function temporaryCaptureDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const interrupted = (signal: NodeJS.Signals) => {
+    stopCapturedProgram(signal);
+    process.exit(128 + constants.signals[signal]);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return dir;
+}
+
+/** What `check --capture` knows about the kernel files it checks. */
+interface Captured {
+  index: CaptureIndex;
+  dir: string;
+  /** The line that introduces each kernel file's report in text output. */
+  sites: Map<string, string>;
+  /** Where the program created each kernel's shader module. */
+  origins: Map<string, ShaderOrigin>;
+}
+
+/** A captured kernel's report with where the program created its shader module (`origin`). */
+function withOrigin<T extends object>(report: T, origin: ShaderOrigin | undefined): T | (T & { origin: ShaderOrigin }) {
+  return origin ? { ...report, origin } : report;
+}
+
+/** The program frame of each kernel file whose origin is known. */
+function originFrames(origins: Map<string, ShaderOrigin>): Map<string, StackFrame> {
+  return new Map([...origins].flatMap(([file, o]) => (o.at ? [[file, o.at] as const] : [])));
 }
 
 type CheckFormat = 'text' | 'json' | 'sarif' | 'github';

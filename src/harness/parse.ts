@@ -118,6 +118,11 @@ export function parseHarness(source: string): ParseResult {
       case 'expect-texture':
         textureExpects.push({ d: d.spec, header });
         break;
+      case 'tolerance':
+        if (harness.tolerance)
+          errors.push(new HarnessError(`duplicate tolerance; the first one is on line ${harness.tolerance.line}`, at(d.column)));
+        else harness.tolerance = { ulps: d.ulps, ...at(d.column) };
+        break;
       case 'override': {
         const first = harness.overrides.find((o) => o.name === d.name);
         if (first)

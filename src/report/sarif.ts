@@ -30,6 +30,11 @@ export interface SarifOptions {
   sources?: ReadonlyMap<string, string>;
   /** Files that could not be analyzed. */
   failures?: readonly SarifFailure[];
+  /**
+   * Where the program created each captured kernel's shader module (by kernel file): every
+   * result in that file gets it as a related location.
+   */
+  origins?: ReadonlyMap<string, { file: string; line: number; column: number }>;
 }
 
 const SRCROOT = '%SRCROOT%';
@@ -59,9 +64,22 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
     'wgslLabFinding/v1': stableHash(`${kind}\n${artifact(file).uri}\n${message.replace(/\d+/g, '#')}`),
   });
 
+  // A captured kernel's results point back to the program code that created the shader.
+  const withOrigin = <T extends { locations: Location[]; relatedLocations?: Location[] }>(file: string, result: T): T => {
+    const at = o.origins?.get(file);
+    if (!at) return result;
+    const related = result.relatedLocations ?? [];
+    const origin: Location = {
+      id: related.length + 1,
+      ...locate(at.file, { startLine: at.line, startColumn: at.column }),
+      message: { text: 'shader module created here' },
+    };
+    return { ...result, relatedLocations: [...related, origin] };
+  };
+
   const results = reports.flatMap((r) => {
     const source = o.sources?.get(r.file);
-    return [
+    const located: { locations: Location[]; relatedLocations?: Location[] }[] = [
       ...r.diagnostics.map((d) => ({
         ...rule(d.kind),
         level: level(d.severity),
@@ -101,6 +119,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
           };
         }),
     ];
+    return located.map((result) => withOrigin(r.file, result));
   });
 
   const failures = o.failures ?? [];
