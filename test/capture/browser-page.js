@@ -1,3 +1,4 @@
+/* global document */
 // A web page's WebGPU work, recorded through `wgsl-lab/capture` (bundled for the browser by
 // the test): a kernel that reads its workgroup tile before a barrier (a race), dispatched
 // once. The page shows its result and offers the capture as a download.

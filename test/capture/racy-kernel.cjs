@@ -1,3 +1,4 @@
+/* global process, GPUBufferUsage, GPUMapMode */
 // A small WebGPU program's work, shared by the apps that reach Dawn in different ways
 // (reach-dawn.mjs, require-app.cjs): one kernel whose workgroup tile is read before a
 // barrier (a race), dispatched once; prints the program's own result on stdout as JSON.

@@ -1,3 +1,4 @@
+/* global process */
 // A CommonJS program that loads WebGPU with require('webgpu').
 const { create, globals } = require('webgpu');
 const { runRacy } = require('./racy-kernel.cjs');
