@@ -316,6 +316,11 @@ const RACY_VALUES = { app: 'racy', values: [3, 6, 9, 12] };
 
 interface SarifLog {
   runs: {
+    artifacts: {
+      location: { uri: string };
+      description?: { text: string };
+      properties?: { entryPoint: string; dispatches: number; origin?: string };
+    }[];
     results: {
       ruleId: string;
       locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
@@ -397,6 +402,12 @@ describe('check --capture in CI', () => {
     const results = log.runs[0]!.results;
     expect(results.map((x) => x.ruleId)).toEqual(['data-race']);
     for (const x of results) expect(createdHere(x)).toEqual([RACY_SITE]);
+    expect(log.runs[0]!.artifacts.map((a) => [a.description?.text, a.properties])).toEqual([
+      [
+        `captured kernel 'shift', 1×1×1 workgroups, dispatched 1 time(s); shader module created at ${RACY_SITE}`,
+        { entryPoint: 'shift', workgroups: [1, 1, 1], dispatches: 1, origin: RACY_SITE },
+      ],
+    ]);
     expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES);
   }, 60_000);
 
@@ -502,4 +513,41 @@ describe('check --capture in CI', () => {
     const loose = await wgslLab('run', '--sim', scratch.write('loose.wgsl', kernel('//! tolerance 5 ulp\n')));
     expect(loose.code, loose.out + loose.err).toBe(0);
   }, 60_000);
+});
+
+describe('check --capture of a TensorFlow.js training step', () => {
+  it('valid SARIF naming every captured kernel, its dispatches and the line of the training code that created it', async () => {
+    const scratch = scratchDir('wgsl-lab-capture-train-');
+    const out = join(scratch.dir, 'out');
+    const app = join(APPS, 'tfjs-train.mjs');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--sarif', '--out', out, '--', 'node', app);
+    expect(r.code, r.err).toBe(0);
+    // The program really trained: the loss falls step by step and w, b approach 2 and 1.
+    const trained = JSON.parse(appLine(r.err)) as { losses: number[]; w: number[]; b: number[] };
+    expect(trained.losses[0]).toBeCloseTo(7.46875, 5);
+    for (let i = 1; i < trained.losses.length; i++) expect(trained.losses[i]!).toBeLessThan(trained.losses[i - 1]! / 2);
+    expect(Math.abs(trained.w[0]! - 2)).toBeLessThan(0.15);
+    expect(Math.abs(trained.b[0]! - 1)).toBeLessThan(0.2);
+
+    const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as CaptureIndex;
+    expect(index.uncaptured).toEqual([]);
+    expect(index.notWritten).toEqual([]);
+    const log = JSON.parse(r.out) as SarifLog;
+    const artifacts = log.runs[0]!.artifacts;
+    // Every dispatch is accounted for: the kernels' counts add up to the program's dispatches.
+    expect(artifacts.length).toBe(index.kernels.length);
+    expect(artifacts.length).toBeGreaterThanOrEqual(8);
+    expect(artifacts.reduce((a, x) => a + x.properties!.dispatches, 0)).toBe(index.dispatches);
+    // Each kernel's origin is the TF.js call in the training step (not TF.js itself).
+    const source = readFileSync(app, 'utf8').split('\n');
+    const calls = artifacts.map((a) => {
+      const m = /^test\/capture\/tfjs-train\.mjs:(\d+):(\d+)$/.exec(a.properties!.origin ?? '');
+      expect(m, `${a.location.uri}: ${a.properties!.origin}`).not.toBeNull();
+      return /^\w+/.exec(source[Number(m![1]) - 1]!.slice(Number(m![2]) - 1))![0];
+    });
+    for (const call of calls) expect(['matMul', 'add', 'sub', 'mul', 'sum', 'mean', 'square', 'applyGradients']).toContain(call);
+    // The forward pass, the gradients, the update and the loss are all there.
+    expect(new Set(calls)).toEqual(new Set(['matMul', 'add', 'sub', 'mul', 'sum', 'mean', 'square', 'applyGradients']));
+    for (const x of log.runs[0]!.results) expect(createdHere(x)).toHaveLength(1);
+  }, 300_000);
 });

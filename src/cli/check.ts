@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diagnosticsOf } from '../diagnostics/index.js';
 import type { CaptureIndex } from '../capture/output.js';
-import type { ShaderOrigin, StackFrame } from '../capture/types.js';
+import type { ShaderOrigin } from '../capture/types.js';
 import { frameText } from '../capture/kernel-file.js';
 import {
   CAPTURE_OPTIONS,
@@ -28,7 +28,7 @@ import { AnalysisPool } from '../runner/node/analysis-pool.js';
 import { analyzeInParallel } from '../runner/node/parallel-analyze.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
-import { toSarif, type SarifFailure } from '../report/sarif.js';
+import { toSarif, type SarifCapturedKernel, type SarifFailure } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { colorEnabled } from './color.js';
 import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
@@ -234,7 +234,7 @@ export async function checkCommand(
       srcRootUri: pathToFileURL(process.cwd() + sep).href,
       sources,
       failures: sarifFailures,
-      ...(captured ? { origins: originFrames(captured.origins) } : {}),
+      ...(captured ? { captured: sarifKernels(captured) } : {}),
     });
     io.out(JSON.stringify(log, null, 2));
   }
@@ -289,9 +289,14 @@ function withOrigin<T extends object>(report: T, origin: ShaderOrigin | undefine
   return origin ? { ...report, origin } : report;
 }
 
-/** The program frame of each kernel file whose origin is known. */
-function originFrames(origins: Map<string, ShaderOrigin>): Map<string, StackFrame> {
-  return new Map([...origins].flatMap(([file, o]) => (o.at ? [[file, o.at] as const] : [])));
+/** Each captured kernel file with its dispatches and the program frame that created its shader. */
+function sarifKernels(captured: Captured): Map<string, SarifCapturedKernel> {
+  return new Map(
+    captured.index.kernels.map((k) => [
+      join(captured.dir, k.file),
+      { entryPoint: k.entryPoint, workgroups: k.workgroups, dispatches: k.count, ...(k.origin?.at ? { origin: k.origin.at } : {}) },
+    ]),
+  );
 }
 
 type CheckFormat = 'text' | 'json' | 'sarif' | 'github';

@@ -31,10 +31,21 @@ export interface SarifOptions {
   /** Files that could not be analyzed. */
   failures?: readonly SarifFailure[];
   /**
-   * Where the program created each captured kernel's shader module (by kernel file): every
-   * result in that file gets it as a related location.
+   * The kernel files of `check --capture`, by file: each is described as an artifact (its
+   * dispatches and origin), and every result in it gets the place where the program created
+   * its shader module as a related location.
    */
-  origins?: ReadonlyMap<string, { file: string; line: number; column: number }>;
+  captured?: ReadonlyMap<string, SarifCapturedKernel>;
+}
+
+/** What a captured kernel's artifact says about it. */
+export interface SarifCapturedKernel {
+  entryPoint: string;
+  workgroups: [number, number, number];
+  /** Dispatches of it that the program submitted. */
+  dispatches: number;
+  /** Where the program created the shader module. */
+  origin?: { file: string; line: number; column: number };
 }
 
 const SRCROOT = '%SRCROOT%';
@@ -66,7 +77,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
 
   // A captured kernel's results point back to the program code that created the shader.
   const withOrigin = <T extends { locations: Location[]; relatedLocations?: Location[] }>(file: string, result: T): T => {
-    const at = o.origins?.get(file);
+    const at = o.captured?.get(file)?.origin;
     if (!at) return result;
     const related = result.relatedLocations ?? [];
     const origin: Location = {
@@ -171,7 +182,10 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
         },
         invocations: [{ executionSuccessful: failures.length === 0, toolExecutionNotifications: notifications }],
         ...(o.srcRootUri ? { originalUriBaseIds: { [SRCROOT]: { uri: o.srcRootUri } } } : {}),
-        artifacts: reports.map((r) => ({ location: artifact(r.file) })),
+        artifacts: reports.map((r) => ({
+          location: artifact(r.file),
+          ...capturedArtifact(o.captured?.get(r.file), (f) => artifact(f).uri),
+        })),
         results,
       },
     ],
@@ -186,6 +200,18 @@ function level(s: Diagnostic['severity']): Level {
  * A relative path as a URI reference against %SRCROOT% (each segment percent-encoded, so
  * spaces, `#` and `%` survive); an absolute path as a `file:` URI of its own.
  */
+/** The description and properties of a captured kernel's artifact (nothing for other files). */
+function capturedArtifact(k: SarifCapturedKernel | undefined, uri: (file: string) => string = (f) => f): object {
+  if (!k) return {};
+  const origin = k.origin ? `${uri(k.origin.file)}:${k.origin.line}:${k.origin.column}` : undefined;
+  return {
+    description: {
+      text: `captured kernel '${k.entryPoint}', ${k.workgroups.join('×')} workgroups, dispatched ${k.dispatches} time(s)${origin ? `; shader module created at ${origin}` : ''}`,
+    },
+    properties: { entryPoint: k.entryPoint, workgroups: k.workgroups, dispatches: k.dispatches, ...(origin ? { origin } : {}) },
+  };
+}
+
 export function artifactLocation(path: string): ArtifactLocation {
   const slashed = path.replace(/\\/g, '/');
   const encoded = slashed
