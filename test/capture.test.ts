@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CaptureIndex } from '../src/capture/output.js';
 import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn } from './support/cli.js';
+import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const APPS = join(ROOT, 'test/capture');
@@ -399,6 +400,8 @@ describe('check --capture in CI', () => {
     );
     expect(r.code, r.err).toBe(1);
     const log = JSON.parse(r.out) as SarifLog;
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubIngestionProblems(log as never)).toEqual([]);
     const results = log.runs[0]!.results;
     expect(results.map((x) => x.ruleId)).toEqual(['data-race']);
     for (const x of results) expect(createdHere(x)).toEqual([RACY_SITE]);
@@ -533,6 +536,8 @@ describe('check --capture of a TensorFlow.js training step', () => {
     expect(index.uncaptured).toEqual([]);
     expect(index.notWritten).toEqual([]);
     const log = JSON.parse(r.out) as SarifLog;
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubIngestionProblems(log as never)).toEqual([]);
     const artifacts = log.runs[0]!.artifacts;
     // Every dispatch is accounted for: the kernels' counts add up to the program's dispatches.
     expect(artifacts.length).toBe(index.kernels.length);
