@@ -374,6 +374,16 @@ describe('capture reaches Dawn however the program loads it', () => {
     );
   }, 60_000);
 
+  it("a program whose WebGPU work runs in a worker thread: exit 2, saying the worker's work is not captured", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-worker-');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--sarif', '--out', join(scratch.dir, 'out'), '--', 'node', REACH, 'worker');
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES); // the worker did run its kernel
+    expect(r.err).toContain(
+      'wgsl-lab check: the program created no WebGPU device in its main thread (exit code 0); it started 1 worker thread(s), whose WebGPU work is not captured: nothing was captured, so nothing can be checked',
+    );
+  }, 60_000);
+
   it('a program that created no device: the capture says so (exit 2)', async () => {
     const scratch = scratchDir('wgsl-lab-capture-nodevice-');
     const r = await wgslLabIn(ROOT, 'capture', '--out', join(scratch.dir, 'out'), '--', 'node', REACH, 'no-device');

@@ -29,6 +29,8 @@ export interface CaptureFileOptions {
   program?: string[];
   /** The re-run tolerance in f32 ULPs the kernel files carry (their `tolerance` line). */
   tolerance?: number;
+  /** Worker threads the program started (their WebGPU work is not recorded). */
+  workerThreads?: number;
 }
 
 export interface CaptureIndex {
@@ -41,6 +43,8 @@ export interface CaptureIndex {
   dispatches: number;
   /** The re-run tolerance in f32 ULPs of the kernel files, when not the default. */
   tolerance?: number;
+  /** Worker threads the program started, when any: their WebGPU work is not in the capture. */
+  workerThreads?: number;
   kernels: IndexKernel[];
   /** Captured dispatches that could not be written as kernel files. */
   notWritten: { kernel: number; entryPoint?: string; count: number; reason: string }[];
@@ -53,7 +57,7 @@ export function recordingFiles(
   recording: Recording,
   options: CaptureFileOptions = {},
 ): { files: Map<string, string | Uint8Array>; index: CaptureIndex } {
-  const { program, tolerance } = options;
+  const { program, tolerance, workerThreads } = options;
   const files = new Map<string, string | Uint8Array>();
   const index: CaptureIndex = {
     tool: 'wgsl-lab capture',
@@ -62,6 +66,7 @@ export function recordingFiles(
     devices: recording.devices,
     dispatches: recording.dispatches,
     ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(workerThreads ? { workerThreads } : {}),
     kernels: [],
     notWritten: [],
     uncaptured: recording.uncaptured,

@@ -156,8 +156,11 @@ export function captureProblem(outcome: CaptureOutcome): string | undefined {
   const { exitCode, index } = outcome;
   if (!index)
     return `the program wrote no capture (exit code ${exitCode}); is it a Node program that creates a WebGPU device through 'webgpu'?`;
+  const workers = index.workerThreads ? `; it started ${index.workerThreads} worker thread(s), whose WebGPU work is not captured` : '';
+  if (index.dispatches === 0 && index.devices === 0)
+    return `the program created no WebGPU device in its main thread (exit code ${exitCode})${workers}: nothing was captured, so nothing can be checked`;
   if (index.dispatches === 0)
-    return `the program created ${index.devices} WebGPU device(s) but submitted no compute dispatch (exit code ${exitCode}): nothing was captured, so nothing can be checked`;
+    return `the program created ${index.devices} WebGPU device(s) but submitted no compute dispatch (exit code ${exitCode})${workers}: nothing was captured, so nothing can be checked`;
   return undefined;
 }
 
@@ -171,6 +174,7 @@ export function captureSummary(index: CaptureIndex, dir: string): string {
     parts.push(`${index.notWritten.length} not written (${[...new Set(index.notWritten.map((n) => n.reason))].join('; ')})`);
   if (uncaptured)
     parts.push(`${uncaptured} dispatch(es) not captured (${index.uncaptured.map((u) => `${u.count}: ${u.reason}`).join('; ')})`);
+  if (index.workerThreads) parts.push(`${index.workerThreads} worker thread(s) started, whose WebGPU work is not captured`);
   return `captured ${parts.join(', ')}`;
 }
 

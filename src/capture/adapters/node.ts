@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { CaptureRecorder } from '../recorder.js';
 import { recordingFiles } from '../output.js';
 import type { Recording, StackFrame } from '../types.js';
+import { workerThreadsStarted } from './node-workers.js';
 
 /** Environment of the captured program: where to write, and the command (JSON) for the index. */
 export const OUT_ENV = 'WGSL_LAB_CAPTURE_OUT';
@@ -58,15 +59,20 @@ delete process.env[TOLERANCE_ENV];
 let written: Promise<void> | undefined;
 let wroteSync = false;
 
-/** Writes the folder once; a program that created no device writes nothing (nothing to say). */
+/**
+ * Writes the folder once. A program that created no device and started no worker thread
+ * writes nothing (there is nothing to say).
+ */
 function write(): void {
-  if (!out || wroteSync || recorder.deviceCount === 0) return;
+  const workerThreads = workerThreadsStarted();
+  if (!out || wroteSync || (recorder.deviceCount === 0 && workerThreads === 0)) return;
   wroteSync = true;
-  writeCaptureFolder(
-    out,
-    recordingFiles(withPaths(recorder.recording()), { ...(program ? { program } : {}), ...(tolerance !== undefined ? { tolerance } : {}) })
-      .files,
-  );
+  const options = {
+    ...(program ? { program } : {}),
+    ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(workerThreads ? { workerThreads } : {}),
+  };
+  writeCaptureFolder(out, recordingFiles(withPaths(recorder.recording()), options).files);
 }
 
 /** Waits for the captures in flight and writes the folder (once). */
