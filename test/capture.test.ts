@@ -507,7 +507,16 @@ describe('check --capture in CI', () => {
     const out = join(scratch.dir, 'out');
     const r = await wgslLabIn(ROOT, 'capture', '--out', out, '--tolerance', '7', '--', 'node', REACH, 'static');
     expect(r.code, r.err).toBe(0);
-    expect(readFileSync(join(out, 'k001-shift.wgsl'), 'utf8')).toContain('//! pass shift 1 1 1\n//! tolerance 7 ulp\n');
+    const kernel = readFileSync(join(out, 'k001-shift.wgsl'), 'utf8');
+    expect(kernel).toContain('//! pass shift 1 1 1\n//! tolerance 7 ulp\n');
+    // The program's labels and the origin, each on one comment line: line breaks and control
+    // characters (\n, U+2028, VT; \r\n, U+0085) became spaces.
+    expect(kernel.split('\n').slice(0, 4)).toEqual([
+      "// Captured by wgsl-lab capture: kernel 1, 'shift', dispatched 1 time by the program.",
+      `// Created at: ${join(ROOT, RACY_SITE)}`,
+      '// Pipeline label: shift pipeline two lines',
+      "// @group(0) @binding(0): buffer 'out  buffer x', 256 bytes at offset 0",
+    ]);
     expect((JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as CaptureIndex).tolerance).toBe(7);
     const bad = await wgslLab('check', '--capture', '--tolerance', '1.5', '--', 'node', REACH, 'static');
     expect(bad.code).toBe(2);
