@@ -457,7 +457,7 @@ describe('check --capture in CI', () => {
     expect(r.err).not.toContain('app: done');
   }, 60_000);
 
-  it('refuses a non-empty --out (exit 3, naming it); --force empties it first', async () => {
+  it("refuses a non-empty --out (exit 3, naming it); --force empties an earlier capture's folder first", async () => {
     const scratch = scratchDir('wgsl-lab-capture-full-');
     const out = join(scratch.dir, 'out');
     mkdirSync(out);
@@ -471,6 +471,14 @@ describe('check --capture in CI', () => {
     const checkRefused = await wgslLabIn(ROOT, 'check', '--capture', '--out', out, '--', 'node', REACH, 'static');
     expect(checkRefused.code).toBe(3);
     expect(checkRefused.err).toContain(`the capture folder '${out}' is not empty`);
+    // --force empties only an earlier capture's folder (never, say, `--out .`).
+    const notCapture = await wgslLabIn(ROOT, 'capture', '--out', out, '--force', '--', 'node', REACH, 'static');
+    expect(notCapture.code).toBe(3);
+    expect(notCapture.err.trim()).toBe(
+      `wgsl-lab capture: the capture folder '${out}' is not empty (1 entry) and holds no earlier capture (no index.json of wgsl-lab capture); --force empties only capture folders`,
+    );
+    expect(readdirSync(out)).toEqual(['k009-old.wgsl']);
+    writeFileSync(join(out, 'index.json'), JSON.stringify({ tool: 'wgsl-lab capture', version: 1 }));
     const forced = await wgslLabIn(ROOT, 'capture', '--out', out, '--force', '--', 'node', REACH, 'static');
     expect(forced.code, forced.err).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['index.json', 'k001-shift.wgsl', 'k001.0-0.out.bin']);

@@ -22,7 +22,7 @@ export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR [--force] [--app
   (large contents as .bin files beside it). DIR/index.json lists the kernels with their
   dispatch counts and where the program created each shader module, and what could not be
   captured and why.
-  DIR must be empty or missing; --force empties it first.
+  DIR must be empty or missing; --force empties a folder of an earlier capture first.
   The program's own stdout and stderr go to stderr (or, with --app-output, to FILE), so
   stdout holds only wgsl-lab's output.
   --tolerance ULPS (default 4) writes a 'tolerance ULPS ulp' line into every kernel file:
@@ -72,17 +72,33 @@ export function captureSettings(values: { force?: boolean; 'app-output'?: string
   };
 }
 
+/** Whether `dir` holds the index.json of an earlier capture (the one kind of folder --force empties). */
+function isCaptureFolder(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as Partial<CaptureIndex>).tool === 'wgsl-lab capture';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Makes `dir` a writable, empty folder: refuses one that holds anything (old kernels would
- * mix with new ones) unless `force`, which empties it. An OutputError when it cannot be.
+ * mix with new ones) unless `force` and it is an earlier capture's folder, which is emptied;
+ * any other folder (a typo such as `--out .`) is never emptied. An OutputError when it
+ * cannot be used.
  */
 export async function prepareCaptureDir(dir: string, force: boolean): Promise<void> {
   await ensureWritableDir(dir);
   const entries = readdirSync(dir);
   if (!entries.length) return;
+  const holds = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`;
   if (!force)
     throw new OutputError(
-      `the capture folder '${dir}' is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}); choose an empty or new folder, or add --force to empty it first`,
+      `the capture folder '${dir}' is not empty (${holds}); choose an empty or new folder, or add --force to empty it first`,
+    );
+  if (!isCaptureFolder(dir))
+    throw new OutputError(
+      `the capture folder '${dir}' is not empty (${holds}) and holds no earlier capture (no ${INDEX_FILE} of wgsl-lab capture); --force empties only capture folders`,
     );
   for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
 }
