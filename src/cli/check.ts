@@ -7,9 +7,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diagnosticsOf } from '../diagnostics/index.js';
-import type { CaptureIndex } from '../capture/output.js';
+import type { CaptureIndex, IndexKernel } from '../capture/output.js';
 import type { ShaderOrigin } from '../capture/types.js';
-import { frameText } from '../capture/kernel-file.js';
+import { indexKernels, kernelsBeside, kernelSiteLine } from './capture-kernels.js';
 import {
   CAPTURE_OPTIONS,
   captureProblem,
@@ -157,17 +157,11 @@ export async function checkCommand(
     const summary = captureSummary(index, dir);
     if (!text) io.err(summary);
     else io.out(summary);
-    const kernels = index.kernels.map((k) => join(dir, k.file));
-    const sites = new Map(
-      index.kernels.map((k) => [
-        join(dir, k.file),
-        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)${k.origin?.at ? `, created at ${frameText({ ...k.origin.at, file: relativePath(k.origin.at.file) })}` : ''}`,
-      ]),
-    );
-    const origins = new Map(index.kernels.flatMap((k) => (k.origin ? [[join(dir, k.file), k.origin] as const] : [])));
-    files = kernels;
-    captured = { index, dir, sites, origins };
+    files = index.kernels.map((k) => join(dir, k.file));
+    captured = { index, dir };
   }
+  // Captured kernels, also those of a capture folder checked later: dispatches and origins.
+  const kernels = captured ? indexKernels(captured.index, captured.dir) : kernelsBeside(files);
 
   // Worker threads for big dispatches, started on first use and stopped after the last file.
   const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
@@ -180,8 +174,8 @@ export async function checkCommand(
   let exit = 0;
   for (const file of files) {
     try {
-      const site = captured?.sites.get(file);
-      if (site && text) io.out(site);
+      const kernel = kernels.get(file);
+      if (kernel && text) io.out(kernelSiteLine(file, kernel));
       const source = await readSource(file);
       sources.set(file, source);
       // stdin's kernel names its header's files relative to the current directory.
@@ -223,8 +217,8 @@ export async function checkCommand(
       jsonChunks(
         // One object for exactly one named file that was analyzed; an array otherwise.
         files.length === 1 && reports.length === 1 && !captured && !expanded
-          ? checkReportJson(reports[0]!)
-          : [...reports.map((r) => withOrigin(checkReportJson(r), captured?.origins.get(r.file))), ...failures],
+          ? withOrigin(checkReportJson(reports[0]!), kernels.get(reports[0]!.file)?.origin)
+          : [...reports.map((r) => withOrigin(checkReportJson(r), kernels.get(r.file)?.origin)), ...failures],
       ),
     );
   if (sarif) {
@@ -234,7 +228,7 @@ export async function checkCommand(
       srcRootUri: pathToFileURL(process.cwd() + sep).href,
       sources,
       failures: sarifFailures,
-      ...(captured ? { captured: sarifKernels(captured) } : {}),
+      ...(kernels.size ? { captured: sarifKernels(kernels) } : {}),
     });
     io.out(JSON.stringify(log, null, 2));
   }
@@ -274,14 +268,10 @@ function temporaryCaptureDir(): string {
   return dir;
 }
 
-/** What `check --capture` knows about the kernel files it checks. */
+/** The capture `check --capture` made: its index and folder. */
 interface Captured {
   index: CaptureIndex;
   dir: string;
-  /** The line that introduces each kernel file's report in text output. */
-  sites: Map<string, string>;
-  /** Where the program created each kernel's shader module. */
-  origins: Map<string, ShaderOrigin>;
 }
 
 /** A captured kernel's report with where the program created its shader module (`origin`). */
@@ -290,10 +280,10 @@ function withOrigin<T extends object>(report: T, origin: ShaderOrigin | undefine
 }
 
 /** Each captured kernel file with its dispatches and the program frame that created its shader. */
-function sarifKernels(captured: Captured): Map<string, SarifCapturedKernel> {
+function sarifKernels(kernels: Map<string, IndexKernel>): Map<string, SarifCapturedKernel> {
   return new Map(
-    captured.index.kernels.map((k) => [
-      join(captured.dir, k.file),
+    [...kernels].map(([file, k]) => [
+      file,
       { entryPoint: k.entryPoint, workgroups: k.workgroups, dispatches: k.count, ...(k.origin?.at ? { origin: k.origin.at } : {}) },
     ]),
   );

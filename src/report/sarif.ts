@@ -80,9 +80,11 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
     const at = o.captured?.get(file)?.origin;
     if (!at) return result;
     const related = result.relatedLocations ?? [];
+    const region = { startLine: at.line, startColumn: at.column };
     const origin: Location = {
       id: related.length + 1,
-      ...locate(at.file, { startLine: at.line, startColumn: at.column }),
+      // A browser capture's origin is the page's URL, which is its own location.
+      ...(isUrl(at.file) ? { physicalLocation: { artifactLocation: { uri: at.file }, region } } : locate(at.file, region)),
       message: { text: 'shader module created here' },
     };
     return { ...result, relatedLocations: [...related, origin] };
@@ -184,7 +186,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
         ...(o.srcRootUri ? { originalUriBaseIds: { [SRCROOT]: { uri: o.srcRootUri } } } : {}),
         artifacts: reports.map((r) => ({
           location: artifact(r.file),
-          ...capturedArtifact(o.captured?.get(r.file), (f) => artifact(f).uri),
+          ...capturedArtifact(o.captured?.get(r.file), (f) => (isUrl(f) ? f : artifact(f).uri)),
         })),
         results,
       },
@@ -200,6 +202,10 @@ function level(s: Diagnostic['severity']): Level {
  * A relative path as a URI reference against %SRCROOT% (each segment percent-encoded, so
  * spaces, `#` and `%` survive); an absolute path as a `file:` URI of its own.
  */
+function isUrl(file: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(file);
+}
+
 /** The description and properties of a captured kernel's artifact (nothing for other files). */
 function capturedArtifact(k: SarifCapturedKernel | undefined, uri: (file: string) => string = (f) => f): object {
   if (!k) return {};

@@ -95,5 +95,27 @@ describe('capture of a web page in Chromium', () => {
       { diagnostics: { kind: string; variable?: string }[] } | { files: { diagnostics: { kind: string; variable?: string }[] }[] };
     const diagnostics = 'files' in report ? report.files[0]!.diagnostics : report.diagnostics;
     expect(diagnostics.filter((d) => d.kind === 'data-race').map((d) => d.variable)).toEqual(['tile']);
+    // Checked later as a capture folder, the kernel still says where the page created it.
+    const origin = `${url}page.js:${at.line}:${at.column}`;
+    const textOut = await wgslLabIn(dir, 'check', '.');
+    expect(textOut.out).toContain(`k001-shift.wgsl: 'shift', 1×1×1 workgroups, dispatched 1 time(s), created at ${origin}\n`);
+    const sarif = await wgslLabIn(dir, 'check', '--sarif', 'k001-shift.wgsl');
+    const log = JSON.parse(sarif.out) as {
+      runs: {
+        results: {
+          ruleId: string;
+          relatedLocations: {
+            physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+            message: { text: string };
+          }[];
+        }[];
+      }[];
+    };
+    const race = log.runs[0]!.results.find((x) => x.ruleId === 'data-race')!;
+    expect(race.relatedLocations.at(-1)).toEqual({
+      id: race.relatedLocations.length,
+      physicalLocation: { artifactLocation: { uri: `${url}page.js` }, region: { startLine: at.line, startColumn: at.column } },
+      message: { text: 'shader module created here' },
+    });
   }, 180_000);
 });
