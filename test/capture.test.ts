@@ -3,12 +3,14 @@
 // TensorFlow.js's WebGPU backend and ONNX Runtime Web's WebGPU execution provider. Every
 // captured kernel is re-run with `run` (its expect lines hold the contents the program's
 // dispatch left, so `run` passing means the same outputs) and checked with `check`.
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CaptureIndex } from '../src/capture/output.js';
-import { scratchDir, wgslLab, wgslLabIn } from './support/cli.js';
+import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn } from './support/cli.js';
+import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const APPS = join(ROOT, 'test/capture');
@@ -137,6 +139,21 @@ async function checkAll(kernels: Kernel[]): Promise<{ reports: CheckJson[]; fail
   };
 }
 
+/** `LINE:COL` of each createShaderModule call in a program's text, as V8's stack gives it (the method name). */
+function callSites(text: string): string[] {
+  return text.split('\n').flatMap((line, i) => {
+    const at = line.indexOf('createShaderModule(');
+    return at >= 0 ? [`${i + 1}:${at + 1}`] : [];
+  });
+}
+
+/** The first line of the program's output that is JSON (the program's result; Dawn's warnings are not). */
+function appLine(output: string): string {
+  const line = output.split('\n').find((l) => l.startsWith('[') || l.startsWith('{'));
+  if (line === undefined) throw new Error(`the program printed no JSON line:\n${output}`);
+  return line;
+}
+
 function withNodeModules(dir: string): void {
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
 }
@@ -150,7 +167,7 @@ describe('capture of a plain WebGPU program', () => {
   it("captures every dispatch, one kernel file per distinct one, and re-runs each with the program's outputs", async () => {
     const r = await wgslLabIn(scratch.dir, 'capture', '--out', out, '--', 'node', '--expose-gc', 'app.mjs');
     expect(r.code, r.err).toBe(0);
-    const appSums = JSON.parse(r.out.split('\n')[0]!) as number[];
+    const appSums = JSON.parse(appLine(r.err)) as number[];
     expect(r.out).toContain(`captured 3 compute dispatch(es), 2 distinct kernel(s): 2 written to ${out}`);
     const { index, kernels } = readCapture(out);
     expect(index.dispatches).toBe(3);
@@ -197,9 +214,9 @@ describe('capture of a plain WebGPU program', () => {
     const r = await wgslLabIn(scratch.dir, 'check', '--capture', '--out', join(scratch.dir, 'checked'), '--', 'node', 'app.mjs');
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines.filter((l) => / dispatched \d+ time\(s\)$/.test(l))).toEqual([
-      `${join(scratch.dir, 'checked', 'k001-scale.wgsl')}: 'scale', 4×1×1 workgroups, dispatched 2 time(s)`,
-      `${join(scratch.dir, 'checked', 'k002-reduce.wgsl')}: 'reduce', 4×1×1 workgroups (indirect), dispatched 1 time(s)`,
+    expect(lines.filter((l) => / dispatched \d+ time\(s\)/.test(l))).toEqual([
+      `${join(scratch.dir, 'checked', 'k001-scale.wgsl')}: 'scale', 4×1×1 workgroups, dispatched 2 time(s), created at app.mjs:${callSites(APP)[0]}`,
+      `${join(scratch.dir, 'checked', 'k002-reduce.wgsl')}: 'reduce', 4×1×1 workgroups (indirect), dispatched 1 time(s), created at app.mjs:${callSites(APP)[1]}`,
     ]);
     expect(lines.at(-1)).toBe(
       'checked 2 captured kernel(s) of 3 dispatch(es): 0 error(s), 0 warning(s), 0 race(s), 0 could not be analyzed, 0 kernel(s) not written, 0 dispatch(es) not captured',
@@ -211,7 +228,7 @@ describe('capture of a plain WebGPU program', () => {
     const none = await wgslLabIn(scratch.dir, 'capture', '--out', join(scratch.dir, 'none'), '--', 'true');
     expect([none.code, none.err.trim()]).toEqual([
       2,
-      "wgsl-lab capture: the program wrote no capture (exit code 0); is it a Node program that imports 'webgpu'?",
+      "wgsl-lab capture: the program wrote no capture (exit code 0); is it a Node program that creates a WebGPU device through 'webgpu'?",
     ]);
   }, 60_000);
 });
@@ -224,7 +241,7 @@ async function captureLibrary(name: string, command: string[]) {
   const r = await wgslLabIn(ROOT, 'capture', '--out', out, '--', ...command);
   const captureMs = performance.now() - t0;
   expect(r.code, r.err).toBe(0);
-  const appOutputs = JSON.parse(r.out.split('\n')[0]!) as Record<string, number[]>;
+  const appOutputs = JSON.parse(appLine(r.err)) as Record<string, number[]>;
   const { index, kernels } = readCapture(out);
   const t1 = performance.now();
   for (const k of kernels) await rerunEqual(k);
@@ -287,5 +304,282 @@ describe('capture of ONNX Runtime Web (WebGPU execution provider)', () => {
     outputsFoundInCapture(appOutputs, kernels);
     expect(failures).toEqual([]);
     expect(reports.flatMap((x) => x.diagnostics.filter((d) => d.severity === 'error'))).toEqual([]);
+  }, 300_000);
+});
+
+// Capture as a CI step runs it: every way of loading Dawn, wgsl-lab's stdout holding only
+// its own document, origins in every output, folders that never mix or linger.
+const RACY = join(APPS, 'racy-kernel.cjs');
+const REACH = join(APPS, 'reach-dawn.mjs');
+/** Where racy-kernel.cjs creates its shader module, relative to the repository. */
+const RACY_SITE = `test/capture/racy-kernel.cjs:${callSites(readFileSync(RACY, 'utf8'))[0]}`;
+const RACY_VALUES = { app: 'racy', values: [3, 6, 9, 12] };
+
+interface SarifLog {
+  runs: {
+    artifacts: {
+      location: { uri: string };
+      description?: { text: string };
+      properties?: { entryPoint: string; dispatches: number; origin?: string };
+    }[];
+    results: {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+      relatedLocations?: {
+        physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } };
+        message: { text: string };
+      }[];
+    }[];
+  }[];
+}
+
+/** `FILE:LINE:COL` of the related location that says where the shader module was created. */
+function createdHere(result: SarifLog['runs'][0]['results'][0]): string[] {
+  return (result.relatedLocations ?? [])
+    .filter((l) => l.message.text === 'shader module created here')
+    .map(
+      (l) => `${l.physicalLocation.artifactLocation.uri}:${l.physicalLocation.region.startLine}:${l.physicalLocation.region.startColumn}`,
+    );
+}
+
+describe('capture reaches Dawn however the program loads it', () => {
+  it.each(['static', 'require', 'dynamic', 'path', 'navigator'])(
+    "'%s': the dispatch is captured with the program's origin; the program's output goes to stderr",
+    async (how) => {
+      const scratch = scratchDir(`wgsl-lab-capture-${how}-`);
+      const out = join(scratch.dir, 'out');
+      const r = await wgslLabIn(ROOT, 'capture', '--out', out, '--', 'node', REACH, how);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toBe(`captured 1 compute dispatch(es), 1 distinct kernel(s): 1 written to ${out}\n`);
+      expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES);
+      expect(r.err).toContain('app: done\n');
+      const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as CaptureIndex;
+      expect([index.devices, index.dispatches, index.kernels.length]).toEqual([1, 1, 1]);
+      const at = index.kernels[0]!.origin!.at!;
+      expect(`${at.file}:${at.line}:${at.column}`).toBe(join(ROOT, RACY_SITE));
+      // The full stack goes on to the program's entry (reach-dawn.mjs), without wgsl-lab's frames.
+      expect(index.kernels[0]!.origin!.stack.map((f) => f.file)).toContain(REACH);
+      expect(index.kernels[0]!.origin!.stack.filter((f) => f.file.includes('/dist/capture/'))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('a program that created a device and dispatched nothing is an error (exit 2), not a clean check', async () => {
+    const scratch = scratchDir('wgsl-lab-capture-idle-');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--json', '--out', join(scratch.dir, 'out'), '--', 'node', REACH, 'device-only');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(
+      'wgsl-lab check: the program created 1 WebGPU device(s) but submitted no compute dispatch (exit code 0): nothing was captured, so nothing can be checked',
+    );
+  }, 60_000);
+
+  it("a program whose WebGPU work runs in a worker thread: exit 2, saying the worker's work is not captured", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-worker-');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--sarif', '--out', join(scratch.dir, 'out'), '--', 'node', REACH, 'worker');
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES); // the worker did run its kernel
+    expect(r.err).toContain(
+      'wgsl-lab check: the program created no WebGPU device in its main thread (exit code 0); it started 1 worker thread(s), whose WebGPU work is not captured: nothing was captured, so nothing can be checked',
+    );
+  }, 60_000);
+
+  it('a program that created no device: the capture says so (exit 2)', async () => {
+    const scratch = scratchDir('wgsl-lab-capture-nodevice-');
+    const r = await wgslLabIn(ROOT, 'capture', '--out', join(scratch.dir, 'out'), '--', 'node', REACH, 'no-device');
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err.trim()).toBe(
+      "wgsl-lab capture: the program wrote no capture (exit code 0); is it a Node program that creates a WebGPU device through 'webgpu'?",
+    );
+  }, 60_000);
+});
+
+describe('check --capture in CI', () => {
+  it("--sarif on a require('webgpu') program: valid SARIF, the race, and where the shader was created", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-sarif-');
+    const r = await wgslLabIn(
+      ROOT,
+      'check',
+      '--capture',
+      '--sarif',
+      '--out',
+      join(scratch.dir, 'out'),
+      '--',
+      'node',
+      join(APPS, 'require-app.cjs'),
+    );
+    expect(r.code, r.err).toBe(1);
+    const log = JSON.parse(r.out) as SarifLog;
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubIngestionProblems(log as never)).toEqual([]);
+    const results = log.runs[0]!.results;
+    expect(results.map((x) => x.ruleId)).toEqual(['data-race']);
+    for (const x of results) expect(createdHere(x)).toEqual([RACY_SITE]);
+    expect(log.runs[0]!.artifacts.map((a) => [a.description?.text, a.properties])).toEqual([
+      [
+        `captured kernel 'shift', 1×1×1 workgroups, dispatched 1 time(s); shader module created at ${RACY_SITE}`,
+        { entryPoint: 'shift', workgroups: [1, 1, 1], dispatches: 1, origin: RACY_SITE },
+      ],
+    ]);
+    expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES);
+  }, 60_000);
+
+  it('--json: stdout is the JSON document alone, each report with its origin; the program speaks on stderr', async () => {
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--json', '--', 'node', REACH, 'static');
+    expect(r.code, r.err).toBe(1);
+    const reports = JSON.parse(r.out) as (CheckJson & { origin: { at: { file: string; line: number; column: number } } })[];
+    expect(reports.map((x) => [x.summary.races, `${x.origin.at.file}:${x.origin.at.line}:${x.origin.at.column}`])).toEqual([
+      [1, join(ROOT, RACY_SITE)],
+    ]);
+    expect(r.err).toContain('app: done\n');
+    expect(r.err).toMatch(/^captured 1 compute dispatch\(es\)/m);
+  }, 60_000);
+
+  it('--format github: every stdout line is a workflow command', async () => {
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--format', 'github', '--', 'node', REACH, 'require');
+    expect(r.code, r.err).toBe(1);
+    const lines = r.out.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).toMatch(/^::(error|warning|notice) /);
+    expect(JSON.parse(appLine(r.err))).toEqual(RACY_VALUES);
+  }, 60_000);
+
+  it("text output says where each kernel was created; --app-output FILE takes the program's output", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-text-');
+    const appOut = join(scratch.dir, 'app.log');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--app-output', appOut, '--', 'node', REACH, 'dynamic');
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(new RegExp(`k001-shift\\.wgsl: 'shift', 1×1×1 workgroups, dispatched 1 time\\(s\\), created at ${RACY_SITE}\\n`));
+    expect(r.out).toContain('data race (RAW)');
+    const log = readFileSync(appOut, 'utf8');
+    expect(JSON.parse(appLine(log))).toEqual(RACY_VALUES);
+    expect(log).toContain('app: done\n');
+    expect(r.err).not.toContain('app: done');
+  }, 60_000);
+
+  it("refuses a non-empty --out (exit 3, naming it); --force empties an earlier capture's folder first", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-full-');
+    const out = join(scratch.dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'k009-old.wgsl'), '// an old kernel\n');
+    const refused = await wgslLabIn(ROOT, 'capture', '--out', out, '--', 'node', REACH, 'static');
+    expect([refused.code, refused.out]).toEqual([3, '']);
+    expect(refused.err.trim()).toBe(
+      `wgsl-lab capture: the capture folder '${out}' is not empty (1 entry); choose an empty or new folder, or add --force to empty it first`,
+    );
+    expect(readdirSync(out)).toEqual(['k009-old.wgsl']);
+    const checkRefused = await wgslLabIn(ROOT, 'check', '--capture', '--out', out, '--', 'node', REACH, 'static');
+    expect(checkRefused.code).toBe(3);
+    expect(checkRefused.err).toContain(`the capture folder '${out}' is not empty`);
+    // --force empties only an earlier capture's folder (never, say, `--out .`).
+    const notCapture = await wgslLabIn(ROOT, 'capture', '--out', out, '--force', '--', 'node', REACH, 'static');
+    expect(notCapture.code).toBe(3);
+    expect(notCapture.err.trim()).toBe(
+      `wgsl-lab capture: the capture folder '${out}' is not empty (1 entry) and holds no earlier capture (no index.json of wgsl-lab capture); --force empties only capture folders`,
+    );
+    expect(readdirSync(out)).toEqual(['k009-old.wgsl']);
+    writeFileSync(join(out, 'index.json'), JSON.stringify({ tool: 'wgsl-lab capture', version: 1 }));
+    const forced = await wgslLabIn(ROOT, 'capture', '--out', out, '--force', '--', 'node', REACH, 'static');
+    expect(forced.code, forced.err).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['index.json', 'k001-shift.wgsl', 'k001.0-0.out.bin']);
+  }, 60_000);
+
+  it('removes its temporary capture folder after a check, after a failed capture, and when interrupted', async () => {
+    const tmp = scratchDir('wgsl-lab-capture-tmp-').dir;
+    const env = { TMPDIR: tmp };
+    const done = await wgslLabEnv({ cwd: ROOT, env }, 'check', '--capture', '--', 'node', REACH, 'static');
+    expect(done.code, done.err).toBe(1);
+    expect(done.out).toMatch(
+      new RegExp(`captured 1 compute dispatch\\(es\\), 1 distinct kernel\\(s\\): 1 written to ${tmp}/wgsl-lab-capture-`),
+    );
+    expect(readdirSync(tmp)).toEqual([]);
+    const failed = await wgslLabEnv({ cwd: ROOT, env }, 'check', '--capture', '--', 'node', REACH, 'device-only');
+    expect(failed.code).toBe(2);
+    expect(readdirSync(tmp)).toEqual([]);
+
+    // A program that never ends, interrupted once its capture folder exists.
+    const child = spawn('node', [BIN, 'check', '--capture', '--', 'node', '-e', 'setInterval(() => {}, 1000)'], {
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await expect.poll(() => readdirSync(tmp).length, { timeout: 30_000, interval: 50 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 300)); // the program has started
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 90_000);
+
+  it('--tolerance N writes a tolerance line into every kernel file; a bad value is refused', async () => {
+    const scratch = scratchDir('wgsl-lab-capture-tol-');
+    const out = join(scratch.dir, 'out');
+    const r = await wgslLabIn(ROOT, 'capture', '--out', out, '--tolerance', '7', '--', 'node', REACH, 'static');
+    expect(r.code, r.err).toBe(0);
+    const kernel = readFileSync(join(out, 'k001-shift.wgsl'), 'utf8');
+    expect(kernel).toContain('//! pass shift 1 1 1\n//! tolerance 7 ulp\n');
+    // The program's labels and the origin, each on one comment line: line breaks and control
+    // characters (\n, U+2028, VT; \r\n, U+0085) became spaces.
+    expect(kernel.split('\n').slice(0, 4)).toEqual([
+      "// Captured by wgsl-lab capture: kernel 1, 'shift', dispatched 1 time by the program.",
+      `// Created at: ${join(ROOT, RACY_SITE)}`,
+      '// Pipeline label: shift pipeline two lines',
+      "// @group(0) @binding(0): buffer 'out  buffer x', 256 bytes at offset 0",
+    ]);
+    expect((JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as CaptureIndex).tolerance).toBe(7);
+    const bad = await wgslLab('check', '--capture', '--tolerance', '1.5', '--', 'node', REACH, 'static');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--tolerance must be a whole number of ULPs from 0 to 4194304, got '1.5'");
+  }, 60_000);
+
+  it("a kernel file's tolerance line decides whether a re-run 5 ULPs off passes", async () => {
+    const scratch = scratchDir('wgsl-lab-capture-ulp-');
+    const off = new Float32Array([0.1]);
+    new Uint32Array(off.buffer)[0]! += 5;
+    const kernel = (tolerance: string) =>
+      `//! dispatch 1\n${tolerance}//! buffer 0 f32[1]\n//! expect 0[0] = ${off[0]}\n@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n@compute @workgroup_size(1) fn main() { b[0] = 0.1; }\n`;
+    const strict = await wgslLab('run', '--sim', scratch.write('strict.wgsl', kernel('')));
+    expect(strict.code).toBe(1);
+    expect(strict.out + strict.err).toContain('(5 ULP apart)');
+    const loose = await wgslLab('run', '--sim', scratch.write('loose.wgsl', kernel('//! tolerance 5 ulp\n')));
+    expect(loose.code, loose.out + loose.err).toBe(0);
+  }, 60_000);
+});
+
+describe('check --capture of a TensorFlow.js training step', () => {
+  it('valid SARIF naming every captured kernel, its dispatches and the line of the training code that created it', async () => {
+    const scratch = scratchDir('wgsl-lab-capture-train-');
+    const out = join(scratch.dir, 'out');
+    const app = join(APPS, 'tfjs-train.mjs');
+    const r = await wgslLabIn(ROOT, 'check', '--capture', '--sarif', '--out', out, '--', 'node', app);
+    expect(r.code, r.err).toBe(0);
+    // The program really trained: the loss falls step by step and w, b approach 2 and 1.
+    const trained = JSON.parse(appLine(r.err)) as { losses: number[]; w: number[]; b: number[] };
+    expect(trained.losses[0]).toBeCloseTo(7.46875, 5);
+    for (let i = 1; i < trained.losses.length; i++) expect(trained.losses[i]!).toBeLessThan(trained.losses[i - 1]! / 2);
+    expect(Math.abs(trained.w[0]! - 2)).toBeLessThan(0.15);
+    expect(Math.abs(trained.b[0]! - 1)).toBeLessThan(0.2);
+
+    const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as CaptureIndex;
+    expect(index.uncaptured).toEqual([]);
+    expect(index.notWritten).toEqual([]);
+    const log = JSON.parse(r.out) as SarifLog;
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(githubIngestionProblems(log as never)).toEqual([]);
+    const artifacts = log.runs[0]!.artifacts;
+    // Every dispatch is accounted for: the kernels' counts add up to the program's dispatches.
+    expect(artifacts.length).toBe(index.kernels.length);
+    expect(artifacts.length).toBeGreaterThanOrEqual(8);
+    expect(artifacts.reduce((a, x) => a + x.properties!.dispatches, 0)).toBe(index.dispatches);
+    // Each kernel's origin is the TF.js call in the training step (not TF.js itself).
+    const source = readFileSync(app, 'utf8').split('\n');
+    const calls = artifacts.map((a) => {
+      const m = /^test\/capture\/tfjs-train\.mjs:(\d+):(\d+)$/.exec(a.properties!.origin ?? '');
+      expect(m, `${a.location.uri}: ${a.properties!.origin}`).not.toBeNull();
+      return /^\w+/.exec(source[Number(m![1]) - 1]!.slice(Number(m![2]) - 1))![0];
+    });
+    for (const call of calls) expect(['matMul', 'add', 'sub', 'mul', 'sum', 'mean', 'square', 'applyGradients']).toContain(call);
+    // The forward pass, the gradients, the update and the loss are all there.
+    expect(new Set(calls)).toEqual(new Set(['matMul', 'add', 'sub', 'mul', 'sum', 'mean', 'square', 'applyGradients']));
+    for (const x of log.runs[0]!.results) expect(createdHere(x)).toHaveLength(1);
   }, 300_000);
 });

@@ -5,9 +5,9 @@
 //   const capture = captureDevice(await adapter.requestDevice());
 //   … the page uses capture.device as usual …
 //   await capture.download();   // a zip: index.json, kernel files, contents
-export { captureDevice, type DeviceCapture } from './adapters/browser.js';
+export { captureDevice, type CaptureDeviceOptions, type DeviceCapture } from './adapters/browser.js';
 export { CaptureRecorder, type RecorderOptions } from './recorder.js';
 export { recordingFiles, INDEX_FILE, type CaptureIndex, type IndexKernel } from './output.js';
 export { kernelFile, KernelFileError, type KernelFile } from './kernel-file.js';
 export { zipStored } from './zip.js';
-export type { CapturedBinding, CapturedDispatch, Recording, Uncaptured } from './types.js';
+export type { CapturedBinding, CapturedDispatch, Recording, ShaderOrigin, StackFrame, Uncaptured } from './types.js';

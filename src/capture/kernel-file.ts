@@ -7,7 +7,8 @@ import { ELEMENT_TYPES } from '../harness/directives.js';
 import type { ElementType } from '../harness/index.js';
 import { selectEntryPoint } from '../runner/plan.js';
 import { reflect, type BindingInfo, type Reflection } from '../wgsl/reflect.js';
-import type { CapturedDispatch } from './types.js';
+import { commentSafe } from './origin.js';
+import type { CapturedDispatch, StackFrame } from './types.js';
 
 export interface KernelFile {
   /** The kernel's file name, e.g. `k003-main.wgsl`. */
@@ -25,7 +26,12 @@ export class KernelFileError extends Error {}
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function kernelFile(k: CapturedDispatch, index: number): KernelFile {
+/** `FILE:LINE:COL`, as editors and terminals link it. */
+export function frameText(f: StackFrame): string {
+  return `${f.file}:${f.line}:${f.column}`;
+}
+
+export function kernelFile(k: CapturedDispatch, index: number, options: { tolerance?: number } = {}): KernelFile {
   let reflection: Reflection;
   try {
     reflect(k.code); // the declarations must be readable without the override values too
@@ -43,6 +49,7 @@ export function kernelFile(k: CapturedDispatch, index: number): KernelFile {
   const name = `${stem}-${entry.name}.wgsl`;
   const files = new Map<string, Uint8Array>();
   const header: string[] = [`//! pass ${entry.name} ${k.workgroups.join(' ')}`];
+  if (options.tolerance !== undefined) header.push(`//! tolerance ${options.tolerance} ulp`);
   for (const [id, value] of Object.entries(k.constants)) {
     if (!IDENT.test(id)) throw new KernelFileError(`the override with id ${id} is set by number; the header names overrides`);
     if (!Number.isFinite(value)) throw new KernelFileError(`the override '${id}' is ${value}, which a header cannot give`);
@@ -81,19 +88,16 @@ export function kernelFile(k: CapturedDispatch, index: number): KernelFile {
   }
   const about = [
     `// Captured by wgsl-lab capture: kernel ${index}, '${entry.name}', dispatched ${k.count} time${k.count === 1 ? '' : 's'} by the program${k.indirect ? ' (indirectly)' : ''}.`,
-    ...(k.pipelineLabel ? [`// Pipeline label: ${oneLine(k.pipelineLabel)}`] : []),
+    ...(k.origin?.at ? [`// Created at: ${commentSafe(frameText(k.origin.at))}`] : []),
+    ...(k.pipelineLabel ? [`// Pipeline label: ${commentSafe(k.pipelineLabel)}`] : []),
     ...k.bindings
       .filter((b) => b.label)
-      .map((b) => `// @group(${b.group}) @binding(${b.binding}): buffer '${oneLine(b.label!)}', ${b.size} bytes at offset ${b.offset}`),
+      .map((b) => `// @group(${b.group}) @binding(${b.binding}): buffer '${commentSafe(b.label!)}', ${b.size} bytes at offset ${b.offset}`),
     ...(aliased.length
       ? [`// Note: ${aliased.join(', ')} share memory with another binding in the program; here each binding has its own buffer.`]
       : []),
   ];
   return { name, entryPoint: entry.name, text: [...about, ...header, ...expects, '', k.code].join('\n'), files, aliased };
-}
-
-function oneLine(s: string): string {
-  return s.replace(/[\r\n]+/g, ' ');
 }
 
 /** The header type of a binding: the shader's scalar, or raw u32 words for mixed structs, f16 and bool. */

@@ -4,7 +4,7 @@
 // with its reason. Environment-neutral: the Node adapter writes these to a folder, the
 // browser adapter packs them into a download.
 import { kernelFile, KernelFileError } from './kernel-file.js';
-import type { Recording } from './types.js';
+import type { Recording, ShaderOrigin } from './types.js';
 
 export const INDEX_FILE = 'index.json';
 
@@ -19,6 +19,18 @@ export interface IndexKernel {
   bindings: { group: number; binding: number; offset: number; size: number; label?: string }[];
   /** Bindings (`G:B`) whose memory another binding shares in the program. */
   aliased: string[];
+  /** Where the program created the kernel's shader module, when the stack told. */
+  origin?: ShaderOrigin;
+}
+
+/** What a capture folder records besides the recording. */
+export interface CaptureFileOptions {
+  /** The command that was captured, when known. */
+  program?: string[];
+  /** The re-run tolerance in f32 ULPs the kernel files carry (their `tolerance` line). */
+  tolerance?: number;
+  /** Worker threads the program started (their WebGPU work is not recorded). */
+  workerThreads?: number;
 }
 
 export interface CaptureIndex {
@@ -26,7 +38,13 @@ export interface CaptureIndex {
   version: 1;
   /** The command that was captured, when known. */
   program?: string[];
+  /** Devices the program created (and the capture recorded). */
+  devices: number;
   dispatches: number;
+  /** The re-run tolerance in f32 ULPs of the kernel files, when not the default. */
+  tolerance?: number;
+  /** Worker threads the program started, when any: their WebGPU work is not in the capture. */
+  workerThreads?: number;
   kernels: IndexKernel[];
   /** Captured dispatches that could not be written as kernel files. */
   notWritten: { kernel: number; entryPoint?: string; count: number; reason: string }[];
@@ -35,13 +53,20 @@ export interface CaptureIndex {
 }
 
 /** The capture folder's files by name: kernel files and index.json as text, contents as bytes. */
-export function recordingFiles(recording: Recording, program?: string[]): { files: Map<string, string | Uint8Array>; index: CaptureIndex } {
+export function recordingFiles(
+  recording: Recording,
+  options: CaptureFileOptions = {},
+): { files: Map<string, string | Uint8Array>; index: CaptureIndex } {
+  const { program, tolerance, workerThreads } = options;
   const files = new Map<string, string | Uint8Array>();
   const index: CaptureIndex = {
     tool: 'wgsl-lab capture',
     version: 1,
     ...(program ? { program } : {}),
+    devices: recording.devices,
     dispatches: recording.dispatches,
+    ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(workerThreads ? { workerThreads } : {}),
     kernels: [],
     notWritten: [],
     uncaptured: recording.uncaptured,
@@ -49,7 +74,7 @@ export function recordingFiles(recording: Recording, program?: string[]): { file
   recording.kernels.forEach((k, i) => {
     const number = i + 1;
     try {
-      const f = kernelFile(k, number);
+      const f = kernelFile(k, number, tolerance !== undefined ? { tolerance } : {});
       files.set(f.name, f.text);
       for (const [name, bytes] of f.files) files.set(name, bytes);
       index.kernels.push({
@@ -67,6 +92,7 @@ export function recordingFiles(recording: Recording, program?: string[]): { file
           ...(b.label ? { label: b.label } : {}),
         })),
         aliased: f.aliased,
+        ...(k.origin ? { origin: k.origin } : {}),
       });
     } catch (e) {
       if (!(e instanceof KernelFileError)) throw e;

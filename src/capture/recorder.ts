@@ -9,13 +9,20 @@
 // WebGPU implementation, Node's Dawn or a browser's.
 import { BufferUsage, MapMode } from '../gpu/constants.js';
 import { recordingPass, type DispatchCall, type PassState } from './pass.js';
-import type { CapturedBinding, CapturedDispatch, Recording } from './types.js';
+import { shaderOrigin } from './origin.js';
+import type { CapturedBinding, CapturedDispatch, Recording, ShaderOrigin } from './types.js';
 
 export interface RecorderOptions {
   /** Indirect dispatches of one pipeline and binding set captured in full (default 16); the rest are counted. */
   maxIndirectPerKernel?: number;
   /** Bytes of buffer contents the recording may hold (default 1 GiB); later kernels are counted as not captured. */
   maxBytes?: number;
+  /**
+   * Where the recording program's own code is not: stack frames in files that start with one
+   * of these (paths or URLs) are skipped when finding where a shader module was created,
+   * besides node_modules and the recorder itself.
+   */
+  libraryPaths?: readonly string[];
 }
 
 interface PipelineInfo {
@@ -23,6 +30,7 @@ interface PipelineInfo {
   entryPoint?: string;
   constants: Record<string, number>;
   label?: string;
+  origin?: ShaderOrigin;
   /** Bind group layouts of an explicit pipeline layout, by group index. */
   layouts?: GPUBindGroupLayout[];
 }
@@ -72,9 +80,21 @@ type DispatchRecord = { key: string } | { capture: PendingCapture } | { uncaptur
 
 const align4 = (n: number) => Math.ceil(n / 4) * 4;
 
+/** The current stack, deeper than V8's default of 10 frames (libraries nest deeply). */
+function deepStack(): string {
+  const E = Error as { stackTraceLimit?: number };
+  const limit = E.stackTraceLimit;
+  E.stackTraceLimit = 100;
+  try {
+    return new Error().stack ?? '';
+  } finally {
+    E.stackTraceLimit = limit;
+  }
+}
+
 export class CaptureRecorder {
   private readonly pipelines = new WeakMap<GPUComputePipeline, PipelineInfo>();
-  private readonly modules = new WeakMap<GPUShaderModule, { code: string }>();
+  private readonly modules = new WeakMap<GPUShaderModule, { code: string; origin?: ShaderOrigin }>();
   private readonly layouts = new WeakMap<GPUBindGroupLayout, Map<number, LayoutEntry>>();
   private readonly pipelineLayouts = new WeakMap<GPUPipelineLayout, GPUBindGroupLayout[]>();
   private readonly bindGroups = new WeakMap<GPUBindGroup, BindGroupInfo>();
@@ -97,13 +117,21 @@ export class CaptureRecorder {
    */
   private readonly instances: GPU[] = [];
   private dispatches = 0;
+  private devices = 0;
   private bytes = 0;
   private readonly maxIndirect: number;
   private readonly maxBytes: number;
+  private readonly libraryPaths: readonly string[];
 
   constructor(options: RecorderOptions = {}) {
     this.maxIndirect = options.maxIndirectPerKernel ?? 16;
     this.maxBytes = options.maxBytes ?? 2 ** 30;
+    this.libraryPaths = options.libraryPaths ?? [];
+  }
+
+  /** Devices recorded so far. */
+  get deviceCount(): number {
+    return this.devices;
   }
 
   /** Patches `gpu` so that every device it hands out (through requestAdapter) is recorded. */
@@ -123,6 +151,7 @@ export class CaptureRecorder {
 
   /** Patches `device` in place so that its compute work is recorded; returns it. */
   record(device: GPUDevice): GPUDevice {
+    this.devices++;
     const createBuffer = device.createBuffer.bind(device);
     const patch = <T extends object, K extends keyof T>(obj: T, name: K, make: (original: T[K]) => T[K]) => {
       const original = (obj[name] as unknown as (...a: unknown[]) => unknown).bind(obj) as T[K];
@@ -139,8 +168,10 @@ export class CaptureRecorder {
       return buffer;
     });
     patch(device, 'createShaderModule', (original) => (d: GPUShaderModuleDescriptor) => {
+      // The stack here leads to the program's code that made the shader (origin.ts).
+      const origin = shaderOrigin(deepStack(), this.libraryPaths);
       const module = original(d);
-      this.modules.set(module, { code: d.code });
+      this.modules.set(module, { code: d.code, ...(origin ? { origin } : {}) });
       return module;
     });
     patch(device, 'createBindGroupLayout', (original) => (d: GPUBindGroupLayoutDescriptor) => {
@@ -216,11 +247,12 @@ export class CaptureRecorder {
   recording(): Recording {
     const kernels = [...this.kernels.values()].map((k) => ({ ...k, count: this.counts.get(k.key) ?? 1 }));
     const uncaptured = [...this.uncaptured].map(([reason, count]) => ({ reason, count }));
-    return { dispatches: this.dispatches, kernels, uncaptured };
+    return { devices: this.devices, dispatches: this.dispatches, kernels, uncaptured };
   }
 
   private describePipeline(d: GPUComputePipelineDescriptor): PipelineInfo {
-    const code = this.modules.get(d.compute.module)?.code ?? '';
+    const module = this.modules.get(d.compute.module);
+    const code = module?.code ?? '';
     const constants: Record<string, number> = {};
     for (const [name, value] of Object.entries(d.compute.constants ?? {})) constants[name] = Number(value);
     return {
@@ -228,6 +260,7 @@ export class CaptureRecorder {
       ...(d.compute.entryPoint ? { entryPoint: d.compute.entryPoint } : {}),
       constants,
       ...(d.label ? { label: d.label } : {}),
+      ...(module?.origin ? { origin: module.origin } : {}),
       ...(d.layout !== 'auto' ? { layouts: this.pipelineLayouts.get(d.layout) } : {}),
     };
   }
@@ -461,6 +494,7 @@ export class CaptureRecorder {
       workgroups,
       indirect: c.call.kind === 'indirect',
       ...(c.pipeline.label ? { pipelineLabel: c.pipeline.label } : {}),
+      ...(c.pipeline.origin ? { origin: c.pipeline.origin } : {}),
       bindings,
       key,
       count: 1,

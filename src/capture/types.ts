@@ -36,6 +36,8 @@ export interface CapturedDispatch {
   indirect: boolean;
   /** Labels of the pipeline and of the shader module, if any. */
   pipelineLabel?: string;
+  /** Where the program created the shader module (from the JavaScript stack), when known. */
+  origin?: ShaderOrigin;
   bindings: CapturedBinding[];
   /** The key that makes two dispatches the same kernel (see dedupKey). */
   key: string;
@@ -49,7 +51,28 @@ export interface Uncaptured {
   count: number;
 }
 
+/** One frame of a JavaScript stack: a file (path or URL) and a 1-based line and column. */
+export interface StackFrame {
+  file: string;
+  line: number;
+  column: number;
+  /** The function's name, when the stack gives one. */
+  function?: string;
+}
+
+/**
+ * Where a shader module was created: the first frame of the stack of its
+ * `createShaderModule` call in the program's own code (`at`), and the whole stack without
+ * the recorder's frames and engine internals (`stack`; library frames are kept there).
+ */
+export interface ShaderOrigin {
+  at?: StackFrame;
+  stack: StackFrame[];
+}
+
 export interface Recording {
+  /** Devices recorded. */
+  devices: number;
   /** Every compute dispatch the program submitted. */
   dispatches: number;
   /** The distinct ones, in the order they were first submitted. */

@@ -1,27 +1,46 @@
 // `wgsl-lab capture --out DIR -- CMD...`: runs a Node program with every WebGPU device it
-// creates through the `webgpu` package recorded, and writes each distinct compute dispatch
-// as a kernel file (capture/). Also the first half of `check --capture`.
+// creates through Dawn (the `webgpu` package) recorded, and writes each distinct compute
+// dispatch as a kernel file (capture/). Also the first half of `check --capture`.
 import { ensureWritableDir, OutputError } from './output-files.js';
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { INDEX_FILE, type CaptureIndex } from '../capture/output.js';
-import { OUT_ENV, PROGRAM_ENV } from '../capture/adapters/node.js';
+import { OUT_ENV, PROGRAM_ENV, TOLERANCE_ENV } from '../capture/adapters/node.js';
+import { MAX_ULP_TOLERANCE } from '../harness/directives.js';
 import { CliUsageError } from './options.js';
 
-export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR -- CMD [ARG...]
-  Runs CMD (a Node program, ESM; not its child processes) with every WebGPU device it
-  creates through the 'webgpu' package recorded, and writes each distinct compute dispatch
-  to DIR as a kernel file that run and check accept: the shader, entry point, overrides,
-  workgroup counts, every bound buffer's contents at dispatch time, and an expect of each
-  writable buffer's contents after it (large contents as .bin files beside it). DIR/index.json
-  lists the kernels with their dispatch counts, and what could not be captured and why.
+export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR [--force] [--app-output FILE] [--tolerance ULPS] -- CMD [ARG...]
+  Runs CMD (a Node program; not its child processes or worker threads) with every WebGPU
+  device it creates through Dawn (the 'webgpu' package, however it is loaded) recorded,
+  and writes each distinct compute dispatch to DIR as a kernel file that run and check
+  accept: the shader, entry point, overrides, workgroup counts, every bound buffer's
+  contents at dispatch time, and an expect of each writable buffer's contents after it
+  (large contents as .bin files beside it). DIR/index.json lists the kernels with their
+  dispatch counts and where the program created each shader module, and what could not be
+  captured and why.
+  DIR must be empty or missing; --force empties a folder of an earlier capture first.
+  The program's own stdout and stderr go to stderr (or, with --app-output, to FILE), so
+  stdout holds only wgsl-lab's output.
+  --tolerance ULPS (default 4) writes a 'tolerance ULPS ulp' line into every kernel file:
+  how many f32 ULPs a re-run's results may differ from the captured ones.
   Exit 0: captured; 1: the program failed (what it dispatched is still written);
-  2: bad usage, or nothing could be captured (the program did not start, or is not Node);
-  3: DIR cannot be written (checked before the program starts).`;
+  2: bad usage, or nothing could be captured (the program did not start, is not Node,
+  created no WebGPU device, or created one and dispatched no compute work);
+  3: DIR cannot be written or is not empty (checked before the program starts).`;
+
+/** How the captured program runs, besides its command. */
+export interface CaptureSettings {
+  /** Empty a non-empty DIR instead of refusing it. */
+  force?: boolean;
+  /** Where the program's stdout and stderr go: a file, or (undefined) wgsl-lab's stderr. */
+  appOutput?: string;
+  /** The f32 re-run tolerance in ULPs that kernel files carry. */
+  tolerance?: number;
+}
 
 export interface CaptureOutcome {
   /** The program's exit code (or 128 + signal number). */
@@ -29,28 +48,112 @@ export interface CaptureOutcome {
   index?: CaptureIndex;
 }
 
+/** The options `capture` and `check --capture` share, as parseArgs declares them. */
+export const CAPTURE_OPTIONS = {
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  'app-output': { type: 'string' },
+  tolerance: { type: 'string' },
+} as const;
+
+/** The capture settings from parsed options (CliUsageError on a bad value). */
+export function captureSettings(values: { force?: boolean; 'app-output'?: string; tolerance?: string }): CaptureSettings {
+  let tolerance: number | undefined;
+  if (values.tolerance !== undefined) {
+    const t = values.tolerance.trim();
+    tolerance = /^\d+$/.test(t) ? Number(t) : NaN;
+    if (!(tolerance <= MAX_ULP_TOLERANCE))
+      throw new CliUsageError(`--tolerance must be a whole number of ULPs from 0 to ${MAX_ULP_TOLERANCE}, got '${values.tolerance}'`);
+  }
+  return {
+    ...(values.force ? { force: true } : {}),
+    ...(values['app-output'] !== undefined ? { appOutput: values['app-output'] } : {}),
+    ...(tolerance !== undefined ? { tolerance } : {}),
+  };
+}
+
+/** Whether `dir` holds the index.json of an earlier capture (the one kind of folder --force empties). */
+function isCaptureFolder(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as Partial<CaptureIndex>).tool === 'wgsl-lab capture';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Runs the program under capture into `dir` (emptied first) and reads the index it wrote.
- * An OutputError, before the program starts, when `dir` cannot be written.
+ * Makes `dir` a writable, empty folder: refuses one that holds anything (old kernels would
+ * mix with new ones) unless `force` and it is an earlier capture's folder, which is emptied;
+ * any other folder (a typo such as `--out .`) is never emptied. An OutputError when it
+ * cannot be used.
  */
-export async function captureProgram(command: string[], dir: string, io: { err: (s: string) => void }): Promise<CaptureOutcome> {
+export async function prepareCaptureDir(dir: string, force: boolean): Promise<void> {
   await ensureWritableDir(dir);
-  rmSync(join(dir, INDEX_FILE), { force: true });
+  const entries = readdirSync(dir);
+  if (!entries.length) return;
+  const holds = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`;
+  if (!force)
+    throw new OutputError(
+      `the capture folder '${dir}' is not empty (${holds}); choose an empty or new folder, or add --force to empty it first`,
+    );
+  if (!isCaptureFolder(dir))
+    throw new OutputError(
+      `the capture folder '${dir}' is not empty (${holds}) and holds no earlier capture (no ${INDEX_FILE} of wgsl-lab capture); --force empties only capture folders`,
+    );
+  for (const e of entries) rmSync(join(dir, e), { recursive: true, force: true });
+}
+
+/** The running program, so that an interrupted wgsl-lab can stop it. */
+let running: ReturnType<typeof spawn> | undefined;
+
+/** Stops the captured program, if one runs (wgsl-lab was interrupted). */
+export function stopCapturedProgram(signal: NodeJS.Signals): void {
+  running?.kill(signal);
+}
+
+/**
+ * Runs the program under capture into `dir` (which must be empty, or `force`) and reads the
+ * index it wrote. An OutputError, before the program starts, when `dir` cannot be used.
+ */
+export async function captureProgram(
+  command: string[],
+  dir: string,
+  io: { err: (s: string) => void },
+  settings: CaptureSettings = {},
+): Promise<CaptureOutcome> {
+  await prepareCaptureDir(dir, settings.force ?? false);
+  let appFd = 2;
+  if (settings.appOutput !== undefined) {
+    try {
+      appFd = openSync(settings.appOutput, 'w');
+    } catch (e) {
+      throw new OutputError(`cannot write the program's output to '${settings.appOutput}': ${(e as Error).message}`);
+    }
+  }
   const preload = pathToFileURL(new URL('../capture/adapters/node-preload.js', import.meta.url).pathname).href;
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import="${preload}"`.trim(),
     [OUT_ENV]: resolve(dir),
     [PROGRAM_ENV]: JSON.stringify(command),
   };
-  const exitCode = await new Promise<number>((done) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env });
-    child.on('error', (e) => {
-      io.err(`wgsl-lab capture: cannot run '${command[0]}': ${e.message}`);
-      done(127);
+  if (settings.tolerance !== undefined) env[TOLERANCE_ENV] = String(settings.tolerance);
+  let exitCode: number;
+  try {
+    exitCode = await new Promise<number>((done) => {
+      // The program's stdout joins its stderr: wgsl-lab's stdout stays its own document.
+      const child = spawn(command[0]!, command.slice(1), { stdio: ['inherit', appFd, appFd], env });
+      running = child;
+      child.on('error', (e) => {
+        io.err(`wgsl-lab capture: cannot run '${command[0]}': ${e.message}`);
+        done(127);
+      });
+      child.on('exit', (code, signal) => done(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)));
     });
-    child.on('exit', (code, signal) => done(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)));
-  });
+  } finally {
+    running = undefined;
+    if (appFd !== 2) closeSync(appFd);
+  }
   let index: CaptureIndex | undefined;
   try {
     index = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as CaptureIndex;
@@ -58,6 +161,23 @@ export async function captureProgram(command: string[], dir: string, io: { err: 
     index = undefined;
   }
   return { exitCode, index };
+}
+
+/**
+ * Why a capture cannot be checked, or undefined when it can: no index (the program created
+ * no device, or was not Node), or a device and no dispatch at all (a program that reached
+ * the GPU some way the capture missed must not pass as clean).
+ */
+export function captureProblem(outcome: CaptureOutcome): string | undefined {
+  const { exitCode, index } = outcome;
+  if (!index)
+    return `the program wrote no capture (exit code ${exitCode}); is it a Node program that creates a WebGPU device through 'webgpu'?`;
+  const workers = index.workerThreads ? `; it started ${index.workerThreads} worker thread(s), whose WebGPU work is not captured` : '';
+  if (index.dispatches === 0 && index.devices === 0)
+    return `the program created no WebGPU device in its main thread (exit code ${exitCode})${workers}: nothing was captured, so nothing can be checked`;
+  if (index.dispatches === 0)
+    return `the program created ${index.devices} WebGPU device(s) but submitted no compute dispatch (exit code ${exitCode})${workers}: nothing was captured, so nothing can be checked`;
+  return undefined;
 }
 
 /** One line on what a capture holds. */
@@ -70,22 +190,28 @@ export function captureSummary(index: CaptureIndex, dir: string): string {
     parts.push(`${index.notWritten.length} not written (${[...new Set(index.notWritten.map((n) => n.reason))].join('; ')})`);
   if (uncaptured)
     parts.push(`${uncaptured} dispatch(es) not captured (${index.uncaptured.map((u) => `${u.count}: ${u.reason}`).join('; ')})`);
+  if (index.workerThreads) parts.push(`${index.workerThreads} worker thread(s) started, whose WebGPU work is not captured`);
   return `captured ${parts.join(', ')}`;
 }
 
 export async function captureCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-  if (values.help) {
-    io.out(CAPTURE_USAGE);
-    return 0;
-  }
+  let settings: CaptureSettings;
+  let values: { out?: string; help?: boolean };
+  let positionals: string[];
   try {
+    const parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...CAPTURE_OPTIONS, help: { type: 'boolean', short: 'h' } },
+    });
+    ({ values, positionals } = parsed);
+    if (values.help) {
+      io.out(CAPTURE_USAGE);
+      return 0;
+    }
     if (!values.out) throw new CliUsageError('--out DIR is required');
     if (!positionals.length) throw new CliUsageError('no program given: put it after --, e.g. -- node app.mjs');
+    settings = captureSettings(parsed.values);
   } catch (e) {
     if (!(e instanceof CliUsageError)) throw e;
     io.err(`wgsl-lab capture: ${e.message}\n${CAPTURE_USAGE}`);
@@ -93,20 +219,20 @@ export async function captureCommand(argv: string[], io: { out: (s: string) => v
   }
   let outcome: CaptureOutcome;
   try {
-    outcome = await captureProgram(positionals, values.out!, io);
+    outcome = await captureProgram(positionals, values.out!, io, settings);
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     io.err(`wgsl-lab capture: ${e.message}`);
     return 3;
   }
-  const { exitCode, index } = outcome;
-  if (!index) {
-    io.err(`wgsl-lab capture: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
+  const problem = captureProblem(outcome);
+  if (problem) {
+    io.err(`wgsl-lab capture: ${problem}`);
     return 2;
   }
-  io.out(captureSummary(index, values.out!));
-  if (exitCode !== 0) {
-    io.err(`wgsl-lab capture: the program exited with code ${exitCode}`);
+  io.out(captureSummary(outcome.index!, values.out!));
+  if (outcome.exitCode !== 0) {
+    io.err(`wgsl-lab capture: the program exited with code ${outcome.exitCode}`);
     return 1;
   }
   return 0;

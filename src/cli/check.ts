@@ -1,14 +1,24 @@
 // `wgsl-lab check FILE…`: compile with the real compiler (Tint through Dawn), then simulate
 // and analyze. Exit 0: no errors; 1: errors found; 2: a file could not be analyzed.
 import { OutputError } from './output-files.js';
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, constants, tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { diagnosticsOf } from '../diagnostics/index.js';
-import type { CaptureIndex } from '../capture/output.js';
-import { captureProgram, captureSummary } from './capture.js';
+import type { CaptureIndex, IndexKernel } from '../capture/output.js';
+import type { ShaderOrigin } from '../capture/types.js';
+import { indexKernels, kernelsBeside, kernelSiteLine } from './capture-kernels.js';
+import {
+  CAPTURE_OPTIONS,
+  captureProblem,
+  captureProgram,
+  captureSettings,
+  captureSummary,
+  stopCapturedProgram,
+  type CaptureSettings,
+} from './capture.js';
 import type { CheckReport } from '../checks/report.js';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
@@ -18,7 +28,7 @@ import { AnalysisPool } from '../runner/node/analysis-pool.js';
 import { analyzeInParallel } from '../runner/node/parallel-analyze.js';
 import { formatCheckReport } from '../report/check-text.js';
 import { githubFailureCommands, githubReportCommands } from '../report/github-commands.js';
-import { toSarif, type SarifFailure } from '../report/sarif.js';
+import { toSarif, type SarifCapturedKernel, type SarifFailure } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { colorEnabled } from './color.js';
 import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
@@ -34,7 +44,7 @@ import { parseDefineOption, type ShaderDefValue } from '../modules/shader-defs.j
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
        [--config FILE] [--baseline FILE] [--write-baseline FILE] [--max-warnings N] [--define NAME[=VALUE]]...
-       wgsl-lab check --capture [--out DIR] [options] -- CMD [ARG...]
+       wgsl-lab check --capture [--out DIR [--force]] [--app-output FILE] [--tolerance ULPS] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes for each @compute entry point (kernels without a header
   get zero-filled buffers) and reports data races, barrier divergence, out-of-bounds
@@ -44,8 +54,10 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   FILE may be a directory (every .wgsl and .wesl file below it, sorted; node_modules, .git
   and what .gitignore ignores are skipped) or - (the source on stdin, named <stdin>). --format is text (the default), json (= --json), sarif
   (= --sarif) or github (GitHub Actions ::error/::warning commands, one per finding).
-  With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, or a
-  temporary folder) and checks every distinct kernel it dispatched, one report each.
+  With --capture, runs the Node program CMD under 'wgsl-lab capture' (into DIR, which must
+  be empty unless --force, or a temporary folder removed at the end) and checks every
+  distinct kernel it dispatched, one report each, with where the program created its shader
+  module. The program's stdout and stderr go to stderr (or --app-output FILE).
   --jobs N simulates the workgroups of a big dispatch on N worker threads (default: the
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
@@ -74,8 +86,8 @@ export async function checkCommand(
       entry: { type: 'string' },
       jobs: { type: 'string' },
       capture: { type: 'boolean' },
-      out: { type: 'string' },
       define: { type: 'string', multiple: true },
+      ...CAPTURE_OPTIONS,
       help: { type: 'boolean', short: 'h' },
       ...POLICY_OPTIONS,
     },
@@ -92,6 +104,7 @@ export async function checkCommand(
   let memoryBudget: MemoryBudget;
   let policy: CheckPolicy;
   let modules: ModuleRepository;
+  let settings: CaptureSettings = {};
   try {
     modules = new ModuleRepository(shaderDefsOption(values.define));
     format = outputFormat(values);
@@ -106,7 +119,10 @@ export async function checkCommand(
     memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
-    if (values.out !== undefined && !values.capture) throw new CliUsageError('--out goes with --capture');
+    for (const option of ['out', 'force', 'app-output', 'tolerance'] as const)
+      if (values[option] !== undefined && !values.capture) throw new CliUsageError(`--${option} goes with --capture`);
+    if (values.force && values.out === undefined) throw new CliUsageError('--force goes with --out DIR');
+    settings = captureSettings(values);
     if (values.capture && values.entry !== undefined)
       throw new CliUsageError('--entry cannot be combined with --capture: each captured kernel names its entry point');
     policy = CheckPolicy.load(values);
@@ -143,35 +159,34 @@ export async function checkCommand(
       return 2;
     }
   }
-  let captured: { index: CaptureIndex; dir: string; sites: Map<string, string> } | undefined;
+  let captured: Captured | undefined;
   if (values.capture) {
-    const dir = values.out ?? mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
+    // A temporary capture folder is removed however wgsl-lab ends: done, failed or interrupted.
+    const dir = values.out ?? temporaryCaptureDir();
     let outcome;
     try {
-      outcome = await captureProgram(positionals, dir, io);
+      outcome = await captureProgram(positionals, dir, io, settings);
     } catch (e) {
       if (!(e instanceof OutputError)) throw e;
       io.err(`wgsl-lab check: ${e.message}`);
       return 3;
     }
-    const { exitCode, index } = outcome;
-    if (!index) {
-      io.err(`wgsl-lab check: the program wrote no capture (exit code ${exitCode}); is it a Node program that imports 'webgpu'?`);
+    const problem = captureProblem(outcome);
+    if (problem) {
+      io.err(`wgsl-lab check: ${problem}`);
       return 2;
     }
+    const { exitCode } = outcome;
+    const index = outcome.index!;
     if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
     const summary = captureSummary(index, dir);
     if (!text) io.err(summary);
     else io.out(summary);
     files = index.kernels.map((k) => join(dir, k.file));
-    const sites = new Map(
-      index.kernels.map((k) => [
-        join(dir, k.file),
-        `${join(dir, k.file)}: '${k.entryPoint}', ${k.workgroups.join('×')} workgroups${k.indirect ? ' (indirect)' : ''}, dispatched ${k.count} time(s)`,
-      ]),
-    );
-    captured = { index, dir, sites };
+    captured = { index, dir };
   }
+  // Captured kernels, also those of a capture folder checked later: dispatches and origins.
+  const kernels = captured ? indexKernels(captured.index, captured.dir) : kernelsBeside(files);
 
   // Worker threads for big dispatches, started on first use and stopped after the last file.
   const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
@@ -191,8 +206,8 @@ export async function checkCommand(
   let exit = 0;
   for (const file of files) {
     try {
-      const site = captured?.sites.get(file);
-      if (site && text) io.out(site);
+      const kernel = kernels.get(file);
+      if (kernel && text) io.out(kernelSiteLine(file, kernel));
       const source = policy.prepare(file, await readSource(file));
       sources.set(file, source);
       const checked = await checkFile(file, source, context);
@@ -219,7 +234,12 @@ export async function checkCommand(
   }
   await pool?.close();
   exit = Math.max(exit, policy.finish(reports, io.err));
-  if (json) await io.outChunks(jsonChunks(checkRunJson(results)));
+  if (json) {
+    // A captured kernel's report says where the program created its shader module.
+    const doc = checkRunJson(results);
+    const withOrigins = { ...doc, files: doc.files.map((r) => ('errors' in r ? r : withOrigin(r, kernels.get(r.file)?.origin))) };
+    await io.outChunks(jsonChunks(withOrigins));
+  }
   if (sarif) {
     const log = toSarif(reports, {
       version: PACKAGE_VERSION,
@@ -227,6 +247,7 @@ export async function checkCommand(
       srcRootUri: pathToFileURL(process.cwd() + sep).href,
       sources,
       failures: sarifFailures,
+      ...(kernels.size ? { captured: sarifKernels(kernels) } : {}),
     });
     io.out(JSON.stringify(log, null, 2));
   }
@@ -250,6 +271,44 @@ export async function checkCommand(
   // Kernels that could not be written, or dispatches not captured, were not checked.
   if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
   return exit;
+}
+
+/**
+ * A temporary folder for `check --capture`, removed when the process exits, also through an
+ * error or process.exit(); SIGINT and SIGTERM stop the captured program and exit (so the
+ * folder goes too) instead of killing wgsl-lab outright.
+ */
+function temporaryCaptureDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-capture-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const interrupted = (signal: NodeJS.Signals) => {
+    stopCapturedProgram(signal);
+    process.exit(128 + constants.signals[signal]);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return dir;
+}
+
+/** The capture `check --capture` made: its index and folder. */
+interface Captured {
+  index: CaptureIndex;
+  dir: string;
+}
+
+/** A captured kernel's report with where the program created its shader module (`origin`). */
+function withOrigin<T extends object>(report: T, origin: ShaderOrigin | undefined): T | (T & { origin: ShaderOrigin }) {
+  return origin ? { ...report, origin } : report;
+}
+
+/** Each captured kernel file with its dispatches and the program frame that created its shader. */
+function sarifKernels(kernels: Map<string, IndexKernel>): Map<string, SarifCapturedKernel> {
+  return new Map(
+    [...kernels].map(([file, k]) => [
+      file,
+      { entryPoint: k.entryPoint, workgroups: k.workgroups, dispatches: k.count, ...(k.origin?.at ? { origin: k.origin.at } : {}) },
+    ]),
+  );
 }
 
 type CheckFormat = 'text' | 'json' | 'sarif' | 'github';

@@ -1,7 +1,8 @@
 // Checking read-back buffer contents against `//! expect` values.
 //
 // Integers must match exactly. f32 values match when they are at most
-// F32_ULP_TOLERANCE units in the last place apart: GPUs may fuse multiply-adds,
+// F32_ULP_TOLERANCE units in the last place apart (a header's `tolerance N ulp` line
+// gives another N): GPUs may fuse multiply-adds,
 // reorder sums or use slightly inexact division/transcendentals, so demanding
 // bit equality would fail correct shaders. Before measuring, magnitudes below
 // the smallest normal f32 (2^-126) are treated as 0 because GPUs commonly
@@ -70,7 +71,7 @@ function flushF32(x: number): number {
  * both work. Throws a RangeError if `data` is shorter than the expect range
  * (a caller bug: the parser already checked the range against the buffer).
  */
-export function checkExpect(spec: ExpectSpec, type: ElementType, data: ArrayLike<number>): ExpectResult {
+export function checkExpect(spec: ExpectSpec, type: ElementType, data: ArrayLike<number>, f32Ulps = F32_ULP_TOLERANCE): ExpectResult {
   if (data.length < spec.end) {
     throw new RangeError(`checkExpect: data has ${data.length} elements but the expect range ends at ${spec.end}`);
   }
@@ -80,7 +81,7 @@ export function checkExpect(spec: ExpectSpec, type: ElementType, data: ArrayLike
     const expected = spec.values[j]!;
     const actual = data[index]!;
     if (type === 'f32') {
-      const m = compareF32(expected, actual);
+      const m = compareF32(expected, actual, f32Ulps);
       if (m !== true) mismatches.push({ index, expected, actual, ...m });
     } else if (type === 'f16') {
       const m = compareF16(expected, actual);
@@ -93,13 +94,13 @@ export function checkExpect(spec: ExpectSpec, type: ElementType, data: ArrayLike
 }
 
 /** `true` when the f32 values match, otherwise the extra mismatch fields. */
-function compareF32(expected: number, actual: number): true | { ulps?: number } {
+function compareF32(expected: number, actual: number, tolerance: number): true | { ulps?: number } {
   const e = flushF32(expected);
   const a = flushF32(actual);
   if (Number.isNaN(e) || Number.isNaN(a)) return Number.isNaN(e) && Number.isNaN(a) ? true : {};
   if (!Number.isFinite(e) || !Number.isFinite(a)) return e === a ? true : {};
   const ulps = ulpDistanceF32(e, a);
-  return ulps <= F32_ULP_TOLERANCE ? true : { ulps };
+  return ulps <= tolerance ? true : { ulps };
 }
 
 // Reinterpret an integer in the element type's range (e.g. 0xffffffff read

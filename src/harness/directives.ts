@@ -20,7 +20,18 @@ import {
   type LineReaders,
 } from './texture-directives.js';
 
-export const DIRECTIVES = ['dispatch', 'pass', 'entry', 'buffer', 'uniform', 'expect', 'override', 'texture', 'sampler'] as const;
+export const DIRECTIVES = [
+  'dispatch',
+  'pass',
+  'entry',
+  'buffer',
+  'uniform',
+  'expect',
+  'override',
+  'texture',
+  'sampler',
+  'tolerance',
+] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export const ELEMENT_TYPES: readonly ElementType[] = ['f32', 'f16', 'i32', 'u32'];
@@ -111,8 +122,20 @@ export interface OverrideDirective {
   value: number;
 }
 
+/** `tolerance N ulp`: how far apart f32 values of expect lines may be. */
+export interface ToleranceDirective {
+  kind: 'tolerance';
+  line: number;
+  column: number;
+  ulps: number;
+}
+
+/** Largest f32 tolerance a header may give: 2^22 ULPs is half the floats of a binade. */
+export const MAX_ULP_TOLERANCE = 2 ** 22;
+
 export type Directive =
   | DispatchDirective
+  | ToleranceDirective
   | PassDirective
   | EntryDirective
   | BufferDirective
@@ -161,6 +184,8 @@ export function parseDirective(header: HeaderLine, sink: DeclarationSink = {}): 
       return parseExpect(ts, word.column);
     case 'override':
       return parseOverride(ts, word.column);
+    case 'tolerance':
+      return parseTolerance(ts, word.column);
     case 'texture':
       return parseTextureLine(ts, word.column, (ref) => (sink.declared = { ...ref, kind: 'texture' }), READERS);
     case 'sampler':
@@ -266,6 +291,15 @@ function parseUniform(ts: TokenStream, column: number, sink: DeclarationSink): U
   if (isFileCall(ts)) return { kind: 'uniform', spec: { ...spec, file: readFileRef(ts) }, refColumn: ref.column };
   const { init, initText } = readInit(ts);
   return { kind: 'uniform', spec: { ...spec, init, initText }, refColumn: ref.column };
+}
+
+function parseTolerance(ts: TokenStream, column: number): ToleranceDirective {
+  const ulps = readInteger(ts, 'a number of ULPs', 'tolerance', 0, MAX_ULP_TOLERANCE).value;
+  const unit = ts.peek();
+  if (unit.kind !== 'ident' || unit.text !== 'ulp') ts.fail("'ulp' (the tolerance is in f32 units in the last place)");
+  ts.next();
+  ts.expectEnd();
+  return { kind: 'tolerance', line: ts.line, column, ulps };
 }
 
 function parseOverride(ts: TokenStream, column: number): OverrideDirective {

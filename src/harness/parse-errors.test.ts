@@ -81,18 +81,22 @@ describe('directive names', () => {
     [
       '//! bufer 0 f32[4]',
       'bufer',
-      "unknown directive 'bufer'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture or sampler",
+      "unknown directive 'bufer'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture, sampler or tolerance",
     ],
     [
       '//! Computes a prefix sum',
       'Computes',
-      "unknown directive 'Computes'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture or sampler",
+      "unknown directive 'Computes'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture, sampler or tolerance",
     ],
-    ['//! 16', '16', "expected a directive (dispatch, pass, entry, buffer, uniform, expect, override, texture or sampler), found '16'"],
+    [
+      '//! 16',
+      '16',
+      "expected a directive (dispatch, pass, entry, buffer, uniform, expect, override, texture, sampler or tolerance), found '16'",
+    ],
     [
       '//! $x',
       '$',
-      "expected a directive (dispatch, pass, entry, buffer, uniform, expect, override, texture or sampler), found unexpected character '$'",
+      "expected a directive (dispatch, pass, entry, buffer, uniform, expect, override, texture, sampler or tolerance), found unexpected character '$'",
     ],
   ]);
 });
@@ -311,7 +315,11 @@ describe('collecting all errors', () => {
       [9, 17, 'expect range 1..3 is outside @group(0) @binding(2), which has 2 elements'],
       [9, 22, "expected an integer (the buffer is u32), found '1.5'"],
       [9, 27, "expected a u32 value from 0 to 4294967295, found '-1'"],
-      [11, 5, "unknown directive 'frobnicate'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture or sampler"],
+      [
+        11,
+        5,
+        "unknown directive 'frobnicate'; expected dispatch, pass, entry, buffer, uniform, expect, override, texture, sampler or tolerance",
+      ],
     ]);
   });
 

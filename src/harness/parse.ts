@@ -172,6 +172,11 @@ export function parseHarness(source: string): ParseResult {
       case 'expect-texture':
         textureExpects.push({ d: d.spec, header, section });
         break;
+      case 'tolerance':
+        if (harness.tolerance)
+          errors.push(new HarnessError(`duplicate tolerance; the first one is on line ${harness.tolerance.line}`, at(d.column)));
+        else harness.tolerance = { ulps: d.ulps, ...at(d.column) };
+        break;
       case 'override': {
         const overrides = section ? section.overrides : harness.overrides;
         const first = overrides.find((o) => o.name === d.name);

@@ -137,6 +137,11 @@ export interface OverrideSpec extends Location {
   value: number;
 }
 
+/** `//! tolerance N ulp`: f32 values of expect lines match when at most N ULPs apart. */
+export interface ToleranceSpec extends Location {
+  ulps: number;
+}
+
 /** One compute pass of a multi-pass run: `//! pass ENTRY x, y, z`. */
 export interface PassSpec extends Location {
   entry: string;
@@ -174,6 +179,8 @@ export interface Harness {
   uniforms: UniformSpec[];
   expects: ExpectSpec[];
   overrides: OverrideSpec[];
+  /** `//! tolerance N ulp`: the f32 tolerance of expect lines, when not the default. */
+  tolerance?: ToleranceSpec;
   /** Texture lines; absent or empty when the header has none. */
   textures?: TextureSpec[];
   samplers?: SamplerSpec[];

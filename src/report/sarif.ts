@@ -30,6 +30,22 @@ export interface SarifOptions {
   sources?: ReadonlyMap<string, string>;
   /** Files that could not be analyzed. */
   failures?: readonly SarifFailure[];
+  /**
+   * The kernel files of `check --capture`, by file: each is described as an artifact (its
+   * dispatches and origin), and every result in it gets the place where the program created
+   * its shader module as a related location.
+   */
+  captured?: ReadonlyMap<string, SarifCapturedKernel>;
+}
+
+/** What a captured kernel's artifact says about it. */
+export interface SarifCapturedKernel {
+  entryPoint: string;
+  workgroups: [number, number, number];
+  /** Dispatches of it that the program submitted. */
+  dispatches: number;
+  /** Where the program created the shader module. */
+  origin?: { file: string; line: number; column: number };
 }
 
 const SRCROOT = '%SRCROOT%';
@@ -62,12 +78,27 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
     'wgslLabFinding/v1': stableHash(`${kind}\n${artifact(file).uri}\n${message.replace(/\d+/g, '#')}`),
   });
 
+  // A captured kernel's results point back to the program code that created the shader.
+  const withOrigin = <T extends { locations: Location[]; relatedLocations?: Location[] }>(file: string, result: T): T => {
+    const at = o.captured?.get(file)?.origin;
+    if (!at) return result;
+    const related = result.relatedLocations ?? [];
+    const region = { startLine: at.line, startColumn: at.column };
+    const origin: Location = {
+      id: related.length + 1,
+      // A browser capture's origin is the page's URL, which is its own location.
+      ...(isUrl(at.file) ? { physicalLocation: { artifactLocation: { uri: at.file }, region } } : locate(at.file, region)),
+      message: { text: 'shader module created here' },
+    };
+    return { ...result, relatedLocations: [...related, origin] };
+  };
+
   const results = reports.flatMap((r) => {
     // Which of the file's reports a result comes from: a file may have several entry points.
     const scope = { ...(r.entryPoint !== undefined ? { entryPoint: r.entryPoint } : {}), ...(r.stage ? { stage: r.stage } : {}) };
     // A finding may lie in a module the file imports (`file` set), related places likewise.
     const sourceOf = (file: string) => o.sources?.get(file);
-    return [
+    const located: { locations: Location[]; relatedLocations?: Location[] }[] = [
       ...r.diagnostics.map((d) => ({
         ...rule(d.kind),
         level: level(d.severity),
@@ -110,6 +141,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
           };
         }),
     ];
+    return located.map((result) => withOrigin(r.file, result));
   });
 
   const failures = o.failures ?? [];
@@ -162,7 +194,10 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
         invocations: [{ executionSuccessful: failures.length === 0, toolExecutionNotifications: notifications }],
         ...(o.srcRootUri ? { originalUriBaseIds: { [SRCROOT]: { uri: o.srcRootUri } } } : {}),
         // One artifact per file, however many entry points it has.
-        artifacts: [...new Set(reports.map((r) => r.file))].map((file) => ({ location: artifact(file) })),
+        artifacts: [...new Set(reports.map((r) => r.file))].map((file) => ({
+          location: artifact(file),
+          ...capturedArtifact(o.captured?.get(file), (f) => (isUrl(f) ? f : artifact(f).uri)),
+        })),
         results,
       },
     ],
@@ -194,6 +229,22 @@ function level(s: Diagnostic['severity']): Level {
  * A relative path as a URI reference against %SRCROOT% (each segment percent-encoded, so
  * spaces, `#` and `%` survive); an absolute path as a `file:` URI of its own.
  */
+function isUrl(file: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(file);
+}
+
+/** The description and properties of a captured kernel's artifact (nothing for other files). */
+function capturedArtifact(k: SarifCapturedKernel | undefined, uri: (file: string) => string = (f) => f): object {
+  if (!k) return {};
+  const origin = k.origin ? `${uri(k.origin.file)}:${k.origin.line}:${k.origin.column}` : undefined;
+  return {
+    description: {
+      text: `captured kernel '${k.entryPoint}', ${k.workgroups.join('×')} workgroups, dispatched ${k.dispatches} time(s)${origin ? `; shader module created at ${origin}` : ''}`,
+    },
+    properties: { entryPoint: k.entryPoint, workgroups: k.workgroups, dispatches: k.dispatches, ...(origin ? { origin } : {}) },
+  };
+}
+
 export function artifactLocation(path: string): ArtifactLocation {
   const slashed = path.replace(/\\/g, '/');
   const encoded = slashed

@@ -180,9 +180,9 @@ export function readField(f: FieldExpect, bytes: Uint8Array): number[] {
 }
 
 /** Compares the selected scalars with the expected values; mismatches name their element and field. */
-export function checkField(f: FieldExpect, bytes: Uint8Array) {
+export function checkField(f: FieldExpect, bytes: Uint8Array, f32Ulps?: number) {
   const actual = readField(f, bytes);
-  const r = checkExpect({ ...f.spec, start: 0, end: actual.length }, f.type, actual);
+  const r = checkExpect({ ...f.spec, start: 0, end: actual.length }, f.type, actual, f32Ulps);
   return {
     actual,
     ok: r.ok,

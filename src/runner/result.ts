@@ -88,11 +88,11 @@ export function evaluateExpects(harness: Harness, buffers: BufferResult[], field
     const buf = buffers.find((b) => b.group === spec.group && b.binding === spec.binding)!;
     const field = fields.find((f) => f.spec === spec);
     if (field) {
-      const r = checkField(field, new Uint8Array(buf.values.buffer, buf.values.byteOffset, buf.values.byteLength));
+      const r = checkField(field, new Uint8Array(buf.values.buffer, buf.values.byteOffset, buf.values.byteLength), harness.tolerance?.ulps);
       const { line, column, group, binding, start, end } = spec;
       return { line, column, group, binding, start, end, expected: spec.values, ...r, field: field.path, type: field.type };
     }
-    const r = checkExpect(spec, buf.type, buf.values);
+    const r = checkExpect(spec, buf.type, buf.values, harness.tolerance?.ulps);
     return {
       line: spec.line,
       column: spec.column,

@@ -159,7 +159,11 @@ const SARIF_SUBSET: Schema = {
           originalUriBaseIds: { type: 'object', additionalProperties: artifactLocation },
           artifacts: {
             type: 'array',
-            items: { type: 'object', properties: { location: artifactLocation }, additionalProperties: false },
+            items: {
+              type: 'object',
+              properties: { location: artifactLocation, description: message, properties: propertyBag },
+              additionalProperties: false,
+            },
             uniqueItems: true,
           },
           results: { type: 'array', items: result },

@@ -14,12 +14,17 @@ export interface DeviceCapture {
   download(name?: string): Promise<void>;
 }
 
-export function captureDevice(device: GPUDevice, options?: RecorderOptions): DeviceCapture {
+export interface CaptureDeviceOptions extends RecorderOptions {
+  /** The re-run tolerance in f32 ULPs that the kernel files carry (default: the header's, 4). */
+  tolerance?: number;
+}
+
+export function captureDevice(device: GPUDevice, options: CaptureDeviceOptions = {}): DeviceCapture {
   const recorder = new CaptureRecorder(options);
   recorder.record(device);
   const zip = async () => {
     await recorder.settled();
-    return zipStored(recordingFiles(recorder.recording()).files);
+    return zipStored(recordingFiles(recorder.recording(), options.tolerance !== undefined ? { tolerance: options.tolerance } : {}).files);
   };
   return {
     device,

@@ -1,8 +1,11 @@
 // Loaded into the captured program with `node --import` (wgsl-lab capture sets NODE_OPTIONS):
-// redirects the program's `import … from 'webgpu'` to a wrapper whose create() records every
-// device (node-hooks.ts, node-webgpu.ts), and writes the capture when the program ends.
-import { register } from 'node:module';
-import { installExitHooks } from './node.js';
+// records every device that Dawn's native addon hands out (node-dawn.ts), whichever way the
+// program reached it, counts the worker threads it starts (whose work is not recorded), and
+// writes the capture when the program ends (node.ts).
+import { hookDawnAddon } from './node-dawn.js';
+import { installExitHooks, recorder } from './node.js';
+import { countWorkerThreads } from './node-workers.js';
 
-register('./node-hooks.js', import.meta.url);
+hookDawnAddon((gpu) => recorder.recordGpu(gpu));
+countWorkerThreads();
 installExitHooks();

@@ -3,12 +3,17 @@
 // ends through process.exit(), which is delayed until the captures are read back.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CaptureRecorder } from '../recorder.js';
 import { recordingFiles } from '../output.js';
+import type { Recording, StackFrame } from '../types.js';
+import { workerThreadsStarted } from './node-workers.js';
 
 /** Environment of the captured program: where to write, and the command (JSON) for the index. */
 export const OUT_ENV = 'WGSL_LAB_CAPTURE_OUT';
 export const PROGRAM_ENV = 'WGSL_LAB_CAPTURE_PROGRAM';
+/** The re-run tolerance in f32 ULPs that the kernel files carry (a number), when not the default. */
+export const TOLERANCE_ENV = 'WGSL_LAB_CAPTURE_TOLERANCE';
 
 /** Writes a capture folder's files (kernel files, contents, index.json). */
 export function writeCaptureFolder(dir: string, files: Map<string, string | Uint8Array>): void {
@@ -19,22 +24,55 @@ export function writeCaptureFolder(dir: string, files: Map<string, string | Uint
   }
 }
 
-export const recorder = new CaptureRecorder();
+// wgsl-lab's own files (dist/) are not the program's: origins skip them like node_modules.
+const DIST = new URL('../../', import.meta.url);
+export const recorder = new CaptureRecorder({ libraryPaths: [DIST.href, fileURLToPath(DIST)] });
+
+/** A frame's `file:` URL as a path, as people and SARIF consumers read them. */
+function framePath(f: StackFrame): StackFrame {
+  if (!f.file.startsWith('file:')) return f;
+  try {
+    return { ...f, file: fileURLToPath(f.file) };
+  } catch {
+    return f;
+  }
+}
+
+function withPaths(r: Recording): Recording {
+  return {
+    ...r,
+    kernels: r.kernels.map((k) =>
+      k.origin ? { ...k, origin: { ...(k.origin.at ? { at: framePath(k.origin.at) } : {}), stack: k.origin.stack.map(framePath) } } : k,
+    ),
+  };
+}
 
 // Read once and removed, so that child processes (which inherit NODE_OPTIONS) do not write
 // over this program's capture.
 const out = process.env[OUT_ENV];
 const program = process.env[PROGRAM_ENV] ? (JSON.parse(process.env[PROGRAM_ENV]) as string[]) : undefined;
+const tolerance = process.env[TOLERANCE_ENV] ? Number(process.env[TOLERANCE_ENV]) : undefined;
 delete process.env[OUT_ENV];
 delete process.env[PROGRAM_ENV];
+delete process.env[TOLERANCE_ENV];
 
 let written: Promise<void> | undefined;
 let wroteSync = false;
 
+/**
+ * Writes the folder once. A program that created no device and started no worker thread
+ * writes nothing (there is nothing to say).
+ */
 function write(): void {
-  if (!out || wroteSync) return;
+  const workerThreads = workerThreadsStarted();
+  if (!out || wroteSync || (recorder.deviceCount === 0 && workerThreads === 0)) return;
   wroteSync = true;
-  writeCaptureFolder(out, recordingFiles(recorder.recording(), program).files);
+  const options = {
+    ...(program ? { program } : {}),
+    ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(workerThreads ? { workerThreads } : {}),
+  };
+  writeCaptureFolder(out, recordingFiles(withPaths(recorder.recording()), options).files);
 }
 
 /** Waits for the captures in flight and writes the folder (once). */
