@@ -1,7 +1,11 @@
 // `wgsl-lab check` over a folder shaped like a product repository (test/fixtures/repo): every
 // shader file, every @compute entry point in its own report, render shaders and helper
-// modules validated only, node_modules and .gitignore'd paths skipped, and one JSON shape.
-import { readFileSync } from 'node:fs';
+// modules validated only, WESL and naga_oil modules linked with findings at their place in
+// the module, naga-only syntax analyzed with a portability warning, node_modules, .gitignore'd
+// and config-ignored paths skipped, a suppressed race, a baseline, and one JSON shape.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { wgslLabIn } from './support/cli.js';
@@ -17,6 +21,14 @@ const SCHEMA = JSON.parse(readFileSync(new URL('../docs/schema/check-report.sche
  * (`LINE:COL severity kind`). The one table to extend when the fixture grows.
  */
 const EXPECTED: { file: string; entryPoint?: string; stage: string; findings: string[] }[] = [
+  // naga's precedence for `h ^ h >> 16u`, which browsers refuse; the race on `winner` is
+  // accepted by the comment above it (listed, not counted).
+  {
+    file: 'src/compute/hash.wgsl',
+    entryPoint: 'main',
+    stage: 'compute',
+    findings: ['14:12 warning portability', '22:3 error data-race (inline)'],
+  },
   { file: 'src/compute/particles.wgsl', entryPoint: 'integrate', stage: 'compute', findings: [] },
   { file: 'src/compute/postprocess.wgsl', entryPoint: 'bright_pass', stage: 'compute', findings: [] },
   // The tile is read before any barrier: both neighbours' reads race with their writes.
@@ -28,20 +40,57 @@ const EXPECTED: { file: string; entryPoint?: string; stage: string; findings: st
   },
   // Its workgroup size is a pipeline constant without a default: valid, but not simulated.
   { file: 'src/compute/reduce.wgsl', entryPoint: 'row_sum', stage: 'compute', findings: ['10:26 warning input'] },
+  // The race lies in the naga_oil module it imports (#import app::strips), whose barrier
+  // needs a shader def this file does not set.
+  {
+    file: 'src/compute/sharpen.wgsl',
+    entryPoint: 'main',
+    stage: 'compute',
+    findings: ['src/shaders/bevy/strips.wgsl:13:14 error data-race', 'src/shaders/bevy/strips.wgsl:14:15 error data-race'],
+  },
+  { file: 'src/shaders/bevy/strips.wgsl', stage: 'none', findings: [] },
   { file: 'src/shaders/common.wgsl', stage: 'none', findings: [] },
   // textureSample (implicit derivatives) inside the decal-box test: the compiler refuses it.
   { file: 'src/shaders/decal.wgsl', stage: 'fragment', findings: ['16:13 error compile-error'] },
   { file: 'src/shaders/fullscreen.wgsl', stage: 'vertex', findings: [] },
   { file: 'src/shaders/mesh.wgsl', stage: 'render', findings: [] },
+  // The scan's missing barrier is in the WESL module the kernel imports.
+  { file: 'src/wesl/kernels/prefix.wesl', entryPoint: 'main', stage: 'compute', findings: ['src/wesl/lib/scan.wesl:16:5 error data-race'] },
+  { file: 'src/wesl/lib/scan.wesl', stage: 'none', findings: [] },
 ];
 
-/** Broken WGSL that only a walk into node_modules or what .gitignore names would reach. */
-const SKIPPED = ['node_modules/fancy-postfx/shaders/vignette.wgsl', 'generated/baked.wgsl', 'src/shaders/experiment.local.wgsl'];
+/** Broken WGSL that only a walk into node_modules, what .gitignore names or what the config ignores would reach. */
+const SKIPPED = [
+  'node_modules/fancy-postfx/shaders/vignette.wgsl',
+  'generated/baked.wgsl',
+  'src/shaders/experiment.local.wgsl',
+  'src/shaders/vendor/third_party_blur.wgsl',
+];
 
 const files = [...new Set(EXPECTED.map((e) => e.file))];
 const computes = EXPECTED.filter((e) => e.stage === 'compute').length;
-const errors = EXPECTED.flatMap((e) => e.findings).filter((f) => / error /.test(f)).length;
-const warnings = EXPECTED.flatMap((e) => e.findings).filter((f) => / warning /.test(f)).length;
+const counted = EXPECTED.flatMap((e) => e.findings).filter((f) => !f.endsWith('(inline)'));
+const errors = counted.filter((f) => / error /.test(f)).length;
+const warnings = counted.filter((f) => / warning /.test(f)).length;
+
+/** A finding as the EXPECTED table writes it: `[MODULE:]LINE:COL severity kind[ (suppressed kind)]`. */
+function finding(d: {
+  file?: string;
+  line: number;
+  column: number;
+  severity: string;
+  kind: string;
+  suppressed?: { kind: string };
+}): string {
+  return `${d.file ? `${d.file}:` : ''}${d.line}:${d.column} ${d.severity} ${d.kind}${d.suppressed ? ` (${d.suppressed.kind})` : ''}`;
+}
+
+/** A scratch copy of the fixture, to edit. */
+function copyOfRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-repo-'));
+  cpSync(REPO, dir, { recursive: true });
+  return dir;
+}
 
 describe('check DIR on a product repository', () => {
   it('gives one report per @compute entry point and per validated file, with exactly the expected findings', async () => {
@@ -56,9 +105,7 @@ describe('check DIR on a product repository', () => {
         file: f.file,
         ...(f.entryPoint !== undefined ? { entryPoint: f.entryPoint } : {}),
         stage: f.stage,
-        findings: f.diagnostics.map(
-          (d: { line: number; column: number; severity: string; kind: string }) => `${d.line}:${d.column} ${d.severity} ${d.kind}`,
-        ),
+        findings: f.diagnostics.map(finding),
       })),
     ).toEqual(EXPECTED);
     // The race names both accesses, so a reader sees the missing barrier between them.
@@ -71,7 +118,14 @@ describe('check DIR on a product repository', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("src/compute/postprocess.wgsl: @compute entry point 'bright_pass'\n");
     expect(r.out).toContain("src/compute/postprocess.wgsl: @compute entry point 'blur_h'\n");
-    for (const e of EXPECTED) for (const f of e.findings) expect(r.out).toContain(`${e.file}:${f.split(' ')[0]}: ${f.split(' ')[1]}: `);
+    for (const e of EXPECTED)
+      for (const f of e.findings) {
+        const [at, severity] = f.split(' ');
+        const place = at!.split(':').length === 3 ? at : `${e.file}:${at}`;
+        // Findings a comment accepted are not printed.
+        if (f.endsWith('(inline)')) expect(r.out).not.toContain(`${place}: ${severity}: `);
+        else expect(r.out).toContain(`${place}: ${severity}: `);
+      }
     expect(r.out).toContain('src/shaders/mesh.wgsl: validated only (vertex and fragment shader): 0 errors, 0 warnings');
     expect(r.out).toContain('src/shaders/common.wgsl: validated only (no entry point): 0 errors');
     expect(r.out).toContain(
@@ -89,9 +143,21 @@ describe('check DIR on a product repository', () => {
     const run = log.runs[0];
     expect(run.artifacts.map((a: { location: { uri: string } }) => a.location.uri)).toEqual(files);
     const races = run.results.filter((x: { ruleId: string }) => x.ruleId === 'data-race');
-    expect(races.map((x: { properties: { entryPoint: string; stage: string } }) => [x.properties.entryPoint, x.properties.stage])).toEqual([
-      ['blur_h', 'compute'],
-      ['blur_h', 'compute'],
+    expect(
+      races.map(
+        (x: {
+          properties: { entryPoint: string };
+          locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+          suppressions?: unknown[];
+        }) => [x.locations[0]!.physicalLocation.artifactLocation.uri, x.properties.entryPoint, x.suppressions ? 'suppressed' : 'open'],
+      ),
+    ).toEqual([
+      ['src/compute/hash.wgsl', 'main', 'suppressed'],
+      ['src/compute/postprocess.wgsl', 'blur_h', 'open'],
+      ['src/compute/postprocess.wgsl', 'blur_h', 'open'],
+      ['src/shaders/bevy/strips.wgsl', 'main', 'open'],
+      ['src/shaders/bevy/strips.wgsl', 'main', 'open'],
+      ['src/wesl/lib/scan.wesl', 'main', 'open'],
     ]);
     const decal = run.results.find((x: { ruleId: string }) => x.ruleId === 'compile-error');
     expect(decal.properties.stage).toBe('fragment');
@@ -118,9 +184,56 @@ describe('check DIR on a product repository', () => {
     expect(checkDocument(r.out).files.map((f) => [f.entryPoint, f.summary.errors])).toEqual([['bright_pass', 0]]);
   });
 
+  it('exits 0 once every error is suppressed or in a baseline, and 1 again for a new race', async () => {
+    const dir = copyOfRepo();
+    try {
+      // Today's findings recorded: the same run, and every later one, passes.
+      const written = await wgslLabIn(dir, 'check', '--write-baseline', 'wgsl-lab.baseline.json', '.');
+      expect(written.code, written.err).toBe(0);
+      const again = await wgslLabIn(dir, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
+      expect(again.code, again.err).toBe(0);
+      // Warnings are recorded too: nothing is left open.
+      const all = checkDocument(again.out).files.flatMap((f) => f.diagnostics);
+      expect(all.filter((d: { suppressed?: unknown }) => !d.suppressed)).toEqual([]);
+      expect(all.filter((d: { suppressed?: { kind: string } }) => d.suppressed?.kind === 'baseline')).toHaveLength(counted.length);
+      // A new kernel with a race (and lines added above a baselined one) fails on the new race only.
+      const blur = join(dir, 'src/compute/postprocess.wgsl');
+      writeFileSync(blur, `// Bloom passes.\n\n${readFileSync(blur, 'utf8')}`);
+      writeFileSync(
+        join(dir, 'src/compute/new_pass.wgsl'),
+        readFileSync(join(dir, 'src/wesl/lib/scan.wesl'), 'utf8').replace(
+          '// A 64-wide',
+          '//! dispatch 1\n//! buffer 0 u32[64]\n// A 64-wide',
+        ) +
+          '@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n' +
+          '@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lane: u32) { out[lane] = inclusive_scan(lane, lane); }\n',
+      );
+      const grown = await wgslLabIn(dir, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
+      expect(grown.code).toBe(1);
+      const failing = checkDocument(grown.out).files.flatMap((f) =>
+        f.diagnostics.filter((d: { severity: string; suppressed?: unknown }) => d.severity === 'error' && !d.suppressed).map(() => f.file),
+      );
+      expect(failing).toEqual(['src/compute/new_pass.wgsl']);
+      // Without the suppression comment, the hash kernel's race counts (no baseline given).
+      const hash = join(dir, 'src/compute/hash.wgsl');
+      writeFileSync(hash, readFileSync(hash, 'utf8').replace(/ *\/\/ wgsl-lab-disable-next-line.*\n/, ''));
+      const unsuppressed = await wgslLabIn(dir, 'check', '--json', 'src/compute/hash.wgsl');
+      expect(unsuppressed.code).toBe(1);
+      expect(checkDocument(unsuppressed.out).files[0].diagnostics.map(finding)).toEqual([
+        '14:12 warning portability',
+        '21:3 error data-race',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('would have failed on the files it skips: they are broken WGSL', async () => {
+    // Named on the command line, a file the config ignores is still ignored (said on stderr).
+    const vendor = await wgslLabIn(REPO, 'check', 'src/shaders/vendor/third_party_blur.wgsl');
+    expect([vendor.code, vendor.err]).toEqual([0, expect.stringContaining('is ignored by wgsl-lab.config.json')]);
     for (const s of SKIPPED) {
-      const r = await wgslLabIn(REPO, 'check', '--json', s);
+      const r = await wgslLabIn(REPO, 'check', '--json', '--config', join(REPO, 'src/compute/empty.config.json'), s);
       expect(r.code, s).toBe(1);
       expect(checkDocument(r.out).files[0].compile.ok, s).toBe(false);
     }
