@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaptureIndex } from '../src/capture/output.js';
 import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
+import { checkDocument } from './support/check-json.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const APPS = join(ROOT, 'test/capture');
@@ -427,7 +428,7 @@ describe('check --capture in CI', () => {
   it('--json: stdout is the JSON document alone, each report with its origin; the program speaks on stderr', async () => {
     const r = await wgslLabIn(ROOT, 'check', '--capture', '--json', '--', 'node', REACH, 'static');
     expect(r.code, r.err).toBe(1);
-    const reports = JSON.parse(r.out) as (CheckJson & { origin: { at: { file: string; line: number; column: number } } })[];
+    const reports = checkDocument(r.out).files as (CheckJson & { origin: { at: { file: string; line: number; column: number } } })[];
     expect(reports.map((x) => [x.summary.races, `${x.origin.at.file}:${x.origin.at.line}:${x.origin.at.column}`])).toEqual([
       [1, join(ROOT, RACY_SITE)],
     ]);

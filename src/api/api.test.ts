@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { relative } from 'node:path';
 import {
   check,
   GpuUnavailableError,
@@ -93,7 +94,8 @@ describe('run()', () => {
 describe('check()', () => {
   it('is exactly what `check --json` prints, the real compiler included', async () => {
     for (const name of ['02-workgroup-memory/neighbour-average-no-barrier.wgsl', '05-barriers/barrier-in-branch.wgsl']) {
-      const file = lesson(name);
+      // A relative name: fingerprints hold the path (the CLI's relative to where it runs).
+      const file = relative(process.cwd(), lesson(name));
       const cli = await wgslLab('check', '--json', file);
       const report = await check(readFileSync(file, 'utf8'), { file });
       expect(toJson(report), name).toBe(cli.out.trimEnd());

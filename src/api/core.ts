@@ -9,6 +9,7 @@ import { GpuSession } from '../gpu/session.js';
 import { CHECK_JSON_VERSION, checkReportJson, type CheckReportJson, type CheckRunJson } from '../report/check-json.js';
 import { checkSourceEntries } from '../runner/check-source.js';
 import { checkWithModules } from '../modules/check-modules.js';
+import { applyPolicy } from '../policy/apply.js';
 import { InputError } from '../runner/errors.js';
 import type { RunResult } from '../runner/result.js';
 import { runSource } from '../runner/run-source.js';
@@ -147,5 +148,8 @@ export async function checkIn(env: ApiEnvironment, source: string, options: Chec
   );
   if (compilerUnavailable)
     for (const report of reports) report.notes = [...(report.notes ?? []), `Why there was no compiler: ${compilerUnavailable.message}`];
-  return { version: CHECK_JSON_VERSION, files: reports.map(checkReportJson) };
+  // The source's own suppression comments apply as on the command line (there is no config
+  // file or baseline here): each finding gets its rule id and fingerprint.
+  const policed = applyPolicy(reports, source, { file: options.file ?? '<input>' });
+  return { version: CHECK_JSON_VERSION, files: policed.map(checkReportJson) };
 }
