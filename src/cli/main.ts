@@ -1,6 +1,7 @@
 // Entry point of the `wgsl-lab` command: dispatches to one module per subcommand.
 import { runCommand, RUN_USAGE } from './run.js';
 import { writeChunks } from './stream-out.js';
+import { documentOutput } from './document-output.js';
 
 const USAGE = `wgsl-lab — learn, run, check and benchmark WebGPU compute shaders
 
@@ -46,10 +47,12 @@ async function versionCommand(_argv: string[], io: { out: (s: string) => void })
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // In the child the launcher runs for a machine-readable document, it goes to descriptor 3.
+  const document = documentOutput();
   const io: CommandIO = {
-    out: (s: string) => process.stdout.write(s + '\n'),
+    out: document?.out ?? ((s: string) => process.stdout.write(s + '\n')),
     err: (s: string) => process.stderr.write(s + '\n'),
-    outChunks: (chunks: Iterable<string>) => writeChunks(process.stdout, chunks),
+    outChunks: document?.outChunks ?? ((chunks: Iterable<string>) => writeChunks(process.stdout, chunks)),
   };
   const [name, ...rest] = argv;
   if (name === 'help' && rest.length) return helpCommand(rest[0]!, io);
