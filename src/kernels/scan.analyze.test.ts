@@ -72,7 +72,7 @@ describe('scan variants on the simulator, analyzed', () => {
       algorithm: v.algorithm,
       exclusive: v.exclusive,
       subgroups,
-      ...(v.rows !== 'default' ? { blockRows: v.rows === 16 || v.rows === 8 || v.rows === 4 ? v.rows : undefined } : {}),
+      ...(v.rows !== 'default' ? { blockRows: v.rows } : {}),
       ...(singlePass
         ? {
             blockOrder: v.blockOrder,
