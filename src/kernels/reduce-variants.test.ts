@@ -1,4 +1,5 @@
-// The reduction shapes scripts/explore.ts times beyond the options, on Dawn against the CPU:
+// The reduction shapes scripts/explore.ts times beyond the options, on Dawn against the CPU
+// (a representative set: all pairs of shapes and options run in reduce.analyze.test.ts):
 // the one-dispatch 'last-group' finish, the default (every operation, both cross-invocation
 // paths, one plan run again and again so that the epochs advance and the ticket counter
 // returns to 0, the fallback that reduces silent groups forced), the two-dispatch 'levels'
@@ -48,10 +49,9 @@ for (const subgroups of [true, false]) {
     `reduce variants on Dawn (subgroups: ${subgroups}${subgroups ? ', needs the subgroups feature' : ''})`,
     () => {
       // f32 data are small integers whose sum stays below 2^24: every summation order is exact.
+      // Two operations here; every operation and type meets every tree, load pattern and
+      // finish on the simulator (reduce.analyze.test.ts).
       const cases: [string, (seed: number) => ElementArray, ReduceOp][] = [
-        ['u32 sum', (seed) => randomArray('u32', 70_001, seed), 'sum'],
-        ['i32 min', (seed) => randomArray('i32', 70_001, seed), 'min'],
-        ['f32 max', (seed) => randomArray('f32', 70_001, seed), 'max'],
         ['f32 sum of integers', (seed) => Float32Array.from(randomArray('u32', 70_001, seed), (x) => x % 100), 'sum'],
         ['i32 exact sum', (seed) => randomArray('i32', 70_001, seed), 'sum-exact'],
       ];
@@ -87,7 +87,7 @@ for (const subgroups of [true, false]) {
       });
 
       it('last-group finish: ragged lengths and a single group', async () => {
-        for (const n of [4, 5, 8191, 8193, 40_000]) {
+        for (const n of [5, 8193, 40_000]) {
           const u = randomArray('u32', n, n);
           const [got] = await runVariant([u], 'max', subgroups, { finish: 'last-group' });
           expect([...got!], `n = ${n}`).toEqual([...expected(u, 'max')]);
@@ -97,11 +97,8 @@ for (const subgroups of [true, false]) {
       it('other loads per invocation and workgroup counts', async () => {
         const u = randomArray('u32', 100_003, 9);
         for (const variant of [
-          { perThread: 4 },
           { perThread: 16, maxGroups: 2 },
-          { maxGroups: 1 },
-          { finish: 'levels' as const },
-          { finish: 'levels' as const, maxGroups: 3, perThread: 16 },
+          { finish: 'levels' as const, maxGroups: 3, perThread: 4 },
         ]) {
           const [got] = await runVariant([u], 'sum-exact', subgroups, variant);
           expect([...got!], JSON.stringify(variant)).toEqual([...expected(u, 'sum-exact')]);

@@ -60,7 +60,7 @@ describe.each([true, false])('transpose in workgroup tiles on Dawn (padded: %s)'
         [256, 512],
         [768, 256],
       ]) {
-        for (const tilesPerGroup of [1, 2, 4]) {
+        for (const tilesPerGroup of [1, 4]) {
           const m = randomArray('f32', rows! * cols!, rows! + cols!) as Float32Array;
           expectSame(
             await transpose(gpu, m, { rows: rows!, cols: cols!, staging, padded, order, tilesPerGroup }),
@@ -88,11 +88,11 @@ describe.each([true, false])('transpose in workgroup tiles on Dawn (padded: %s)'
   });
 });
 
+// Three tile shapes here; every lane-rows, blocks and order combination runs on the
+// simulator, analyzed (primitives.analyze.test.ts).
 describe.each([
   [1, 1],
-  [4, 1],
   [32, 1],
-  [4, 2],
   [8, 2],
 ])('transpose in registers on Dawn (%i rows of blocks per 32 invocations, %i blocks per invocation)', (laneRows, blocksPerInvocation) => {
   it('moves every element to (column, row) in every order, ragged tiles and split bindings included', async () => {
