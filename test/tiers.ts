@@ -4,12 +4,15 @@
 // A file joins a slow tier by matching one of its globs; test/architecture.test.ts checks
 // that every file which loads Dawn, drives Chromium or packs the package is in the right one.
 
-/** Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device. */
+/**
+ * Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device. The
+ * kernels' `*.analyze.test.ts` run every variant on a simulated device: fast tier.
+ */
 export const GPU_TIER = [
   'src/api/{api,modules}.test.ts',
   'src/bench/**/*.test.ts',
   'src/gpu/{executor,scopes,session}.test.ts',
-  'src/kernels/**/*.test.ts',
+  'src/kernels/!(*.analyze).test.ts',
   'test/{capture,cli-run,document-output,memory-budget-gpu}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
   'test/{gpu-watchdog,naga-dialect,uniformity-differential}.test.ts',
