@@ -93,6 +93,7 @@ describe('completion', () => {
       'override',
       'texture',
       'sampler',
+      'tolerance',
     ]);
     expect(r.items[0]!.kind).toBe('directive');
     expect(completionsAt('// a comment wor', 16)).toBeUndefined();
