@@ -12,6 +12,7 @@ import { frontEndModule } from '../src/runner/simulate.js';
 import { scratchDir, wgslLab } from './support/cli.js';
 import { onlyReport } from './support/check-json.js';
 import { gpu } from './support/gpu.js';
+import { rng } from '../src/numbers/rng.js';
 
 const { write } = scratchDir('wgsl-lab-naga-');
 
@@ -162,18 +163,6 @@ function parseWgslAndResolve(source: string) {
   return fe.module!.portability;
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A chain of operands and operators, some sub-chains in parentheses: `a ^ (b + c) >> d`. */
 function chain(next: () => number, operands: string[], ops: string[], n: number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
@@ -201,7 +190,7 @@ function kernel(expr: string, bool: boolean): string {
 
 describe('portability notes agree with Tint on generated operator mixes', () => {
   it('Tint refuses exactly where a note says and accepts the rewrite', async () => {
-    const next = random(34);
+    const next = rng(34);
     const stats = { refused: 0, accepted: 0, illTyped: 0 };
     const disagreements: string[] = [];
     for (let k = 0; k < 200; k++) {

@@ -6,6 +6,7 @@
 // function, type names and keywords. Clients filter by the typed prefix; this module
 // says where the word being completed starts.
 import { DIRECTIVES } from '../harness/directives.js';
+import { KEYWORDS as WGSL_KEYWORDS } from '../wgsl/tokens.js';
 import { BUILTIN_DOCS, builtinMarkdown } from '../wgsl/builtin-docs.js';
 import type { ModuleInfo } from '../wgsl/module-info.js';
 import { typeName, type Type } from '../wgsl/types.js';
@@ -92,34 +93,7 @@ const GENERIC_TYPES = [
 ];
 const SHORT_TYPES = ['2', '3', '4'].flatMap((n) => ['f', 'h', 'i', 'u'].map((s) => `vec${n}${s}`));
 const MATRIX_TYPES = ['2', '3', '4'].flatMap((c) => ['2', '3', '4'].flatMap((r) => [`mat${c}x${r}f`, `mat${c}x${r}h`]));
-const KEYWORDS = [
-  'alias',
-  'break',
-  'case',
-  'const',
-  'const_assert',
-  'continue',
-  'continuing',
-  'default',
-  'diagnostic',
-  'discard',
-  'else',
-  'enable',
-  'false',
-  'fn',
-  'for',
-  'if',
-  'let',
-  'loop',
-  'override',
-  'requires',
-  'return',
-  'struct',
-  'switch',
-  'true',
-  'var',
-  'while',
-];
+const KEYWORDS = [...WGSL_KEYWORDS];
 
 /** The completions at `offset` of `text`, or undefined where none apply (inside a comment, after a number). */
 export function completionsAt(text: string, offset: number): Completions | undefined {

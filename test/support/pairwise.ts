@@ -9,6 +9,8 @@
 // combination holds is reported in `impossible`, so that the caller can say which ones
 // those are (a test names them).
 
+import { rng } from '../../src/numbers/rng.js';
+
 export type Factors = Record<string, readonly unknown[]>;
 export type Row<F extends Factors> = { [K in keyof F]?: F[K][number] };
 
@@ -54,18 +56,6 @@ function allPairs(factors: Factors): { key: string; a: string; va: unknown; b: s
   return out;
 }
 
-/** A small PRNG (mulberry32): the same seed, the same rows. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /**
  * Greedy covering (AETG-like): while a pair is uncovered, draw random valid combinations
  * that hold it and keep the one covering the most uncovered pairs.
@@ -74,7 +64,7 @@ export function pairwise<F extends Factors>(factors: F, options: PairwiseOptions
   const applies = options.applies ?? (() => true);
   const valid = options.valid ?? (() => true);
   const tries = options.tries ?? 400;
-  const next = random(options.seed);
+  const next = rng(options.seed);
   const names = Object.keys(factors) as (keyof F & string)[];
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
   // Inapplicable options are dropped, so equal combinations compare equal.
