@@ -46,12 +46,34 @@ describe('checkSourceEntries', () => {
     expect(decal!.notes!.join(' ')).toMatch(/No WGSL compiler \(Tint\).*Validated only \(fragment entry points only\)/);
   });
 
+  it("analyzes a file's compute entry point beside fragment code that discards", async () => {
+    const source = `@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+var<workgroup> tile: array<f32, 64>;
+@compute @workgroup_size(64)
+fn blur(@builtin(local_invocation_index) lane: u32) {
+  tile[lane] = data[lane];
+  data[lane] = tile[(lane + 1u) % 64u];
+}
+@fragment
+fn fs(@location(0) alpha: f32) -> @location(0) vec4f {
+  if (alpha < 0.5) { discard; }
+  return vec4f(alpha);
+}
+`;
+    const { reports } = await checkSourceEntries(source, {});
+    expect(reports.map((r) => [r.entryPoint, r.stage, r.diagnostics.map((d) => `${d.loc?.line}:${d.loc?.column} ${d.kind}`)])).toEqual([
+      ['blur', 'compute', ['6:16 data-race']],
+    ]);
+  });
+
   it('checks the syntax of render code the front end does not model, and says so', async () => {
-    const source = '@fragment fn fs(@location(0) a: f32) -> @location(0) vec4f {\n  if (a < 0.0) { discard; }\n  return vec4f(a);\n}\n';
+    const source =
+      '@group(0) @binding(0) var t: texture_2d<f32>;\n@group(0) @binding(1) var s: sampler;\n' +
+      '@fragment fn fs(@location(0) a: vec2f) -> @location(0) vec4f {\n  return textureSampleGrad(t, s, a, vec2f(0.0), vec2f(0.0));\n}\n';
     const { reports } = await checkSourceEntries(source, {});
     expect(reports[0]).toMatchObject({ stage: 'fragment', compile: { ok: true }, diagnostics: [] });
-    expect(reports[0]!.notes!.join(' ')).toMatch(/does not model 'discard' \(fragment shaders\) \(line 2\); only the syntax was checked/);
+    expect(reports[0]!.notes!.join(' ')).toMatch(/does not model 'textureSampleGrad' \(line 4\); only the syntax was checked/);
     const broken = await checkSourceEntries(source.replace('return', 'retrun'), {});
-    expect(broken.reports[0]!.diagnostics.map((d) => `${d.loc?.line}:${d.loc?.column} ${d.kind}`)).toEqual(['3:10 compile-error']);
+    expect(broken.reports[0]!.diagnostics.map((d) => `${d.loc?.line}:${d.loc?.column} ${d.kind}`)).toEqual(['4:10 compile-error']);
   });
 });

@@ -191,13 +191,22 @@ describe('typing and constants', () => {
     );
   });
   it('refuses what the simulator does not support, naming the feature', () => {
-    const e = thrown(() => resolveModule(parseWgsl('fn f() {\n  discard;\n}')));
+    const e = thrown(() => resolveModule(parseWgsl('fn f() {\n  let x = textureSampleGrad();\n}')));
     expect(e).toBeInstanceOf(NotSupportedError);
     expect(e).toMatchObject({
       kind: 'not-supported',
-      feature: "'discard' (fragment shaders)",
-      message: "not supported: 'discard' (fragment shaders)",
-      loc: { line: 2, column: 3, offset: 11, length: 7 },
+      feature: "'textureSampleGrad'",
+      message: "not supported: 'textureSampleGrad'",
+      loc: { line: 2, column: 11 },
+    });
+  });
+  it('types discard for fragment code and refuses it in a compute or vertex entry point, as Tint does', () => {
+    expect(() => resolveModule(parseWgsl('@fragment fn fs() -> @location(0) vec4f {\n  discard;\n}'))).not.toThrow();
+    const e = thrown(() => resolveModule(parseWgsl('fn g() { discard; }\n@compute @workgroup_size(1) fn main() {\n  g();\n}')));
+    expect(e).toMatchObject({
+      kind: 'compile-error',
+      message: "discard statement cannot be used in the compute pipeline stage (entry point 'main')",
+      loc: { line: 1, column: 10 },
     });
   });
 });

@@ -134,8 +134,9 @@ class Resolver {
   }
 
   /**
-   * Derivatives (dpdx, textureSample…) exist only in fragment shaders: a compute or vertex
-   * entry point that reaches one, directly or through calls, is an error at the call.
+   * Derivatives (dpdx, textureSample…) and `discard` exist only in fragment shaders: a
+   * compute or vertex entry point that reaches one, directly or through calls, is an error
+   * at the call (or statement).
    */
   private checkDerivativeStages(): void {
     for (const entry of this.info.functions.values()) {
@@ -147,7 +148,9 @@ class Resolver {
         return this.derivativeCalls.get(f) ?? [...f.callees].map(find).find((x) => x);
       };
       const hit = find(entry);
-      if (hit)
+      if (hit?.name === 'discard')
+        this.err(hit.loc, `discard statement cannot be used in the ${entry.stage} pipeline stage (entry point '${entry.name}')`);
+      else if (hit)
         this.err(
           hit.loc,
           `built-in '${hit.name}' cannot be used by the ${entry.stage} pipeline stage (entry point '${entry.name}'): derivatives exist only in fragment shaders`,
@@ -722,7 +725,9 @@ class Resolver {
         return;
       }
       case 'discard':
-        this.unsupported(s.loc, "'discard' (fragment shaders)");
+        // Fragment-only (checkDerivativeStages refuses it elsewhere): typed here so a file's
+        // compute entry points can be analyzed beside its fragment code.
+        if (this.fn && !this.derivativeCalls.has(this.fn)) this.derivativeCalls.set(this.fn, { name: 'discard', loc: s.loc });
         return;
       case 'break':
       case 'continue':
