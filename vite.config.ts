@@ -46,6 +46,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // CodeMirror and the WGSL front end make one large chunk; that is expected.
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // The front end's modules only declare (tables built by helper calls Rollup cannot
+      // prove pure): the page imports run-gpu.ts, which can reflect a shader, but the lab
+      // reflects in its worker, so the parser must not be kept in the page for them.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]wgsl[\\/]/.test(id) },
+    },
   },
   worker: { format: 'es' },
   server: { fs: { allow: [repo('./')] } },

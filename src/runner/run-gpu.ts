@@ -7,8 +7,6 @@ import { execute, type BoundBinding, type Execution } from '../gpu/executor.js';
 import type { DeviceHandle, GpuSession } from '../gpu/session.js';
 import type { Timing } from '../gpu/timing.js';
 import { reflect, type Reflection } from '../wgsl/reflect.js';
-import { portabilityNotes } from '../wgsl/naga-leniencies.js';
-import { portabilityHints } from './portability-diagnostics.js';
 import { InputError } from './errors.js';
 import { refuseUncountableDispatches } from './invocation-count.js';
 import { overrideValues, readHeader } from './header.js';
@@ -134,6 +132,11 @@ export async function runOnGpuFromSource(session: GpuSession, source: string, op
   const result = await runOnGpuReflecting(session, source, reflectOrExplain, options);
   if (result.compile.ok) return result;
   // Code naga (wgpu) accepts: say where, after Tint's refusal (`check` analyzes it as naga reads it).
+  // Loaded here, on a refusal only: the lab's page runs kernels without carrying the front end.
+  const [{ portabilityNotes }, { portabilityHints }] = await Promise.all([
+    import('../wgsl/naga-leniencies.js'),
+    import('./portability-diagnostics.js'),
+  ]);
   const notes = portabilityNotes(source, overrideValues(readHeader(source, options.files)));
   return notes.length
     ? { ...result, compile: { ...result.compile, messages: [...result.compile.messages, ...portabilityHints(notes)] } }

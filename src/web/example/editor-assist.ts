@@ -6,8 +6,21 @@
 // HTML text.
 import { EditorState, type Extension } from '@codemirror/state';
 import { hoverTooltip } from '@codemirror/view';
-import { completionsAt, type CompletionKind } from '../../lsp/completion.js';
-import { hoverAt } from '../../lsp/hover.js';
+import type { CompletionKind } from '../../lsp/completion.js';
+
+/**
+ * The language service, loaded on first use: it holds the WGSL front end, which stays out of
+ * the page's main bundle (the analyzer's worker has its own copy) so first paint stays fast.
+ */
+let service:
+  | Promise<{ completionsAt: typeof import('../../lsp/completion.js').completionsAt; hoverAt: typeof import('../../lsp/hover.js').hoverAt }>
+  | undefined;
+function languageService() {
+  return (service ??= Promise.all([import('../../lsp/completion.js'), import('../../lsp/hover.js')]).then(([c, h]) => ({
+    completionsAt: c.completionsAt,
+    hoverAt: h.hoverAt,
+  })));
+}
 
 /** What CodeMirror's autocompletion passes a source (the part of CompletionContext used here). */
 interface CompletionRequest {
@@ -30,8 +43,9 @@ const TYPE: Record<CompletionKind, string> = {
   directive: 'keyword',
 };
 
-function complete(context: CompletionRequest) {
+async function complete(context: CompletionRequest) {
   const text = context.state.doc.toString();
+  const { completionsAt } = await languageService();
   const result = completionsAt(text, context.pos);
   if (!result) return null;
   // While typing, the list opens on a word or right after `.`, `@`, `(` or `//!`, not after
@@ -51,7 +65,8 @@ function complete(context: CompletionRequest) {
   };
 }
 
-const hover = hoverTooltip((view, pos) => {
+const hover = hoverTooltip(async (view, pos) => {
+  const { hoverAt } = await languageService();
   const h = hoverAt(view.state.doc.toString(), pos, undefined, { banks: 32, subgroupSize: 32 });
   if (!h) return null;
   return {
@@ -69,6 +84,8 @@ const hover = hoverTooltip((view, pos) => {
 
 /** The editor extensions: completion from the language server's logic, and hover. */
 export function editorAssist(): Extension {
+  // Fetched once the page is up, so that the first completion does not wait for it.
+  setTimeout(() => void languageService(), 0);
   return [EditorState.languageData.of(() => [{ autocomplete: complete }]), hover];
 }
 
