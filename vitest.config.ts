@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { BROWSER_TIER, GPU_TIER, PACKAGE_TIER } from './test/tiers.js';
+import { BROWSER_TIER, FUZZ_TIER, GPU_TIER, PACKAGE_TIER } from './test/tiers.js';
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-const SLOW = [...GPU_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
+const SLOW = [...GPU_TIER, ...FUZZ_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
 
 export default defineConfig({
   test: {
@@ -14,6 +14,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: ALL, exclude: SLOW } },
       { extends: true, test: { name: 'gpu', include: GPU_TIER } },
+      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER } },
       { extends: true, test: { name: 'browser', include: BROWSER_TIER } },
       { extends: true, test: { name: 'package', include: PACKAGE_TIER } },
     ],

@@ -20,6 +20,9 @@ export const GPU_TIER = [
   'test/fuzz/{differential,gpu-faults,limits,regressions}.test.ts',
 ];
 
+/** The fuzz campaigns that need no GPU: a minute of generated cases each run, fixed seeds. */
+export const FUZZ_TIER = ['test/fuzz/{wgsl,limits-fuzz,header}.test.ts'];
+
 /** Files that drive Chromium through playwright-core (server.test.ts starts the server only). */
 export const BROWSER_TIER = ['test/browser/!(server).test.ts'];
 
