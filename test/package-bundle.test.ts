@@ -16,17 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser/lab.js';
-import { NPM_INSTALL, ok, packTarball, REPO, sh, versionOf } from './support/package-tarball.js';
-
-// Each invocation reads its right neighbour's slot of workgroup memory with no barrier: a race.
-const RACY = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-var<workgroup> tile: array<u32, 64>;
-@compute @workgroup_size(64)
-fn main(@builtin(local_invocation_index) i: u32) {
-  tile[i] = i;
-  out[i] = tile[(i + 1u) % 64u];
-}
-`;
+import { NPM_INSTALL, ok, packTarball, RACY_KERNEL as RACY, REPO, sh, versionOf } from './support/package-tarball.js';
 
 // The app: check() on the racy kernel; where the page has WebGPU, a reduction through a
 // captured device too. Its result lands on window.__result.

@@ -13,7 +13,18 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_HEADER } from '../src/cli/site-policy.js';
 import { LspClient } from './support/lsp-client.js';
-import { ENV, NPM_INSTALL, ok, packTarball, PKG, REPO, sh, versionOf, type Result } from './support/package-tarball.js';
+import {
+  ENV,
+  NPM_INSTALL,
+  ok,
+  packTarball,
+  PKG,
+  RACY_KERNEL as RACY,
+  REPO,
+  sh,
+  versionOf,
+  type Result,
+} from './support/package-tarball.js';
 
 // 300 elements, 5 workgroups of 64: v[i] = 2 * 3i + 1 = 6i + 1 on any engine.
 const KERNEL = `//! dispatch 5
@@ -26,16 +37,6 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 }
 `;
 const REFERENCE = Array.from({ length: 300 }, (_, i) => 6 * i + 1);
-
-// Each invocation reads its right neighbour's slot of workgroup memory with no barrier: a race.
-const RACY = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;
-var<workgroup> tile: array<u32, 64>;
-@compute @workgroup_size(64)
-fn main(@builtin(local_invocation_index) i: u32) {
-  tile[i] = i;
-  out[i] = tile[(i + 1u) % 64u];
-}
-`;
 
 // A consumer as strict as TypeScript gets: both entry points, their types, a device made
 // with the webgpu package (its GPU object kept alive), real values printed as JSON.

@@ -3,17 +3,25 @@
 // modules validated only, WESL and naga_oil modules linked with findings at their place in
 // the module, naga-only syntax analyzed with a portability warning, node_modules, .gitignore'd
 // and config-ignored paths skipped, a suppressed race, a baseline, and one JSON shape.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { wgslLabIn } from './support/cli.js';
 import { checkDocument } from './support/check-json.js';
 import { schemaErrors } from './support/json-schema.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 
-const REPO = fileURLToPath(new URL('./fixtures/repo/', import.meta.url));
+/**
+ * The fixture, copied to a scratch folder with a dependency's broken shader under
+ * node_modules/ (written here: a node_modules folder is never tracked).
+ */
+const REPO = mkdtempSync(join(tmpdir(), 'wgsl-lab-repo-fixture-'));
+cpSync(fileURLToPath(new URL('./fixtures/repo/', import.meta.url)), REPO, { recursive: true });
+mkdirSync(join(REPO, 'node_modules/fancy-postfx/shaders'), { recursive: true });
+writeFileSync(join(REPO, 'node_modules/fancy-postfx/shaders/vignette.wgsl'), 'fn broken( {\n  this is not WGSL\n');
+afterAll(() => rmSync(REPO, { recursive: true, force: true }));
 const SCHEMA = JSON.parse(readFileSync(new URL('../docs/schema/check-report.schema.json', import.meta.url), 'utf8'));
 
 /**

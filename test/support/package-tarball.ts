@@ -74,3 +74,13 @@ export async function packTarball(work: string, { site }: { site: boolean }): Pr
   }
   return join(work, `${PKG.name}-${PKG.version}.tgz`);
 }
+
+/** Each invocation reads its right neighbour's slot of workgroup memory with no barrier: a race. */
+export const RACY_KERNEL = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+  tile[i] = i;
+  out[i] = tile[(i + 1u) % 64u];
+}
+`;

@@ -32,6 +32,13 @@ export interface Covering<F extends Factors> {
 }
 
 /** A pair's key: the two options in declaration order. */
+/** `name=value` for every value of a factor that no row takes: empty when each one is met. */
+export function missingValues<F extends Factors>(factors: F, rows: readonly Row<F>[]): string[] {
+  return Object.entries(factors).flatMap(([name, values]) =>
+    values.filter((v) => !rows.some((r) => r[name as keyof F] === v)).map((v) => `${name}=${String(v)}`),
+  );
+}
+
 export function pairKey(a: string, va: unknown, b: string, vb: unknown): string {
   return `${a}=${String(va)} & ${b}=${String(vb)}`;
 }
