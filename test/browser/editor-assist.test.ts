@@ -63,6 +63,10 @@ describe('the lab editor', () => {
     const info = page.locator('.cm-completionInfo');
     await info.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await info.innerText()).toContain('Waits until every invocation of the workgroup arrives');
+    // CodeMirror ignores Enter for 75 ms after a list opens (its interactionDelay), so that a
+    // line break typed just as the list appears stays a line break; on a busy machine the
+    // list can open only just before this point.
+    await page.waitForTimeout(300);
     await page.keyboard.press('Enter');
     await page.keyboard.type('();', { delay: 20 });
     expect(await ex.locator('.cm-content').innerText()).toMatch(/let left[^\n]*\n\s*workgroupBarrier\(\);/);
