@@ -53,8 +53,11 @@ describe('wgsl-lab bench', () => {
   it('validates every configuration of the quick run, the scans, transposes and sorts among them', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
     const c = capture();
-    expect(await benchCommand(['--quick', '--json', '--out', dir], c.io)).toBe(0);
+    // One timed run each: this test is about validation, the timing loop has its own test.
+    expect(await benchCommand(['--quick', '--runs', '1', '--json', '--out', dir], c.io)).toBe(0);
     const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    expect(report.settings.runs).toBe(1);
+    expect(report.results.every((r) => r.runs === 1)).toBe(true);
     const failed = report.results.filter((r) => !r.validated).map((r) => `${r.name} ${r.variant}: ${r.error}`);
     expect(failed).toEqual([]);
     const main = new Set(report.results.filter((r) => r.group === 'main').map((r) => r.name));
@@ -87,6 +90,11 @@ describe('wgsl-lab bench', () => {
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
     const c = capture();
     expect(await benchCommand(['--quick', '--filter', 'no-such-thing'], c.io)).toBe(2);
+    for (const bad of ['0', '1.5', '1001', 'many']) {
+      const e = capture();
+      expect(await benchCommand(['--quick', '--runs', bad], e.io)).toBe(2);
+      expect(e.err.join('\n')).toContain(`--runs takes a whole number from 1 to 1000, not '${bad}'`);
+    }
     expect(c.err.join('\n')).toMatch(/no configuration matches --filter 'no-such-thing'/);
     expect(await benchCommand(['--help'], c.io)).toBe(0);
     expect(c.out.join('\n')).toMatch(/usage: wgsl-lab bench \[--quick\] \[--json\] \[--out DIR\] \[--filter TEXT\]/);

@@ -15,6 +15,8 @@ export interface BenchOptions {
   quick: boolean;
   /** Only cases whose "name variant" contains this (copy cases for their sizes are kept). */
   filter?: string;
+  /** Timed runs per case instead of the mode's (SETTINGS). */
+  runs?: number;
   /** Called before each case: cases done, total, the case's label. */
   progress?: (done: number, total: number, label: string) => void;
 }
@@ -32,7 +34,7 @@ export function selectCases(gpu: DeviceHandle, o: Pick<BenchOptions, 'quick' | '
 }
 
 export async function runBench(gpu: DeviceHandle, o: BenchOptions): Promise<BenchReport> {
-  const settings = o.quick ? SETTINGS.quick : SETTINGS.full;
+  const settings = { ...(o.quick ? SETTINGS.quick : SETTINGS.full), ...(o.runs ? { runs: o.runs } : {}) };
   const cases = selectCases(gpu, o);
   const inputs = new Inputs(gpu, Math.max(...cases.map((c) => c.n), 4));
   const results: BenchResult[] = [];

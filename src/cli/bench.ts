@@ -12,17 +12,22 @@ import { describeFailure } from './errors.js';
 import { ensureWritableDir, OutputError, writeFileAtomic } from './output-files.js';
 import { toJson } from '../report/json.js';
 
-export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT]
+export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT] [--runs N]
   Benchmarks every primitive and the variants the lessons compare, plus a vec4 copy kernel
   as the bandwidth reference. Each configuration is validated once against the CPU, then
-  timed: warm-up runs discarded, the median of at least 20 runs, GPU time from timestamp
+  timed: warm-up runs discarded, the median of 30 runs (20 with --quick), GPU time from timestamp
   queries. GB/s counts bytes read and written once. Writes DIR/bench.json and DIR/bench.svg.
   Exit 0: every configuration validated; 1: one did not; 2: no GPU, or bad options; 3: the results
   could not be written (DIR is checked before anything is measured).
   --quick        small sizes, for a CPU implementation (about a minute on lavapipe)
   --json         also print the report on stdout
   --out DIR      where bench.json and bench.svg go (default: bench-results)
-  --filter TEXT  only configurations whose name or variant contains TEXT`;
+  --filter TEXT  only configurations whose name or variant contains TEXT
+  --runs N       timed runs per configuration (1 to 1000): 1 validates every configuration
+                 quickly, its time is then one sample`;
+
+/** The most timed runs --runs accepts: enough for any median, not enough to look like a hang. */
+const MAX_RUNS = 1000;
 
 export interface BenchCommandIO {
   out: (s: string) => void;
@@ -37,12 +42,21 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
       json: { type: 'boolean' },
       out: { type: 'string' },
       filter: { type: 'string' },
+      runs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     io.out(BENCH_USAGE);
     return 0;
+  }
+  let runs: number | undefined;
+  if (values.runs !== undefined) {
+    runs = Number(values.runs);
+    if (!/^\d+$/.test(values.runs) || runs < 1 || runs > MAX_RUNS) {
+      io.err(`wgsl-lab bench: --runs takes a whole number from 1 to ${MAX_RUNS}, not '${values.runs}'`);
+      return 2;
+    }
   }
   const dir = values.out ?? 'bench-results';
   try {
@@ -54,7 +68,7 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
   let report: BenchReport;
   try {
     const gpu = await new GpuSession(nodeGpuProvider()).device();
-    const options = { quick: !!values.quick, filter: values.filter };
+    const options = { quick: !!values.quick, filter: values.filter, runs };
     if (!selectCases(gpu, options).length) {
       io.err(`wgsl-lab bench: no configuration matches --filter '${values.filter}'`);
       return 2;
