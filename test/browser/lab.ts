@@ -1,11 +1,10 @@
-// Shared set-up of the browser tests: a build of the site into a folder of this test
-// file's own (so parallel files and a developer's site-dist/ never collide), the real lab
-// server on a free port, and Debian's Chromium with WebGPU on SwiftShader.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Shared set-up of the browser tests: the site built once for the tier (global-setup.ts;
+// a folder of its own, so a developer's site-dist/ is never touched), the real lab server
+// on a free port per test file, and Debian's Chromium with WebGPU on SwiftShader.
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildSite, startServer, type RunningLab } from '../../src/cli/serve.js';
+import { inject } from 'vitest';
+import { startServer, type RunningLab } from '../../src/cli/serve.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -36,16 +35,14 @@ export interface Lab {
 
 export async function startLab(): Promise<Lab> {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
-  const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-site-'));
+  const dir = inject('siteDir');
   let server: RunningLab | undefined;
   let browser: Browser | undefined;
   try {
-    await buildSite(dir);
     server = await startServer({ port: 0, dir });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   } catch (e) {
     await server?.close();
-    await rm(dir, { recursive: true, force: true });
     throw e;
   }
   const b = browser;
@@ -57,7 +54,6 @@ export async function startLab(): Promise<Lab> {
     async close() {
       await b.close();
       await s.close();
-      await rm(dir, { recursive: true, force: true });
     },
   };
 }
