@@ -229,4 +229,5 @@ export const atomicOrderingCheck: Check<ReadonlyMap<string, Finding>> = {
   },
   hooks: ['passStart', 'workgroupStart', 'barrier', 'access'],
   start: () => new AtomicOrdering(),
+  followsAtomicsAcrossWorkgroups: true,
 };

@@ -105,6 +105,12 @@ export interface Check<State = unknown> {
   start(setup: CheckSetup): CheckRun<State>;
   fixes?: CheckFixes;
   cost?: TrackingCost;
+  /**
+   * The check follows atomics from one workgroup to another (a later workgroup's atomic
+   * against an earlier one's): a parallel analysis whose ranges of workgroups meet on an
+   * atomic word is then redone on one thread, where one run sees both.
+   */
+  followsAtomicsAcrossWorkgroups?: boolean;
 }
 
 /** A check of any state, as lists hold them. */

@@ -98,4 +98,5 @@ export const spinWaitCheck: Check<ReadonlyMap<number, Finding>> = {
   },
   hooks: ['passStart', 'workgroupStart', 'access'],
   start: () => new SpinWaits(),
+  followsAtomicsAcrossWorkgroups: true,
 };
