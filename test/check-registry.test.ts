@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/registry.js';
 import type { HookName } from '../src/checks/check.js';
+import { diagnostic } from '../src/diagnostics/index.js';
+import { candidateFixes, fixHolds } from '../src/lsp/fixes.js';
 import { isRuleId } from '../src/policy/rules.js';
 import { SARIF_RULE_IDS, SARIF_RULES } from '../src/report/sarif-rules.js';
 import { AnalysisChecks } from '../src/runner/analysis-checks.js';
@@ -87,5 +89,38 @@ describe('check registry', () => {
     expect(() => new AnalysisChecks(32, 32, undefined, undefined, [broken]).subscribers).toThrow(
       "check 'broken' names the hook 'outOfBounds' but does not implement it",
     );
+  });
+
+  it("offers a check's code actions, and keeps one only when the check says it worked", () => {
+    const text = 'var<workgroup> tile: array<u32, 4>;\n';
+    const check = {
+      ...CHECKS[0]!,
+      id: 'custom',
+      fixes: {
+        candidates: ({ variable }: { variable: string }) => [
+          { title: `fix ${variable}`, replace: { offset: 0, length: 0 }, newText: '// ' },
+        ],
+        worked: (variable: string, _b: unknown, after: { diagnostics: { variable?: string }[] }) =>
+          !after.diagnostics.some((d) => d.variable === variable),
+      },
+    };
+    const fixes = candidateFixes(text, [{ code: 'custom', data: { variable: 'tile' }, start: 15, related: [] }], [check]);
+    expect(fixes).toEqual([
+      {
+        title: 'fix tile',
+        replace: { offset: 0, length: 0 },
+        newText: '// ',
+        diagnosticIndex: 0,
+        goal: { check: 'custom', variable: 'tile' },
+      },
+    ]);
+    const finding = diagnostic({ severity: 'error', kind: 'custom', message: 'm', variable: 'tile' });
+    const compileError = diagnostic({ severity: 'error', kind: 'compile-error', message: 'm' });
+    const before = { diagnostics: [finding], bankConflicts: [] };
+    expect(fixHolds(fixes[0]!, before, { diagnostics: [], bankConflicts: [] }, [check])).toBe(true);
+    expect(fixHolds(fixes[0]!, before, { diagnostics: [finding], bankConflicts: [] }, [check])).toBe(false);
+    expect(fixHolds(fixes[0]!, before, { diagnostics: [compileError], bankConflicts: [] }, [check])).toBe(false);
+    // A kind no check of the list has gets no action.
+    expect(candidateFixes(text, [{ code: 'custom', data: { variable: 'tile' }, start: 15, related: [] }])).toEqual([]);
   });
 });
