@@ -11,7 +11,8 @@
 // in the same interval. The value its read-modify-write returned can tell it that every
 // other update is done ("the last one resets the counter"), which the modification order
 // of one word guarantees.
-import type { AccessBatch, BarrierEvent, SimHooks, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
+import type { AccessBatch, BarrierEvent, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
 import { absorbCounted } from './absorb.js';
@@ -50,7 +51,7 @@ export interface Finding {
 
 const key = (wg: number, lane: number) => wg * 65536 + lane;
 
-export class AtomicOrdering implements SimHooks {
+export class AtomicOrdering implements CheckRun<ReadonlyMap<string, Finding>> {
   /** Per region: words of the current interval within the workgroup. */
   private inWorkgroup = new Map<Region, Map<number, WordState>>();
   /** Per storage region: words of the current dispatch, across workgroups. */
@@ -208,4 +209,25 @@ export class AtomicOrdering implements SimHooks {
       };
     });
   }
+
+  /** Its findings as the report has them (CheckRun). */
+  report(): CheckFindings {
+    return { diagnostics: this.diagnostics() };
+  }
 }
+
+/** The atomic-ordering check (registry.ts). */
+export const atomicOrderingCheck: Check<ReadonlyMap<string, Finding>> = {
+  id: 'atomic-ordering',
+  rule: {
+    name: 'AtomicOrdering',
+    short: 'A plain atomicLoad or atomicStore is unordered with other invocations’ atomic read-modify-writes of the same word.',
+    full: 'An atomicLoad or atomicStore of a word is not separated by a barrier from other invocations’ atomic read-modify-writes (atomicAdd, atomicOr, …) of that word. Atomics do not race, but they are relaxed: a store may erase some of the updates (a counter reset while others add to it) and a load may see any number of them.',
+    help: 'Put a `workgroupBarrier()` (workgroup memory) or `storageBarrier()` (storage, within a workgroup) between the reset or the read of the total and the updates, or move the reset into another dispatch when other workgroups update the word.',
+    level: 'warning',
+    tags: ['correctness', 'concurrency'],
+  },
+  hooks: ['passStart', 'workgroupStart', 'barrier', 'access'],
+  start: () => new AtomicOrdering(),
+  followsAtomicsAcrossWorkgroups: true,
+};

@@ -5,7 +5,9 @@
 // broadcast). Atomic read-modify-writes count every lane: lanes' atomics on one word
 // serialize (atomicLoad and atomicStore count like a read and a write). Results are summed
 // per access site.
-import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
+import type { AccessBatch, SiteInfo } from '../sim/hooks.js';
+import { bankFixes } from './bank-fixes.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { BankConflictSite } from './report.js';
 
 export interface SiteStats {
@@ -21,7 +23,7 @@ export interface SiteStats {
   worstBanks?: number[];
 }
 
-export class BankConflictModel implements SimHooks {
+export class BankConflictModel implements CheckRun<readonly (SiteStats | undefined)[]> {
   /** Per site and access kind (index site * 3 + kind). */
   private readonly stats: (SiteStats | undefined)[] = [];
   // Scratch space reused by every phase (no allocation on the hot path).
@@ -117,7 +119,7 @@ export class BankConflictModel implements SimHooks {
   }
 
   /** Per site and access kind, what the model measured so far (see absorb). */
-  statistics(): readonly (SiteStats | undefined)[] {
+  findings(): readonly (SiteStats | undefined)[] {
     return this.stats;
   }
 
@@ -167,7 +169,31 @@ export class BankConflictModel implements SimHooks {
       }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
   }
+
+  /** Its findings as the report has them (CheckRun): per-site statistics, not diagnostics. */
+  report(): CheckFindings {
+    return { bankConflicts: this.sites() };
+  }
 }
+
+/** The bank-conflict model (registry.ts): its sites are the report's `bankConflicts`. */
+export const bankConflictCheck: Check<readonly (SiteStats | undefined)[]> = {
+  id: 'bank-conflict',
+  rule: {
+    name: 'BankConflict',
+    short: 'Lanes of a subgroup access different words in the same workgroup-memory bank.',
+    full: 'Lanes of one subgroup access different words in the same workgroup-memory bank, so the access is split into as many wavefronts as the degree of the conflict.',
+    help: 'Pad the inner dimension of the workgroup array (e.g. `array<array<f32, 33>, 32>` for 32 banks) or change the index so that neighbouring lanes touch neighbouring words.',
+    level: 'warning',
+    tags: ['performance'],
+  },
+  hooks: ['access'],
+  notes: [
+    'Bank model: bank = floor(byte address / 4) mod B; lanes reading the same word are one broadcast. Real hardware may merge or split accesses differently and beat (or miss) the model.',
+  ],
+  start: (s) => new BankConflictModel(s.banks, s.subgroupSize),
+  fixes: bankFixes,
+};
 
 /** Sorts the first n entries in place (n is at most a few dozen; no allocation). */
 function insertionSort(a: Int32Array, n: number): void {

@@ -1,7 +1,8 @@
 // Barrier divergence: every invocation that has not finished must reach the same barrier.
 // In lockstep simulation a barrier executed by fewer lanes than are still running means
 // some took another branch or left a loop: on a GPU they would never arrive.
-import type { BarrierEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
+import type { BarrierEvent, SiteInfo } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Diagnostic } from './report.js';
 import { absorbCounted } from './absorb.js';
 
@@ -14,7 +15,7 @@ export interface Finding {
   missing: string;
 }
 
-export class BarrierDivergence implements SimHooks {
+export class BarrierDivergence implements CheckRun<ReadonlyMap<number, Finding>> {
   private readonly found = new Map<number, Finding>();
 
   barrier(e: BarrierEvent): void {
@@ -58,7 +59,27 @@ export class BarrierDivergence implements SimHooks {
       count: f.count,
     }));
   }
+
+  /** Its findings as the report has them (CheckRun). */
+  report(): CheckFindings {
+    return { diagnostics: this.diagnostics() };
+  }
 }
+
+/** The barrier-divergence check (registry.ts). */
+export const barrierDivergenceCheck: Check<ReadonlyMap<number, Finding>> = {
+  id: 'barrier-divergence',
+  rule: {
+    name: 'BarrierDivergence',
+    short: 'A barrier is not reached by every running invocation of the workgroup.',
+    full: 'A barrier is reached by some invocations of a workgroup and not by others; on a GPU this hangs or gives undefined results.',
+    help: 'Move the barrier out of the branch or loop whose condition differs between invocations, so that every invocation reaches it the same number of times.',
+    level: 'error',
+    tags: ['correctness', 'concurrency'],
+  },
+  hooks: ['barrier'],
+  start: () => new BarrierDivergence(),
+};
 
 /** 0,1,2,3,7,9,10 → "0–3, 7, 9–10". */
 export function ranges(xs: number[]): string {

@@ -4,7 +4,8 @@
 // An indexing written in an argument of select() whose value the condition discards is
 // evaluated all the same (WGSL evaluates both arguments), but nothing uses what it read:
 // when every out-of-bounds indexing of a site is of that kind, the finding is a warning.
-import type { OutOfBoundsEvent, SimHooks, SiteInfo } from '../sim/hooks.js';
+import type { OutOfBoundsEvent, SiteInfo } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Diagnostic } from './report.js';
 
 export interface Finding {
@@ -15,7 +16,7 @@ export interface Finding {
   first: OutOfBoundsEvent;
 }
 
-export class BoundsCheck implements SimHooks {
+export class BoundsCheck implements CheckRun<ReadonlyMap<number, Finding>> {
   private readonly found = new Map<number, Finding>();
 
   outOfBounds(e: OutOfBoundsEvent): void {
@@ -78,4 +79,24 @@ export class BoundsCheck implements SimHooks {
       };
     });
   }
+
+  /** Its findings as the report has them (CheckRun). */
+  report(): CheckFindings {
+    return { diagnostics: this.diagnostics() };
+  }
 }
+
+/** The out-of-bounds check (registry.ts). */
+export const outOfBoundsCheck: Check<ReadonlyMap<number, Finding>> = {
+  id: 'out-of-bounds',
+  rule: {
+    name: 'OutOfBounds',
+    short: 'An index is outside the array, vector or matrix it indexes.',
+    full: 'An index is outside the array, vector or matrix it indexes; WGSL clamps or discards such accesses, so the kernel silently reads or writes the wrong element.',
+    help: 'Guard the access with a bounds check (`if (i < arrayLength(&a))`) or fix the index arithmetic; the message gives the index and the length.',
+    level: 'error',
+    tags: ['correctness'],
+  },
+  hooks: ['outOfBounds'],
+  start: () => new BoundsCheck(),
+};

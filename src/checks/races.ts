@@ -4,11 +4,13 @@
 // or — for storage memory — any two workgroups of one dispatch (no barrier spans
 // workgroups). Every site that read or wrote a word in an interval is remembered, with two
 // of its lanes, so the verdict does not depend on the order the simulator runs lanes in.
-import type { AccessBatch, BarrierEvent, SimHooks, WorkgroupEvent } from '../sim/hooks.js';
+import type { AccessBatch, BarrierEvent, WorkgroupEvent } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Region } from '../sim/memory.js';
 import type { SiteTable } from '../sim/sites.js';
 import type { Diagnostic } from './report.js';
-import { CROSS_FIELDS, INTERVAL_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { CROSS_FIELDS, INTERVAL_FIELDS, RACE_BYTES_PER_LOCATION, TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { raceFixes } from './race-fixes.js';
 import type { CrossLog, RegionLog } from './cross-log.js';
 import { combineRaces, raceKey, type Hazard, type RaceRecord, type Side } from './race-records.js';
 
@@ -310,7 +312,7 @@ export interface RaceConflict {
   second: Side;
 }
 
-export class RaceDetector implements SimHooks {
+export class RaceDetector implements CheckRun<ReadonlyMap<string, RaceRecord>> {
   /**
    * `onConflict` sees each conflict as it happens (the lab's workgroup view marks that step).
    * With `log` (a part of a parallel analysis) storage and texture accesses are logged for
@@ -577,6 +579,11 @@ export class RaceDetector implements SimHooks {
     return [...this.races.values()].map((x) => this.describe(x, sites));
   }
 
+  /** Its findings as the report has them (CheckRun). */
+  report(sites: SiteTable): CheckFindings {
+    return { diagnostics: this.diagnostics(sites) };
+  }
+
   private describe(x: RaceRecord, sites: SiteTable): Diagnostic {
     const a = sites.get(x.first.site);
     const b = sites.get(x.second.site);
@@ -622,3 +629,20 @@ export class RaceDetector implements SimHooks {
     };
   }
 }
+
+/** The data-race check (registry.ts). */
+export const dataRaceCheck: Check<ReadonlyMap<string, RaceRecord>> = {
+  id: 'data-race',
+  rule: {
+    name: 'DataRace',
+    short: 'Two invocations access the same memory, at least one writes, and nothing orders them.',
+    full: 'Two invocations of the dispatch access the same word of workgroup or storage memory, at least one of them writes, and no barrier orders the accesses, so the result depends on scheduling.',
+    help: 'Put a `workgroupBarrier()` (or `storageBarrier()`) between the write and the access that must see it, reached by every invocation of the workgroup, or give each invocation its own element.',
+    level: 'error',
+    tags: ['correctness', 'concurrency'],
+  },
+  hooks: ['passStart', 'workgroupStart', 'barrier', 'access'],
+  start: (s) => new RaceDetector(undefined, s.log, s.part),
+  fixes: raceFixes,
+  cost: { what: 'race table', ...RACE_BYTES_PER_LOCATION },
+};

@@ -4,7 +4,8 @@
 // the simulator can check: it runs workgroups one at a time in increasing index, so such a
 // wait either finds the flag already set (an earlier workgroup) or spins until the step
 // budget ends it (a later one). Reported as information, once per load site.
-import type { AccessBatch, SimHooks, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
+import type { AccessBatch, SiteInfo, WorkgroupEvent } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
 import { absorbCounted } from './absorb.js';
@@ -18,7 +19,7 @@ export interface Finding {
   count: number;
 }
 
-export class SpinWaits implements SimHooks {
+export class SpinWaits implements CheckRun<ReadonlyMap<number, Finding>> {
   /** Per storage region: word → the workgroup and site of its last atomic write in this dispatch. */
   private lastWrite = new Map<Region, Map<number, { wg: number; site: SiteInfo }>>();
   private wg = 0;
@@ -77,4 +78,25 @@ export class SpinWaits implements SimHooks {
       count: f.count,
     }));
   }
+
+  /** Its findings as the report has them (CheckRun). */
+  report(): CheckFindings {
+    return { diagnostics: this.diagnostics() };
+  }
 }
+
+/** The spin-wait check (registry.ts). */
+export const spinWaitCheck: Check<ReadonlyMap<number, Finding>> = {
+  id: 'spin-wait',
+  rule: {
+    name: 'SpinWait',
+    short: 'A loop polls, with atomicLoad, a word that another workgroup writes atomically.',
+    full: 'A loop polls a storage word with atomicLoad that another workgroup of the dispatch writes (a look-back scan waiting for a predecessor’s flag). The simulator runs workgroups one at a time and cannot check the wait; on a GPU it relies on forward progress between workgroups, which WebGPU does not promise.',
+    help: 'Nothing to fix if the wait is intended (decoupled look-back); otherwise split the work into dispatches, which are ordered.',
+    level: 'note',
+    tags: ['concurrency'],
+  },
+  hooks: ['passStart', 'workgroupStart', 'access'],
+  start: () => new SpinWaits(),
+  followsAtomicsAcrossWorkgroups: true,
+};

@@ -19,6 +19,17 @@ export const CROSS_FIELDS = 7;
  */
 export const RACE_BYTES_PER_TOUCHED_WORD = (2 * INTERVAL_FIELDS + 2 * CROSS_FIELDS) * 4;
 
+/**
+ * The race tables per tracked location (a 4-byte word, or a 2-byte half in a region holding
+ * f16): interval tables of its readers and writers, plus, for storage buffers and textures
+ * (races across workgroups), cross-workgroup tables of both. The budget counts the worst
+ * case, a kernel touching every word of every writable region.
+ */
+export const RACE_BYTES_PER_LOCATION = {
+  workgroup: 2 * INTERVAL_FIELDS * 4,
+  storage: RACE_BYTES_PER_TOUCHED_WORD,
+} as const;
+
 /** Bytes of never-written-read state per word of workgroup memory (an epoch stamp), paged as above. */
 export const INIT_BYTES_PER_TOUCHED_WORD = 4;
 

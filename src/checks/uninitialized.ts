@@ -1,11 +1,12 @@
 // Never-written reads: a read of workgroup memory that no invocation of the workgroup has
 // written yet can only see the zero it starts with. Usually a missing store or a barrier
 // placed too late. Atomics are exempt: counters that start from zero are an idiom.
-import type { AccessBatch, SimHooks, SiteInfo } from '../sim/hooks.js';
+import type { AccessBatch, SiteInfo } from '../sim/hooks.js';
+import type { Check, CheckFindings, CheckRun } from './check.js';
 import type { Region } from '../sim/memory.js';
 import type { Diagnostic } from './report.js';
 import { absorbCounted } from './absorb.js';
-import { TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { INIT_BYTES_PER_TOUCHED_WORD, TRACKING_PAGE_WORDS } from './tracking-cost.js';
 
 export interface Finding {
   site: SiteInfo;
@@ -38,7 +39,7 @@ class WrittenWords {
   }
 }
 
-export class NeverWrittenReads implements SimHooks {
+export class NeverWrittenReads implements CheckRun<ReadonlyMap<number, Finding>> {
   private readonly written = new Map<Region, WrittenWords>();
   /** The current workgroup's stamp: 1 and up, since a new page's 0 means written by none. */
   private epoch = 1;
@@ -106,4 +107,26 @@ export class NeverWrittenReads implements SimHooks {
       count: f.count,
     }));
   }
+
+  /** Its findings as the report has them (CheckRun). */
+  report(): CheckFindings {
+    return { diagnostics: this.diagnostics() };
+  }
 }
+
+/** The never-written-read check (registry.ts). */
+export const neverWrittenReadCheck: Check<ReadonlyMap<number, Finding>> = {
+  id: 'never-written-read',
+  rule: {
+    name: 'NeverWrittenRead',
+    short: 'Workgroup memory is read before any invocation wrote it.',
+    full: 'Workgroup memory is read where no invocation of the workgroup wrote it before; it holds the zero it was initialized with, which is rarely what the kernel means.',
+    help: 'Write the element before reading it (and put a `workgroupBarrier()` between the write and the read when another invocation writes it).',
+    level: 'warning',
+    tags: ['correctness'],
+  },
+  hooks: ['workgroupStart', 'access'],
+  start: () => new NeverWrittenReads(),
+  // An epoch stamp per word, paged; counted per 2-byte location (the worst case of f16 halves).
+  cost: { what: 'never-written tracking', workgroup: INIT_BYTES_PER_TOUCHED_WORD },
+};

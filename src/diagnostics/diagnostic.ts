@@ -6,8 +6,8 @@ import { compareSpans, type SourceSpan } from './span.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** What produced a diagnostic; the `check --json` kinds are a subset. */
-export type DiagnosticKind =
+/** What produced a diagnostic, when it is not one of the analyzer's checks. */
+export type ToolKind =
   // the WGSL compiler (Tint) or wgsl-lab's own front end
   | 'compile-error'
   | 'compile-warning'
@@ -20,21 +20,24 @@ export type DiagnosticKind =
   | 'input'
   // valid WGSL the simulator does not implement
   | 'not-supported'
-  // the analyzer's checks
-  | 'data-race'
-  | 'barrier-divergence'
-  | 'out-of-bounds'
-  | 'never-written-read'
-  | 'atomic-ordering'
-  | 'spin-wait'
+  // the simulated kernel did not finish within the step budget
   | 'step-limit'
-  | 'bank-conflict'
   // an inline suppression comment that suppresses nothing or names an unknown rule
   | 'unused-suppression'
   // the GPU or the environment (no adapter, device lost, rejected operation)
   | 'gpu'
   // a defect of wgsl-lab itself
   | 'internal';
+
+/**
+ * The id of one of the analyzer's checks (`data-race`, `bank-conflict`, …): the registry,
+ * src/checks/registry.ts, is their one list, so this type names no ids (the intersection
+ * keeps editors completing the tool's kinds).
+ */
+export type CheckKind = string & Record<never, never>;
+
+/** What produced a diagnostic; the `check --json` kinds are a subset. */
+export type DiagnosticKind = ToolKind | CheckKind;
 
 /** A second place a diagnostic is about (the other access of a race, a declaration). */
 export interface RelatedInformation {

@@ -10,7 +10,7 @@ import { KEYWORDS as WGSL_KEYWORDS } from '../wgsl/tokens.js';
 import { BUILTIN_DOCS, builtinMarkdown } from '../wgsl/builtin-docs.js';
 import type { ModuleInfo } from '../wgsl/module-info.js';
 import { typeName, type Type } from '../wgsl/types.js';
-import { functionAt } from './ast-positions.js';
+import { functionAt } from '../wgsl/ast-positions.js';
 import { documentModule, type DocumentModule } from './document-module.js';
 
 export type CompletionKind = 'function' | 'variable' | 'constant' | 'member' | 'struct' | 'type' | 'keyword' | 'attribute' | 'directive';

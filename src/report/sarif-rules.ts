@@ -1,67 +1,12 @@
 // The SARIF rule of every diagnostic kind: what code-scanning tools (GitHub's included)
-// show beside an alert. Keyed by the kind so that a new kind cannot be added without one.
-import type { DiagnosticKind } from '../diagnostics/index.js';
+// show beside an alert. The analyzer's checks bring their own (src/checks/registry.ts);
+// the other kinds are keyed here, so that a new kind cannot be added without one.
+import type { CheckRule } from '../checks/check.js';
+import { CHECKS } from '../checks/registry.js';
+import type { ToolKind } from '../diagnostics/index.js';
 
-export interface RuleText {
-  /** PascalCase, as SARIF's `reportingDescriptor.name` is meant to read. */
-  name: string;
-  short: string;
-  full: string;
-  /** How to fix it, as Markdown (the plain-text help is derived from it). */
-  help: string;
-  level: 'error' | 'warning' | 'note';
-  tags: string[];
-}
-
-export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
-  'data-race': {
-    name: 'DataRace',
-    short: 'Two invocations access the same memory, at least one writes, and nothing orders them.',
-    full: 'Two invocations of the dispatch access the same word of workgroup or storage memory, at least one of them writes, and no barrier orders the accesses, so the result depends on scheduling.',
-    help: 'Put a `workgroupBarrier()` (or `storageBarrier()`) between the write and the access that must see it, reached by every invocation of the workgroup, or give each invocation its own element.',
-    level: 'error',
-    tags: ['correctness', 'concurrency'],
-  },
-  'barrier-divergence': {
-    name: 'BarrierDivergence',
-    short: 'A barrier is not reached by every running invocation of the workgroup.',
-    full: 'A barrier is reached by some invocations of a workgroup and not by others; on a GPU this hangs or gives undefined results.',
-    help: 'Move the barrier out of the branch or loop whose condition differs between invocations, so that every invocation reaches it the same number of times.',
-    level: 'error',
-    tags: ['correctness', 'concurrency'],
-  },
-  'out-of-bounds': {
-    name: 'OutOfBounds',
-    short: 'An index is outside the array, vector or matrix it indexes.',
-    full: 'An index is outside the array, vector or matrix it indexes; WGSL clamps or discards such accesses, so the kernel silently reads or writes the wrong element.',
-    help: 'Guard the access with a bounds check (`if (i < arrayLength(&a))`) or fix the index arithmetic; the message gives the index and the length.',
-    level: 'error',
-    tags: ['correctness'],
-  },
-  'never-written-read': {
-    name: 'NeverWrittenRead',
-    short: 'Workgroup memory is read before any invocation wrote it.',
-    full: 'Workgroup memory is read where no invocation of the workgroup wrote it before; it holds the zero it was initialized with, which is rarely what the kernel means.',
-    help: 'Write the element before reading it (and put a `workgroupBarrier()` between the write and the read when another invocation writes it).',
-    level: 'warning',
-    tags: ['correctness'],
-  },
-  'atomic-ordering': {
-    name: 'AtomicOrdering',
-    short: 'A plain atomicLoad or atomicStore is unordered with other invocations’ atomic read-modify-writes of the same word.',
-    full: 'An atomicLoad or atomicStore of a word is not separated by a barrier from other invocations’ atomic read-modify-writes (atomicAdd, atomicOr, …) of that word. Atomics do not race, but they are relaxed: a store may erase some of the updates (a counter reset while others add to it) and a load may see any number of them.',
-    help: 'Put a `workgroupBarrier()` (workgroup memory) or `storageBarrier()` (storage, within a workgroup) between the reset or the read of the total and the updates, or move the reset into another dispatch when other workgroups update the word.',
-    level: 'warning',
-    tags: ['correctness', 'concurrency'],
-  },
-  'spin-wait': {
-    name: 'SpinWait',
-    short: 'A loop polls, with atomicLoad, a word that another workgroup writes atomically.',
-    full: 'A loop polls a storage word with atomicLoad that another workgroup of the dispatch writes (a look-back scan waiting for a predecessor’s flag). The simulator runs workgroups one at a time and cannot check the wait; on a GPU it relies on forward progress between workgroups, which WebGPU does not promise.',
-    help: 'Nothing to fix if the wait is intended (decoupled look-back); otherwise split the work into dispatches, which are ordered.',
-    level: 'note',
-    tags: ['concurrency'],
-  },
+/** The rules of what is not a check: the simulator's step limit, the compiler, the input, the environment. */
+const TOOL_RULES: Record<ToolKind, CheckRule> = {
   'step-limit': {
     name: 'StepLimit',
     short: 'The kernel did not finish within the simulation budget.',
@@ -101,14 +46,6 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     help: 'Write it as the message shows, which means the same to naga and is valid WGSL everywhere: add the parentheses (`a ^ (b >> 16u)`), write the largest f32 as `3.4028234e38` or `0x1.fffffep+127f`, leave out `-> void`, close the comment. docs/wgpu-dialect.md lists every leniency.',
     level: 'warning',
     tags: ['portability'],
-  },
-  'bank-conflict': {
-    name: 'BankConflict',
-    short: 'Lanes of a subgroup access different words in the same workgroup-memory bank.',
-    full: 'Lanes of one subgroup access different words in the same workgroup-memory bank, so the access is split into as many wavefronts as the degree of the conflict.',
-    help: 'Pad the inner dimension of the workgroup array (e.g. `array<array<f32, 33>, 32>` for 32 banks) or change the index so that neighbouring lanes touch neighbouring words.',
-    level: 'warning',
-    tags: ['performance'],
   },
   'unused-suppression': {
     name: 'UnusedSuppression',
@@ -160,5 +97,40 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
   },
 };
 
+/** Every rule: the tool's and the checks' (the registry's). */
+export const SARIF_RULES: Readonly<Record<string, CheckRule>> = {
+  ...TOOL_RULES,
+  ...Object.fromEntries(CHECKS.map((c) => [c.id, c.rule])),
+};
+
+/**
+ * The order of the rules of the first SARIF logs. `ruleIndex` counts the order a log lists
+ * its rules in, so these keep their places; the rule of a check added since goes after
+ * them, in the registry's order.
+ */
+const PUBLISHED_ORDER = [
+  'data-race',
+  'barrier-divergence',
+  'out-of-bounds',
+  'never-written-read',
+  'atomic-ordering',
+  'spin-wait',
+  'step-limit',
+  'compile-error',
+  'compile-warning',
+  'compile-info',
+  'portability',
+  'bank-conflict',
+  'unused-suppression',
+  'header',
+  'input',
+  'not-supported',
+  'gpu',
+  'internal',
+];
+
 /** The rules in the order a SARIF log lists them, which is what `ruleIndex` counts. */
-export const SARIF_RULE_IDS = Object.keys(SARIF_RULES) as DiagnosticKind[];
+export const SARIF_RULE_IDS: readonly string[] = [
+  ...PUBLISHED_ORDER.filter((id) => id in SARIF_RULES),
+  ...Object.keys(SARIF_RULES).filter((id) => !PUBLISHED_ORDER.includes(id)),
+];

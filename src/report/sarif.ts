@@ -178,7 +178,7 @@ export function toSarif(reports: readonly CheckReport[], o: SarifOptions): objec
             semanticVersion: o.version,
             informationUri: 'https://github.com/wgsl-lab/wgsl-lab',
             rules: SARIF_RULE_IDS.map((id) => {
-              const t = SARIF_RULES[id];
+              const t = SARIF_RULES[id]!;
               return {
                 id,
                 name: t.name,

@@ -3,6 +3,7 @@
 // the `check --json` report.
 import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
 import { ranges } from '../checks/barriers.js';
+import { CHECKS } from '../checks/registry.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
 import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
@@ -36,9 +37,10 @@ export interface AnalyzeOptions {
 
 export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
 
+/** What the simulation assumes, then what the checks' models assume (Check.notes). */
 const NOTES = [
   'Invocations form subgroups by local_invocation_index (lanes 0..S-1, S..2S-1, …); WGSL leaves this mapping to the implementation.',
-  'Bank model: bank = floor(byte address / 4) mod B; lanes reading the same word are one broadcast. Real hardware may merge or split accesses differently and beat (or miss) the model.',
+  ...CHECKS.flatMap((c) => c.notes ?? []),
 ];
 
 export function analyze(source: string, options: AnalyzeOptions = {}): CheckReport {
@@ -194,8 +196,9 @@ export function completeReport(
       }),
     );
   }
-  report.diagnostics = [...report.diagnostics, ...stepDiagnostics, ...checks.diagnostics(run.sites)];
-  report.bankConflicts = checks.banks.sites();
+  const found = checks.findings(run.sites);
+  report.diagnostics = [...report.diagnostics, ...stepDiagnostics, ...found.diagnostics];
+  report.bankConflicts = found.bankConflicts;
   return finish(report);
 }
 

@@ -9,8 +9,8 @@ import {
   RACE_BYTES_PER_LOCATION,
   TEXTURE_BYTES_PER_TEXEL,
   TEXTURE_LOCATIONS_PER_TEXEL,
-  UNINITIALIZED_BYTES_PER_LOCATION,
 } from './memory-costs.js';
+import { CHECKS } from '../checks/registry.js';
 import { MAX_MEMORY_SIZE, formatBytes, parseMemorySize } from './memory-size.js';
 import { InputError } from './errors.js';
 
@@ -78,6 +78,18 @@ function item(what: string, dataBytes: number, extra: { what: string; bytes: num
   return { what, dataBytes, extra: kept, bytes: dataBytes + kept.reduce((a, e) => a + e.bytes, 0) };
 }
 
+/**
+ * The checks' tracking tables over `locations` locations of workgroup or writable storage
+ * memory, as each check counts them (Check.cost); none outside the analysis.
+ */
+function trackingTables(mode: MemoryMode, space: 'workgroup' | 'storage', locations: number): { what: string; bytes: number }[] {
+  if (mode !== 'check') return [];
+  return CHECKS.flatMap((c) => {
+    const perLocation = c.cost?.[space];
+    return c.cost && perLocation ? [{ what: c.cost.what, bytes: Math.ceil(locations * perLocation) }] : [];
+  });
+}
+
 /** The itemised estimate of a plan's memory in a mode (memory-costs.ts says where each factor comes from). */
 export function estimateMemory(input: BudgetInput, mode: MemoryMode): MemoryEstimate {
   const items: EstimateItem[] = [];
@@ -88,23 +100,16 @@ export function estimateMemory(input: BudgetInput, mode: MemoryMode): MemoryEsti
     }
     const copies = BUFFER_COPIES[mode][b.kind];
     const f16Result = b.f16 && b.kind === 'storage' && mode !== 'check' ? b.bytes * F16_RESULT_FACTOR : 0;
-    const races = mode === 'check' && b.kind === 'storage' && b.writable ? (b.bytes / b.granule) * RACE_BYTES_PER_LOCATION.storage : 0;
-    items.push(item(b.label, b.bytes * copies + f16Result, [{ what: 'race table', bytes: Math.ceil(races) }]));
+    const tracked = b.kind === 'storage' && b.writable ? b.bytes / b.granule : 0;
+    items.push(item(b.label, b.bytes * copies + f16Result, trackingTables(mode, 'storage', tracked)));
   }
   for (const t of input.textures) {
-    const races = mode === 'check' && t.writable ? t.texels * TEXTURE_LOCATIONS_PER_TEXEL * RACE_BYTES_PER_LOCATION.storage : 0;
-    items.push(item(t.label, t.texels * TEXTURE_BYTES_PER_TEXEL[mode], [{ what: 'race table', bytes: races }]));
+    const tracked = t.writable ? t.texels * TEXTURE_LOCATIONS_PER_TEXEL : 0;
+    items.push(item(t.label, t.texels * TEXTURE_BYTES_PER_TEXEL[mode], trackingTables(mode, 'storage', tracked)));
   }
   if (mode !== 'gpu' && input.workgroupBytes > 0) {
     const locations = Math.ceil(input.workgroupBytes / 2);
-    const tables =
-      mode === 'check'
-        ? [
-            { what: 'race table', bytes: locations * RACE_BYTES_PER_LOCATION.workgroup },
-            { what: 'never-written tracking', bytes: locations * UNINITIALIZED_BYTES_PER_LOCATION },
-          ]
-        : [];
-    items.push(item('workgroup memory', input.workgroupBytes, tables));
+    items.push(item('workgroup memory', input.workgroupBytes, trackingTables(mode, 'workgroup', locations)));
   }
   items.sort((a, b) => b.bytes - a.bytes);
   return { mode, total: items.reduce((a, i) => a + i.bytes, 0), items };

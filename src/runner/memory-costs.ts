@@ -3,13 +3,11 @@
 // measuring (src/runner/memory-budget.test.ts against the simulator's and the checks'
 // typed arrays; test/memory-budget.test.ts against a child process's peak RSS). The
 // budget (memory-budget.ts) multiplies them; nothing else should hard-code them.
-import {
-  INIT_BYTES_PER_TOUCHED_WORD,
-  INTERVAL_FIELDS,
-  LOG_BYTES_PER_TOUCHED_WORD,
-  MERGE_BYTES_PER_SHARED_WORD,
-  RACE_BYTES_PER_TOUCHED_WORD,
-} from '../checks/tracking-cost.js';
+// What the checks' tracking tables cost per location is theirs to say (Check.cost, e.g. the
+// race tables of src/checks/tracking-cost.ts, RACE_BYTES_PER_LOCATION).
+import { INTERVAL_FIELDS, LOG_BYTES_PER_TOUCHED_WORD, MERGE_BYTES_PER_SHARED_WORD } from '../checks/tracking-cost.js';
+
+export { RACE_BYTES_PER_LOCATION } from '../checks/tracking-cost.js';
 
 /**
  * Copies of a buffer's bytes that exist at once while a binding the entry point uses runs,
@@ -31,19 +29,6 @@ export const BUFFER_COPIES = {
 } as const;
 
 /**
- * Race detector tables (src/checks/races.ts) per tracked location (a 4-byte word, or a
- * 2-byte half in a region holding f16): interval tables of its readers and writers, plus,
- * for storage buffers and textures (races across workgroups), cross-workgroup tables of
- * both. The tables are paged (src/checks/tracking-cost.ts): a page is allocated when an
- * access first lands in it, so a kernel that touches few words costs little; the budget
- * counts the worst case, a kernel touching every word of every writable region.
- */
-export const RACE_BYTES_PER_LOCATION = {
-  workgroup: 2 * INTERVAL_FIELDS * 4,
-  storage: RACE_BYTES_PER_TOUCHED_WORD,
-} as const;
-
-/**
  * A part of a parallel analysis (`check --jobs`, src/runner/analyze-part.ts) per tracked
  * storage location: the interval tables, the log that replaces the cross-workgroup tables
  * (src/checks/cross-log.ts), and what touched-words.ts keeps (a flag byte and the first value
@@ -55,13 +40,6 @@ export const PART_RACE_BYTES_PER_LOCATION = {
   part: 2 * INTERVAL_FIELDS * 4 + LOG_BYTES_PER_TOUCHED_WORD + 1 + 4,
   merge: MERGE_BYTES_PER_SHARED_WORD,
 } as const;
-
-/**
- * Never-written-read tracking (src/checks/uninitialized.ts): an epoch stamp per word of
- * workgroup memory, paged like the race tables; counted per 2-byte location (the worst case
- * of f16 halves), so at most twice what a 4-byte word costs.
- */
-export const UNINITIALIZED_BYTES_PER_LOCATION = INIT_BYTES_PER_TOUCHED_WORD;
 
 /**
  * Bytes per texel of a texture: the planned initial channels (plan-textures.ts, 4 Float64),

@@ -4,8 +4,9 @@
 // (cross-replay.ts). Simulating the ranges apart still gives every workgroup the memory it
 // sees when all run in turn unless a range read a word before storing it itself while an
 // earlier range had changed it, and the checks that follow atomics across workgroups
-// (atomic ordering, spin-waits) see the same atomics unless two ranges used atomics on one
-// shared word: those two cases are what `valueConflict` and `atomicConflict` find.
+// (Check.followsAtomicsAcrossWorkgroups: atomic ordering, spin-waits) see the same atomics
+// unless two ranges used atomics on one shared word: those two cases are what
+// `valueConflict` and `atomicConflict` find.
 import type { AccessBatch, SimHooks } from '../sim/hooks.js';
 import type { Region } from '../sim/memory.js';
 

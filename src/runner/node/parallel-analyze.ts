@@ -5,11 +5,11 @@
 // those words (cross-replay.ts), as one thread finds them watching every workgroup in turn.
 // The result is exactly the one-thread analysis unless a range read a word (before storing
 // to it) that an earlier range changed — its workgroups then saw other values than they see
-// when all run in turn —, atomics of two ranges met on a word (the atomic-ordering and
-// spin-wait checks follow atomics across workgroups), a range ran out of steps, or the
-// steps the workgroups took would have made the one-thread analysis thin them. Then the
-// analysis is redone on one thread, so the report never depends on how the work was split:
-// `check --jobs N` prints what `check --jobs 1` prints.
+// when all run in turn —, atomics of two ranges met on a word (checks that follow atomics
+// across workgroups, Check.followsAtomicsAcrossWorkgroups: atomic-ordering, spin-wait), a
+// range ran out of steps, or the steps the workgroups took would have made the one-thread
+// analysis thin them. Then the analysis is redone on one thread, so the report never
+// depends on how the work was split: `check --jobs N` prints what `check --jobs 1` prints.
 import type { CheckReport } from '../../checks/report.js';
 import { Simulator } from '../../sim/simulator.js';
 import { BudgetedWorkgroups } from '../../sim/step-budget.js';
@@ -26,6 +26,7 @@ import {
 import { MemoryBudgetError } from '../memory-budget.js';
 import type { PartFindings, PartRequest, PartResult } from '../analyze-part.js';
 import { mergeLogs } from '../../checks/cross-replay.js';
+import { CHECKS } from '../../checks/registry.js';
 import { defaultStepBudget, planSimulation, sampleFor, type SampledPass } from '../simulate.js';
 import { atomicConflict, sharedWords, valueConflict } from '../touched-words.js';
 import type { AnalysisPool } from './analysis-pool.js';
@@ -126,7 +127,8 @@ export async function analyzeInParallel(
   if (!fitsTheBudget(results, count, startSteps, maxSteps)) return redo('the one-thread analysis would thin the workgroups');
   const touched = results.map((r) => r.touched);
   const shared = sharedWords(touched);
-  const atomics = atomicConflict(touched, shared);
+  // Only a check that follows atomics across workgroups would see them differently.
+  const atomics = CHECKS.some((c) => c.followsAtomicsAcrossWorkgroups) ? atomicConflict(touched, shared) : undefined;
   if (atomics) return redo(`atomics of different parts meet on word ${atomics.word} of '${atomics.region}'`);
   let found: PartFindings[];
   try {

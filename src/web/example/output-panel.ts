@@ -13,6 +13,7 @@ import { at, checkpointName, runSummary } from './format.js';
 import { judgeNameAtStart } from './judge.js';
 import { renderBankSites } from './heatmap.js';
 import { renderBufferTable } from './buffer-table.js';
+import { checkTitle, renderCheckLegend } from './check-legend.js';
 import { renderExpectDiff } from './expect-diff.js';
 import { diagnosticLink, diagnosticSites, revealLink } from './reveal-link.js';
 
@@ -178,7 +179,7 @@ function renderDiagnostics(report: CheckReport): HTMLElement {
         { class: `sev-${d.severity}`, 'data-kind': d.kind, 'data-line': d.loc?.line ?? 0 },
         diagnosticLink(d),
         d.loc ? ' ' : null,
-        h('strong', {}, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
+        h('strong', { title: checkTitle(d.kind) }, `${d.kind}${d.benign ? ' (benign)' : ''}: `),
         d.message,
         d.count && d.count > 1 ? ` (${d.count} times)` : '',
         d.related.length
@@ -251,5 +252,6 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
           report.notes.map((n) => h('li', {}, n)),
         )
       : null,
+    renderCheckLegend(),
   );
 }

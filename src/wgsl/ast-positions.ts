@@ -1,7 +1,7 @@
 // Where AST nodes begin and which blocks a statement holds. Nodes carry the span of one
 // token (an assignment's is its operator, an index expression's its '['), so the first
 // token of a statement is found through its leftmost operand.
-import type * as A from '../wgsl/ast.js';
+import type * as A from './ast.js';
 
 export function exprStart(e: A.Expr): number {
   switch (e.kind) {
