@@ -16,7 +16,7 @@ export default defineConfig({
       { extends: true, test: { name: 'gpu', include: GPU_TIER } },
       { extends: true, test: { name: 'fuzz', include: FUZZ_TIER } },
       { extends: true, test: { name: 'browser', include: BROWSER_TIER, globalSetup: ['test/browser/global-setup.ts'] } },
-      { extends: true, test: { name: 'package', include: PACKAGE_TIER } },
+      { extends: true, test: { name: 'package', include: PACKAGE_TIER, globalSetup: ['test/support/package-setup.ts'] } },
     ],
   },
 });

@@ -6,7 +6,7 @@
 // then run in Chromium: check() finds the race, with the browser's WGSL compiler where the
 // page has WebGPU and with wgsl-lab's own front end where it has none. TypeScript, resolving
 // as a bundler for the browser, type-checks the app against the browser entry point's types.
-// Slow (a build, a pack, two installs, four bundles): one of each for the whole file.
+// Slow (two installs, four bundles): one of each for the whole file; the tier packs once.
 import { createServer, type Server } from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,9 +14,9 @@ import { extname, join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser/lab.js';
-import { NPM_INSTALL, ok, packTarball, RACY_KERNEL as RACY, REPO, sh, versionOf } from './support/package-tarball.js';
+import { NPM_INSTALL, ok, RACY_KERNEL as RACY, REPO, sh, versionOf } from './support/package-tarball.js';
 
 // The app: check() on the racy kernel; where the page has WebGPU, a reduction through a
 // captured device too. Its result lands on window.__result.
@@ -167,7 +167,7 @@ async function runInChromium(bundle: Bundle, { webgpu }: { webgpu: boolean }): P
 beforeAll(async () => {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
   work = await mkdtemp(join(tmpdir(), 'wgsl-lab-bundle-'));
-  const tarball = await packTarball(work, { site: false });
+  const tarball = inject('tarball');
   app = join(work, 'app');
   await mkdir(app, { recursive: true });
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));

@@ -10,21 +10,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSP_HEADER } from '../src/cli/site-policy.js';
 import { LspClient } from './support/lsp-client.js';
-import {
-  ENV,
-  NPM_INSTALL,
-  ok,
-  packTarball,
-  PKG,
-  RACY_KERNEL as RACY,
-  REPO,
-  sh,
-  versionOf,
-  type Result,
-} from './support/package-tarball.js';
+import { ENV, NPM_INSTALL, ok, PKG, RACY_KERNEL as RACY, REPO, sh, versionOf, type Result } from './support/package-tarball.js';
 
 // 300 elements, 5 workgroups of 64: v[i] = 2 * 3i + 1 = 6i + 1 on any engine.
 const KERNEL = `//! dispatch 5
@@ -104,7 +93,7 @@ let beforeWebgpu: { version: Result; run: Result; check: Result; sim: Result };
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'wgsl-lab-package-'));
-  tarball = await packTarball(work, { site: true });
+  tarball = inject('tarball');
   packed = (await ok(work, 'tar', ['-tzf', tarball])).out
     .split('\n')
     .filter(Boolean)

@@ -1,6 +1,7 @@
 // The package as a user gets it, for the tests that install it (package.test.ts,
 // package-bundle.test.ts): the sources git knows copied to a temporary folder, packed with
-// `npm pack`, and commands run in a consumer project with the environment of a user's shell.
+// `npm pack` once per run (package-setup.ts), and commands run in a consumer project with
+// the environment of a user's shell.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -58,20 +59,14 @@ async function copySources(to: string): Promise<void> {
 }
 
 /**
- * Packs a copy of the sources into `work` and returns the tarball's path. `site: true` runs
- * the package's own prepack (a clean build of dist/ and of the lab site, as `npm publish`
- * does); `site: false` builds dist/ only and packs without scripts, for tests of the code
- * alone (the tarball then has no site-dist/).
+ * Packs a copy of the sources into `work` with the package's own prepack (a clean build of
+ * dist/ and of the lab site, as `npm publish` does) and returns the tarball's path.
  */
-export async function packTarball(work: string, { site }: { site: boolean }): Promise<string> {
+export async function packTarball(work: string): Promise<string> {
   const sources = join(work, 'sources');
   await copySources(sources);
   // The full build (tsc twice and Vite) takes minutes on a busy machine: a longer hang guard.
-  if (site) await ok(sources, 'npm', ['pack', '--pack-destination', work], 600_000);
-  else {
-    await ok(sources, 'npm', ['run', 'build']);
-    await ok(sources, 'npm', ['pack', '--ignore-scripts', '--pack-destination', work]);
-  }
+  await ok(sources, 'npm', ['pack', '--pack-destination', work], 600_000);
   return join(work, `${PKG.name}-${PKG.version}.tgz`);
 }
 
