@@ -247,7 +247,9 @@ describe('installed with webgpu', () => {
     expect(got.headerError).toBe("1:14: expected an element type (f32, f16, i32 or u32), found 'f64'");
     expect(got.refused).toMatch(/the source must be a string of WGSL, got number/);
     expect(got.gpuErrorClass).toBe('GpuUnavailableError');
-  });
+    // A hang guard only: tsc over the consumer and its dependencies' types takes most of a
+    // minute on a busy 2-core machine.
+  }, 300_000);
 
   it('wgsl-lab/kernels bundles for the browser with no Node module and no webgpu package in it', async () => {
     const result = await build({
