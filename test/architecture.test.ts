@@ -15,6 +15,8 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 const LAYERS: Record<string, number> = {
   diagnostics: 0,
   numbers: 0,
+  // The worker supervisor (spawning is given to it: Node and browser adapters).
+  workers: 0,
   harness: 1,
   wgsl: 1,
   gpu: 2,

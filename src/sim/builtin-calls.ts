@@ -3,6 +3,7 @@
 // and subgroup operations (quad operations: quad-calls.ts).
 import type * as A from '../wgsl/ast.js';
 import { evalBitcast, type Overload } from '../wgsl/builtins.js';
+import { builtinDef } from '../wgsl/builtin-table.js';
 import type { ExprInfo } from '../wgsl/module-info.js';
 import { binaryScalarOp, convertScalar } from '../wgsl/numeric.js';
 import { scalarOf, strideOf, type Type } from '../wgsl/types.js';
@@ -14,6 +15,34 @@ import type { Mask } from './mask.js';
 import { compileQuadCall } from './quad-calls.js';
 import { ScalarKind, loadScalar, toBits } from './memory.js';
 import { compileTextureCall } from './textures.js';
+
+/**
+ * The builtins of the table (wgsl/builtin-table.ts) that the simulator does not run, with the
+ * reason; every other builtin has an implementation here (builtin-calls.test.ts holds them to it).
+ */
+export const NOT_SIMULATED: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ['dpdx', 'dpdxCoarse', 'dpdxFine', 'dpdy', 'dpdyCoarse', 'dpdyFine', 'fwidth', 'fwidthCoarse', 'fwidthFine'].map((n) => [
+      n,
+      'a derivative: fragment stage only, so a compute entry point cannot call it',
+    ]),
+  ),
+  textureSample: 'samples with implicit derivatives: fragment stage only, so a compute entry point cannot call it',
+  textureSampleBias: 'samples with implicit derivatives: fragment stage only, so a compute entry point cannot call it',
+};
+
+/** How the simulator runs calls of builtin `name`. */
+export type BuiltinImplementation =
+  'barrier' | 'atomic' | 'uniformLoad' | 'arrayLength' | 'subgroup' | 'quad' | 'texture' | 'select' | 'componentwise';
+
+/** The simulator's implementation of builtin `name` (the table's name); undefined when it has none. */
+export function builtinImplementation(name: string): BuiltinImplementation | undefined {
+  const def = builtinDef(name);
+  if (!def || Object.prototype.hasOwnProperty.call(NOT_SIMULATED, name)) return undefined;
+  if (def.special && def.special !== 'derivative') return def.special;
+  if (name === 'select') return 'select';
+  return def.scalar || def.eval ? 'componentwise' : undefined;
+}
 
 export function compileBuiltinCall(c: ExprCompiler, e: A.CallExpr, info: ExprInfo): ValueCode {
   const target = info.call!;

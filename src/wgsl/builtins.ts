@@ -1,8 +1,10 @@
-// WGSL builtin functions: overload resolution (argument types → parameter and result
-// types) and evaluation on flattened component arrays. Constant evaluation in the front
-// end and the simulator share these implementations, so both compute the same numbers.
-// Builtins that touch memory or other invocations (atomics, barriers, subgroup operations,
-// arrayLength, workgroupUniformLoad) are typed here and executed by the simulator.
+// WGSL builtin functions, each described once: overload resolution (argument types →
+// parameter and result types), evaluation on flattened component arrays, the stage and
+// uniformity facts, and the documentation hover and completion show (builtin-table.ts joins
+// these with the texture builtins). Constant evaluation in the front end and the simulator
+// share these implementations, so both compute the same numbers. Builtins that touch memory
+// or other invocations (atomics, barriers, subgroup operations, arrayLength,
+// workgroupUniformLoad) are typed here and executed by the simulator.
 import { bitcastScalar, normalize, type ScalarFn1 } from './numeric.js';
 import { ctz, f16BitsToF32, f32ToF16Bits, popcount, reverseBits, roundHalfEven } from './bits.js';
 import { f16FromBits, f16ToBits } from '../numbers/f16.js';
@@ -27,6 +29,7 @@ import {
   type StructType,
   type Type,
 } from './types.js';
+import * as docs from './builtin-doc-forms.js';
 
 export interface Overload {
   params: Type[];
@@ -40,7 +43,8 @@ export interface Overload {
  */
 export type SpecialBuiltin = 'barrier' | 'atomic' | 'subgroup' | 'quad' | 'uniformLoad' | 'arrayLength' | 'texture' | 'derivative';
 
-export interface BuiltinDef {
+/** How a builtin is typed and evaluated; the helpers below build these, the table adds the rest. */
+export interface BuiltinTyping {
   resolve(args: Type[], allConst: boolean): Overload;
   /** Evaluates with arguments already converted to `o.params`, flattened to components. */
   eval?: (args: number[][], o: Overload) => number[];
@@ -49,6 +53,19 @@ export interface BuiltinDef {
   special?: SpecialBuiltin;
   /** Whether a call with constant arguments is a constant expression. */
   constEval: boolean;
+}
+
+/**
+ * A builtin as the table describes it: its typing (overloads), what hover and completion
+ * show, and the uniformity facts beyond `special` (which already says barrier, derivative,
+ * subgroup, quad, workgroupUniformLoad: what needs uniform control flow, and in which stage).
+ */
+export interface BuiltinDef extends BuiltinTyping {
+  doc: docs.BuiltinDoc;
+  /** A subgroup operation whose result is the same in every invocation of the subgroup. */
+  subgroupUniformResult?: boolean;
+  /** The argument (by index) that must be the same across the subgroup (a shuffle's delta or mask). */
+  subgroupUniformArg?: number;
 }
 
 export class BuiltinTypeError extends Error {}
@@ -123,7 +140,7 @@ function componentwise(
   expected: string,
   impl: (s: ScalarName) => (...a: number[]) => number,
   float = true,
-): BuiltinDef {
+): BuiltinTyping {
   return {
     constEval: true,
     resolve(args, allConst) {
@@ -195,7 +212,7 @@ function floatVector(t: Type, what: string): Type {
 
 const sat = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), hi);
 
-function packBuiltin(param: Type, impl: (v: number[]) => number): BuiltinDef {
+function packBuiltin(param: Type, impl: (v: number[]) => number): BuiltinTyping {
   return {
     constEval: true,
     resolve(args) {
@@ -210,7 +227,7 @@ function packBuiltin(param: Type, impl: (v: number[]) => number): BuiltinDef {
   };
 }
 
-function unpackBuiltin(result: Type, impl: (x: number) => number[]): BuiltinDef {
+function unpackBuiltin(result: Type, impl: (x: number) => number[]): BuiltinTyping {
   return {
     constEval: true,
     resolve(args) {
@@ -224,11 +241,11 @@ function unpackBuiltin(result: Type, impl: (x: number) => number[]): BuiltinDef 
 const bytes = (x: number) => [x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, (x >>> 24) & 0xff];
 const packBytes = (b: number[]) => ((b[0]! & 0xff) | ((b[1]! & 0xff) << 8) | ((b[2]! & 0xff) << 16) | ((b[3]! & 0xff) << 24)) >>> 0;
 
-function special(kind: SpecialBuiltin, resolve: BuiltinDef['resolve']): BuiltinDef {
+function special(kind: SpecialBuiltin, resolve: BuiltinTyping['resolve']): BuiltinTyping {
   return { special: kind, resolve, constEval: false };
 }
 
-function noArgs(name: string): BuiltinDef['resolve'] {
+function noArgs(name: string): BuiltinTyping['resolve'] {
   return (args) => {
     if (args.length) fail(`${name}() takes no arguments`);
     return { params: [], result: { kind: 'void' } };
@@ -236,7 +253,7 @@ function noArgs(name: string): BuiltinDef['resolve'] {
 }
 
 /** Atomic builtins: first argument a pointer to atomic<T>. */
-function atomic(name: string, extra: number, result: (t: ScalarType) => Type): BuiltinDef {
+function atomic(name: string, extra: number, result: (t: ScalarType) => Type): BuiltinTyping {
   return special('atomic', (args) => {
     if (args.length !== 1 + extra) fail(`${name} expects ${1 + extra} arguments`);
     const p = args[0]!;
@@ -267,7 +284,7 @@ function resultStruct(prefix: string, t: Type, members: [string, Type][]): Struc
 }
 
 /** Subgroup operations: typed here, executed across lanes by the simulator. */
-function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: Type[] = []): BuiltinDef {
+function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: Type[] = []): BuiltinTyping {
   return special('subgroup', (args, allConst) => {
     if (args.length !== 1 + extra.length) fail(`expects ${1 + extra.length} argument(s)`);
     requireKind(args[0]!, pred, 'this subgroup operation', expected);
@@ -282,7 +299,7 @@ function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: T
  * whose subgroup_invocation_id differ only in their two low bits. quadBroadcast takes the
  * lane within the quad (an integer, 0 to 3).
  */
-function quadOp(withId: boolean): BuiltinDef {
+function quadOp(withId: boolean): BuiltinTyping {
   return special('quad', (args) => {
     const n = withId ? 2 : 1;
     if (args.length !== n) fail(`expects ${n} argument(s)`);
@@ -295,7 +312,7 @@ function quadOp(withId: boolean): BuiltinDef {
 }
 
 /** dpdx and the like: an f32 scalar or vector (abstract values convert), of the same type. */
-const derivative = (name: string): BuiltinDef =>
+const derivative = (name: string): BuiltinTyping =>
   special('derivative', (args) => {
     if (args.length !== 1) fail(`${name} expects 1 argument`);
     const t = concretize(args[0]!);
@@ -305,69 +322,142 @@ const derivative = (name: string): BuiltinDef =>
     return { params: [t], result: t };
   });
 
-/** The derivative builtins (WGSL § "Derivative Built-in Functions"). */
-export const DERIVATIVE_BUILTINS = [
-  'dpdx',
-  'dpdxCoarse',
-  'dpdxFine',
-  'dpdy',
-  'dpdyCoarse',
-  'dpdyFine',
-  'fwidth',
-  'fwidthCoarse',
-  'fwidthFine',
-];
-
+/** The builtin functions other than the texture builtins (texture-builtins.ts) and bitcast, by name. */
 export const BUILTINS: Record<string, BuiltinDef> = {
-  ...Object.fromEntries(DERIVATIVE_BUILTINS.map((n) => [n, derivative(n)])),
+  dpdx: { ...derivative('dpdx'), doc: docs.derivative('dpdx', 'x', 'coarse or fine as the device chooses') },
+  dpdxCoarse: { ...derivative('dpdxCoarse'), doc: docs.derivative('dpdxCoarse', 'x', 'possibly shared by the fragments of a quad') },
+  dpdxFine: { ...derivative('dpdxFine'), doc: docs.derivative('dpdxFine', 'x', 'computed per fragment') },
+  dpdy: { ...derivative('dpdy'), doc: docs.derivative('dpdy', 'y', 'coarse or fine as the device chooses') },
+  dpdyCoarse: { ...derivative('dpdyCoarse'), doc: docs.derivative('dpdyCoarse', 'y', 'possibly shared by the fragments of a quad') },
+  dpdyFine: { ...derivative('dpdyFine'), doc: docs.derivative('dpdyFine', 'y', 'computed per fragment') },
+  fwidth: { ...derivative('fwidth'), doc: docs.derivative('fwidth', 'both', 'coarse or fine as the device chooses') },
+  fwidthCoarse: { ...derivative('fwidthCoarse'), doc: docs.derivative('fwidthCoarse', 'both', 'from coarse derivatives') },
+  fwidthFine: { ...derivative('fwidthFine'), doc: docs.derivative('fwidthFine', 'both', 'from fine derivatives') },
   // ---- numeric, component-wise ----
-  abs: componentwise(
-    1,
-    numericish,
-    'a numeric scalar or vector',
-    (s) => (s === 'i32' ? (x) => Math.abs(x) | 0 : s === 'u32' ? (x) => x : (x) => normalize(Math.abs(x), s)),
-    false,
-  ),
-  acos: unaryFloat(Math.acos),
-  acosh: unaryFloat(Math.acosh),
-  asin: unaryFloat(Math.asin),
-  asinh: unaryFloat(Math.asinh),
-  atan: unaryFloat(Math.atan),
-  atanh: unaryFloat(Math.atanh),
-  atan2: componentwise(2, floatish, 'float arguments', fl2(Math.atan2)),
-  ceil: unaryFloat(Math.ceil),
-  cos: unaryFloat(Math.cos),
-  cosh: unaryFloat(Math.cosh),
-  degrees: unaryFloat((x) => (x * 180) / Math.PI),
-  exp: unaryFloat(Math.exp),
-  exp2: unaryFloat((x) => Math.pow(2, x)),
-  floor: unaryFloat(Math.floor),
-  fract: unaryFloat((x) => x - Math.floor(x)),
-  inverseSqrt: unaryFloat((x) => 1 / Math.sqrt(x)),
-  log: unaryFloat(Math.log),
-  log2: unaryFloat(Math.log2),
-  quantizeToF16: unaryFloat(f16Quantize),
-  radians: unaryFloat((x) => (x * Math.PI) / 180),
-  round: unaryFloat(roundHalfEven),
-  saturate: unaryFloat((x) => sat(x, 0, 1)),
-  sign: componentwise(1, signedish, 'a signed numeric scalar or vector', (s) => (x) => normalize(Math.sign(x), s), false),
-  sin: unaryFloat(Math.sin),
-  sinh: unaryFloat(Math.sinh),
-  sqrt: unaryFloat(Math.sqrt),
-  tan: unaryFloat(Math.tan),
-  tanh: unaryFloat(Math.tanh),
-  trunc: unaryFloat(Math.trunc),
-  min: componentwise(2, numericish, 'numeric arguments', (s) => (a, b) => normalize(Math.min(a, b), s), false),
-  max: componentwise(2, numericish, 'numeric arguments', (s) => (a, b) => normalize(Math.max(a, b), s), false),
-  clamp: componentwise(3, numericish, 'numeric arguments', (s) => (x, lo, hi) => normalize(Math.min(Math.max(x, lo), hi), s), false),
-  pow: componentwise(2, floatish, 'float arguments', fl2(Math.pow)),
-  step: componentwise(2, floatish, 'float arguments', (s) => (edge, x) => normalize(edge <= x ? 1 : 0, s)),
-  fma: componentwise(3, floatish, 'float arguments', (s) => (a, b, c) => normalize(a * b + c, s)),
-  smoothstep: componentwise(3, floatish, 'float arguments', (s) => (lo, hi, x) => {
-    const t = sat((x - lo) / (hi - lo), 0, 1);
-    return normalize(t * t * (3 - 2 * t), s);
-  }),
+  abs: {
+    ...componentwise(
+      1,
+      numericish,
+      'a numeric scalar or vector',
+      (s) => (s === 'i32' ? (x) => Math.abs(x) | 0 : s === 'u32' ? (x) => x : (x) => normalize(Math.abs(x), s)),
+      false,
+    ),
+    doc: {
+      signatures: ['abs(e: T) -> T'],
+      doc: 'The absolute value of e, per component (integers wrap: abs of the most negative i32 is itself).',
+    },
+  },
+  acos: { ...unaryFloat(Math.acos), doc: docs.unaryF('acos', 'The arc cosine of e in radians, per component; e must lie in [-1, 1].') },
+  acosh: {
+    ...unaryFloat(Math.acosh),
+    doc: docs.unaryF('acosh', 'The inverse hyperbolic cosine of e, per component; e must be at least 1.'),
+  },
+  asin: { ...unaryFloat(Math.asin), doc: docs.unaryF('asin', 'The arc sine of e in radians, per component; e must lie in [-1, 1].') },
+  asinh: { ...unaryFloat(Math.asinh), doc: docs.unaryF('asinh', 'The inverse hyperbolic sine of e, per component.') },
+  atan: { ...unaryFloat(Math.atan), doc: docs.unaryF('atan', 'The arc tangent of e in radians, per component, in (-π/2, π/2).') },
+  atanh: {
+    ...unaryFloat(Math.atanh),
+    doc: docs.unaryF('atanh', 'The inverse hyperbolic tangent of e, per component; e must lie in (-1, 1).'),
+  },
+  atan2: {
+    ...componentwise(2, floatish, 'float arguments', fl2(Math.atan2)),
+    doc: {
+      signatures: ['atan2(y: T, x: T) -> T'],
+      doc: 'The angle in radians of the point (x, y), per component, in [-π, π].',
+      note: docs.F,
+    },
+  },
+  ceil: { ...unaryFloat(Math.ceil), doc: docs.unaryF('ceil', 'The smallest whole number not less than e, per component.') },
+  cos: { ...unaryFloat(Math.cos), doc: docs.unaryF('cos', 'The cosine of e (radians), per component.') },
+  cosh: { ...unaryFloat(Math.cosh), doc: docs.unaryF('cosh', 'The hyperbolic cosine of e, per component.') },
+  degrees: {
+    ...unaryFloat((x) => (x * 180) / Math.PI),
+    doc: docs.unaryF('degrees', 'e converted from radians to degrees, per component.'),
+  },
+  exp: { ...unaryFloat(Math.exp), doc: docs.unaryF('exp', 'The natural exponential e^x of each component.') },
+  exp2: { ...unaryFloat((x) => Math.pow(2, x)), doc: docs.unaryF('exp2', 'Two raised to the power of each component.') },
+  floor: { ...unaryFloat(Math.floor), doc: docs.unaryF('floor', 'The largest whole number not greater than e, per component.') },
+  fract: { ...unaryFloat((x) => x - Math.floor(x)), doc: docs.unaryF('fract', 'The fractional part e - floor(e), per component.') },
+  inverseSqrt: {
+    ...unaryFloat((x) => 1 / Math.sqrt(x)),
+    doc: docs.unaryF('inverseSqrt', 'One over the square root of e, per component; e must be positive.'),
+  },
+  log: { ...unaryFloat(Math.log), doc: docs.unaryF('log', 'The natural logarithm of e, per component; e must be positive.') },
+  log2: { ...unaryFloat(Math.log2), doc: docs.unaryF('log2', 'The base-2 logarithm of e, per component; e must be positive.') },
+  quantizeToF16: {
+    ...unaryFloat(f16Quantize),
+    doc: docs.unaryF('quantizeToF16', 'e rounded to the nearest f16 value and back to f32, per component.'),
+  },
+  radians: {
+    ...unaryFloat((x) => (x * Math.PI) / 180),
+    doc: docs.unaryF('radians', 'e converted from degrees to radians, per component.'),
+  },
+  round: {
+    ...unaryFloat(roundHalfEven),
+    doc: docs.unaryF('round', 'e rounded to the nearest whole number, halves to the even one, per component.'),
+  },
+  saturate: { ...unaryFloat((x) => sat(x, 0, 1)), doc: docs.unaryF('saturate', 'e clamped to [0, 1], per component.') },
+  sign: {
+    ...componentwise(1, signedish, 'a signed numeric scalar or vector', (s) => (x) => normalize(Math.sign(x), s), false),
+    doc: {
+      signatures: ['sign(e: T) -> T'],
+      doc: 'The sign of e (-1, 0 or 1), per component.',
+      note: 'T: f32, f16 or i32, scalar or vector',
+    },
+  },
+  sin: { ...unaryFloat(Math.sin), doc: docs.unaryF('sin', 'The sine of e (radians), per component.') },
+  sinh: { ...unaryFloat(Math.sinh), doc: docs.unaryF('sinh', 'The hyperbolic sine of e, per component.') },
+  sqrt: { ...unaryFloat(Math.sqrt), doc: docs.unaryF('sqrt', 'The square root of e, per component; e must not be negative.') },
+  tan: { ...unaryFloat(Math.tan), doc: docs.unaryF('tan', 'The tangent of e (radians), per component.') },
+  tanh: { ...unaryFloat(Math.tanh), doc: docs.unaryF('tanh', 'The hyperbolic tangent of e, per component.') },
+  trunc: {
+    ...unaryFloat(Math.trunc),
+    doc: docs.unaryF('trunc', 'e with its fractional part dropped (rounded toward zero), per component.'),
+  },
+  min: {
+    ...componentwise(2, numericish, 'numeric arguments', (s) => (a, b) => normalize(Math.min(a, b), s), false),
+    doc: { signatures: ['min(e1: T, e2: T) -> T'], doc: 'The smaller of e1 and e2, per component.' },
+  },
+  max: {
+    ...componentwise(2, numericish, 'numeric arguments', (s) => (a, b) => normalize(Math.max(a, b), s), false),
+    doc: { signatures: ['max(e1: T, e2: T) -> T'], doc: 'The larger of e1 and e2, per component.' },
+  },
+  clamp: {
+    ...componentwise(3, numericish, 'numeric arguments', (s) => (x, lo, hi) => normalize(Math.min(Math.max(x, lo), hi), s), false),
+    doc: {
+      signatures: ['clamp(e: T, low: T, high: T) -> T'],
+      doc: 'e limited to [low, high], per component: min(max(e, low), high) for floats.',
+    },
+  },
+  pow: {
+    ...componentwise(2, floatish, 'float arguments', fl2(Math.pow)),
+    doc: { signatures: ['pow(e1: T, e2: T) -> T'], doc: 'e1 raised to the power e2, per component.', note: docs.F },
+  },
+  step: {
+    ...componentwise(2, floatish, 'float arguments', (s) => (edge, x) => normalize(edge <= x ? 1 : 0, s)),
+    doc: { signatures: ['step(edge: T, x: T) -> T'], doc: '1 where edge <= x, else 0, per component.', note: docs.F },
+  },
+  fma: {
+    ...componentwise(3, floatish, 'float arguments', (s) => (a, b, c) => normalize(a * b + c, s)),
+    doc: { signatures: ['fma(a: T, b: T, c: T) -> T'], doc: 'a * b + c, per component, possibly with a single rounding.', note: docs.F },
+  },
+  smoothstep: {
+    ...componentwise(3, floatish, 'float arguments', (s) => (lo, hi, x) => {
+      const t = sat((x - lo) / (hi - lo), 0, 1);
+      return normalize(t * t * (3 - 2 * t), s);
+    }),
+    doc: {
+      signatures: ['smoothstep(low: T, high: T, x: T) -> T'],
+      doc: 'A smooth Hermite step from 0 at low to 1 at high, evaluated at x, per component.',
+      note: docs.F,
+    },
+  },
   mix: {
+    doc: {
+      signatures: ['mix(e1: T, e2: T, e3: T) -> T', 'mix(e1: vecN<S>, e2: vecN<S>, e3: S) -> vecN<S>'],
+      doc: 'Linear blend e1 * (1 - e3) + e2 * e3, per component.',
+      note: docs.F,
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 3) fail('mix expects 3 arguments');
@@ -383,6 +473,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   ldexp: {
+    doc: { signatures: ['ldexp(e1: T, e2: I) -> T'], doc: 'e1 * 2^e2, per component (I: i32 of the same width).', note: docs.F },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 2) fail('ldexp expects 2 arguments');
@@ -399,6 +490,11 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   frexp: {
+    doc: {
+      signatures: ['frexp(e: T) -> __frexp_result<T>'],
+      doc: 'Splits e into a significand in [0.5, 1) (.fract) and a power of two (.exp) with e = fract * 2^exp.',
+      note: docs.F,
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 1) fail('frexp expects 1 argument');
@@ -442,6 +538,11 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   modf: {
+    doc: {
+      signatures: ['modf(e: T) -> __modf_result<T>'],
+      doc: 'Splits e into its whole part (.whole) and fractional part (.fract), both with the sign of e.',
+      note: docs.F,
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 1) fail('modf expects 1 argument');
@@ -463,6 +564,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
 
   // ---- vectors and matrices ----
   dot: {
+    doc: { signatures: ['dot(e1: vecN<T>, e2: vecN<T>) -> T'], doc: 'The dot product: the sum of the componentwise products.' },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 2) fail('dot expects 2 arguments');
@@ -473,6 +575,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     eval: (args, o) => [dot(args[0]!, args[1]!, scalarOf(o.result)!.name)],
   },
   cross: {
+    doc: { signatures: ['cross(e1: vec3<T>, e2: vec3<T>) -> vec3<T>'], doc: 'The cross product of two 3-component vectors.' },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 2) fail('cross expects 2 arguments');
@@ -487,6 +590,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   length: {
+    doc: { signatures: ['length(e: T) -> S'], doc: 'The Euclidean length of a vector (the absolute value of a scalar).' },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 1) fail('length expects 1 argument');
@@ -497,6 +601,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     eval: (args, o) => [normalize(Math.hypot(...args[0]!), scalarOf(o.result)!.name)],
   },
   distance: {
+    doc: { signatures: ['distance(e1: T, e2: T) -> S'], doc: 'The Euclidean distance between two points: length(e1 - e2).' },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 2) fail('distance expects 2 arguments');
@@ -507,6 +612,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     eval: (args, o) => [normalize(Math.hypot(...args[0]!.map((x, i) => x - args[1]![i]!)), scalarOf(o.result)!.name)],
   },
   normalize: {
+    doc: { signatures: ['normalize(e: vecN<T>) -> vecN<T>'], doc: 'e scaled to length 1, pointing the same way.' },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 1) fail('normalize expects 1 argument');
@@ -519,6 +625,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   faceForward: {
+    doc: {
+      signatures: ['faceForward(e1: T, e2: T, e3: T) -> T'],
+      doc: 'e1 if dot(e2, e3) is negative, else -e1: orients a normal against an incident vector.',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 3) fail('faceForward expects 3 arguments');
@@ -531,6 +641,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   reflect: {
+    doc: {
+      signatures: ['reflect(e1: T, e2: T) -> T'],
+      doc: 'The incident vector e1 mirrored about the surface normal e2: e1 - 2 * dot(e2, e1) * e2.',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 2) fail('reflect expects 2 arguments');
@@ -544,6 +658,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   refract: {
+    doc: {
+      signatures: ['refract(e1: T, e2: T, e3: S) -> T'],
+      doc: 'The direction of e1 refracted at a surface with normal e2 and ratio of indices e3; zero on total internal reflection.',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 3) fail('refract expects 3 arguments');
@@ -560,6 +678,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   transpose: {
+    doc: { signatures: ['transpose(e: matCxR<T>) -> matRxC<T>'], doc: 'The matrix with rows and columns exchanged.' },
     constEval: true,
     resolve(args, allConst) {
       const m = args[0];
@@ -576,6 +695,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   determinant: {
+    doc: { signatures: ['determinant(e: matCxC<T>) -> T'], doc: 'The determinant of a square matrix.' },
     constEval: true,
     resolve(args, allConst) {
       const m = args[0];
@@ -612,13 +732,44 @@ export const BUILTINS: Record<string, BuiltinDef> = {
   },
 
   // ---- integer bits ----
-  countOneBits: componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(popcount(x), s), false),
-  countLeadingZeros: componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(Math.clz32(x), s), false),
-  countTrailingZeros: componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(ctz(x), s), false),
-  firstLeadingBit: componentwise(1, intish, 'an integer scalar or vector', firstLeadingBit, false),
-  firstTrailingBit: componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(x === 0 ? -1 : ctz(x), s), false),
-  reverseBits: componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(reverseBits(x), s), false),
+  countOneBits: {
+    ...componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(popcount(x), s), false),
+    doc: { signatures: ['countOneBits(e: T) -> T'], doc: 'The number of set bits (population count), per component.' },
+  },
+  countLeadingZeros: {
+    ...componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(Math.clz32(x), s), false),
+    doc: {
+      signatures: ['countLeadingZeros(e: T) -> T'],
+      doc: 'The number of zero bits above the highest set bit, per component.',
+    },
+  },
+  countTrailingZeros: {
+    ...componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(ctz(x), s), false),
+    doc: {
+      signatures: ['countTrailingZeros(e: T) -> T'],
+      doc: 'The number of zero bits below the lowest set bit, per component.',
+    },
+  },
+  firstLeadingBit: {
+    ...componentwise(1, intish, 'an integer scalar or vector', firstLeadingBit, false),
+    doc: {
+      signatures: ['firstLeadingBit(e: T) -> T'],
+      doc: 'The index of the highest bit that differs from the sign bit (highest set bit for u32); -1 (all ones) when there is none.',
+    },
+  },
+  firstTrailingBit: {
+    ...componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(x === 0 ? -1 : ctz(x), s), false),
+    doc: { signatures: ['firstTrailingBit(e: T) -> T'], doc: 'The index of the lowest set bit; -1 (all ones) when e is zero.' },
+  },
+  reverseBits: {
+    ...componentwise(1, intish, 'an integer scalar or vector', (s) => (x) => normalize(reverseBits(x), s), false),
+    doc: { signatures: ['reverseBits(e: T) -> T'], doc: 'The bits of e in reverse order, per component.' },
+  },
   extractBits: {
+    doc: {
+      signatures: ['extractBits(e: T, offset: u32, count: u32) -> T'],
+      doc: 'count bits of e starting at bit offset, moved to the bottom (sign-extended for i32).',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 3) fail('extractBits expects 3 arguments');
@@ -632,6 +783,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   insertBits: {
+    doc: {
+      signatures: ['insertBits(e: T, newbits: T, offset: u32, count: u32) -> T'],
+      doc: 'e with count bits starting at bit offset replaced by the low bits of newbits.',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 4) fail('insertBits expects 4 arguments');
@@ -645,11 +800,19 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     },
   },
   dot4U8Packed: {
+    doc: {
+      signatures: ['dot4U8Packed(e1: u32, e2: u32) -> u32'],
+      doc: 'The dot product of two vectors of four unsigned 8-bit integers packed into u32 words.',
+    },
     constEval: true,
     resolve: () => ({ params: [U32, U32], result: U32 }),
     eval: (args) => [bytes(args[0]![0]!).reduce((acc, b, i) => acc + b * bytes(args[1]![0]!)[i]!, 0) >>> 0],
   },
   dot4I8Packed: {
+    doc: {
+      signatures: ['dot4I8Packed(e1: u32, e2: u32) -> i32'],
+      doc: 'The dot product of two vectors of four signed 8-bit integers packed into u32 words.',
+    },
     constEval: true,
     resolve: () => ({ params: [U32, U32], result: I32 }),
     eval: (args) => {
@@ -661,6 +824,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
 
   // ---- logical ----
   all: {
+    doc: { signatures: ['all(e: vecN<bool>) -> bool', 'all(e: bool) -> bool'], doc: 'True when every component of e is true.' },
     constEval: true,
     resolve(args) {
       if (args.length !== 1 || scalarOf(args[0]!)?.name !== 'bool') fail('all expects a bool or vector of bool');
@@ -669,6 +833,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     eval: (args) => [args[0]!.every((x) => x) ? 1 : 0],
   },
   any: {
+    doc: { signatures: ['any(e: vecN<bool>) -> bool', 'any(e: bool) -> bool'], doc: 'True when at least one component of e is true.' },
     constEval: true,
     resolve(args) {
       if (args.length !== 1 || scalarOf(args[0]!)?.name !== 'bool') fail('any expects a bool or vector of bool');
@@ -677,6 +842,10 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     eval: (args) => [args[0]!.some((x) => x) ? 1 : 0],
   },
   select: {
+    doc: {
+      signatures: ['select(f: T, t: T, cond: bool) -> T', 'select(f: vecN<T>, t: vecN<T>, cond: vecN<bool>) -> vecN<T>'],
+      doc: 't where cond is true, else f (per component for a vector condition); both operands are evaluated.',
+    },
     constEval: true,
     resolve(args, allConst) {
       if (args.length !== 3) fail('select expects 3 arguments (false value, true value, condition)');
@@ -700,102 +869,342 @@ export const BUILTINS: Record<string, BuiltinDef> = {
   },
 
   // ---- packing ----
-  pack4x8snorm: packBuiltin(vec(4, F32), (v) => packBytes(v.map((x) => Math.floor(0.5 + 127 * sat(x, -1, 1))))),
-  pack4x8unorm: packBuiltin(vec(4, F32), (v) => packBytes(v.map((x) => Math.floor(0.5 + 255 * sat(x, 0, 1))))),
-  pack4xI8: packBuiltin(vec(4, I32), (v) => packBytes(v)),
-  pack4xU8: packBuiltin(vec(4, U32), (v) => packBytes(v)),
-  pack4xI8Clamp: packBuiltin(vec(4, I32), (v) => packBytes(v.map((x) => sat(x, -128, 127)))),
-  pack4xU8Clamp: packBuiltin(vec(4, U32), (v) => packBytes(v.map((x) => sat(x, 0, 255)))),
-  pack2x16snorm: packBuiltin(vec(2, F32), (v) => {
-    const h = v.map((x) => Math.floor(0.5 + 32767 * sat(x, -1, 1)) & 0xffff);
-    return h[0]! | (h[1]! << 16);
-  }),
-  pack2x16unorm: packBuiltin(vec(2, F32), (v) => {
-    const h = v.map((x) => Math.floor(0.5 + 65535 * sat(x, 0, 1)));
-    return h[0]! | (h[1]! << 16);
-  }),
-  pack2x16float: packBuiltin(vec(2, F32), (v) => f32ToF16Bits(v[0]!) | (f32ToF16Bits(v[1]!) << 16)),
-  unpack4x8snorm: unpackBuiltin(vec(4, F32), (x) => bytes(x).map((b) => Math.fround(Math.max(((b << 24) >> 24) / 127, -1)))),
-  unpack4x8unorm: unpackBuiltin(vec(4, F32), (x) => bytes(x).map((b) => Math.fround(b / 255))),
-  unpack4xI8: unpackBuiltin(vec(4, I32), (x) => bytes(x).map((b) => (b << 24) >> 24)),
-  unpack4xU8: unpackBuiltin(vec(4, U32), (x) => bytes(x)),
-  unpack2x16snorm: unpackBuiltin(vec(2, F32), (x) =>
-    [x & 0xffff, x >>> 16].map((h) => Math.fround(Math.max(((h << 16) >> 16) / 32767, -1))),
-  ),
-  unpack2x16unorm: unpackBuiltin(vec(2, F32), (x) => [x & 0xffff, x >>> 16].map((h) => Math.fround(h / 65535))),
-  unpack2x16float: unpackBuiltin(vec(2, F32), (x) => [Math.fround(f16BitsToF32(x & 0xffff)), Math.fround(f16BitsToF32(x >>> 16))]),
+  pack4x8snorm: {
+    ...packBuiltin(vec(4, F32), (v) => packBytes(v.map((x) => Math.floor(0.5 + 127 * sat(x, -1, 1))))),
+    doc: docs.pack(
+      'pack4x8snorm',
+      'vec4<f32>',
+      'Four values in [-1, 1] scaled to signed bytes and packed into one word, the first in the low byte.',
+    ),
+  },
+  pack4x8unorm: {
+    ...packBuiltin(vec(4, F32), (v) => packBytes(v.map((x) => Math.floor(0.5 + 255 * sat(x, 0, 1))))),
+    doc: docs.pack(
+      'pack4x8unorm',
+      'vec4<f32>',
+      'Four values in [0, 1] scaled to unsigned bytes and packed into one word, the first in the low byte.',
+    ),
+  },
+  pack4xI8: {
+    ...packBuiltin(vec(4, I32), (v) => packBytes(v)),
+    doc: docs.pack('pack4xI8', 'vec4<i32>', 'The low byte of each of four i32 values packed into one word.'),
+  },
+  pack4xU8: {
+    ...packBuiltin(vec(4, U32), (v) => packBytes(v)),
+    doc: docs.pack('pack4xU8', 'vec4<u32>', 'The low byte of each of four u32 values packed into one word.'),
+  },
+  pack4xI8Clamp: {
+    ...packBuiltin(vec(4, I32), (v) => packBytes(v.map((x) => sat(x, -128, 127)))),
+    doc: docs.pack('pack4xI8Clamp', 'vec4<i32>', 'Four i32 values clamped to [-128, 127] and packed into one word as bytes.'),
+  },
+  pack4xU8Clamp: {
+    ...packBuiltin(vec(4, U32), (v) => packBytes(v.map((x) => sat(x, 0, 255)))),
+    doc: docs.pack('pack4xU8Clamp', 'vec4<u32>', 'Four u32 values clamped to [0, 255] and packed into one word as bytes.'),
+  },
+  pack2x16snorm: {
+    ...packBuiltin(vec(2, F32), (v) => {
+      const h = v.map((x) => Math.floor(0.5 + 32767 * sat(x, -1, 1)) & 0xffff);
+      return h[0]! | (h[1]! << 16);
+    }),
+    doc: docs.pack('pack2x16snorm', 'vec2<f32>', 'Two values in [-1, 1] scaled to signed 16-bit integers and packed into one word.'),
+  },
+  pack2x16unorm: {
+    ...packBuiltin(vec(2, F32), (v) => {
+      const h = v.map((x) => Math.floor(0.5 + 65535 * sat(x, 0, 1)));
+      return h[0]! | (h[1]! << 16);
+    }),
+    doc: docs.pack('pack2x16unorm', 'vec2<f32>', 'Two values in [0, 1] scaled to unsigned 16-bit integers and packed into one word.'),
+  },
+  pack2x16float: {
+    ...packBuiltin(vec(2, F32), (v) => f32ToF16Bits(v[0]!) | (f32ToF16Bits(v[1]!) << 16)),
+    doc: docs.pack('pack2x16float', 'vec2<f32>', 'Two f32 values converted to f16 and packed into one word, the first in the low half.'),
+  },
+  unpack4x8snorm: {
+    ...unpackBuiltin(vec(4, F32), (x) => bytes(x).map((b) => Math.fround(Math.max(((b << 24) >> 24) / 127, -1)))),
+    doc: docs.unpack('unpack4x8snorm', 'vec4<f32>', 'The four signed bytes of a word scaled to [-1, 1], the low byte first.'),
+  },
+  unpack4x8unorm: {
+    ...unpackBuiltin(vec(4, F32), (x) => bytes(x).map((b) => Math.fround(b / 255))),
+    doc: docs.unpack('unpack4x8unorm', 'vec4<f32>', 'The four unsigned bytes of a word scaled to [0, 1], the low byte first.'),
+  },
+  unpack4xI8: {
+    ...unpackBuiltin(vec(4, I32), (x) => bytes(x).map((b) => (b << 24) >> 24)),
+    doc: docs.unpack('unpack4xI8', 'vec4<i32>', 'The four bytes of a word sign-extended to i32, the low byte first.'),
+  },
+  unpack4xU8: {
+    ...unpackBuiltin(vec(4, U32), (x) => bytes(x)),
+    doc: docs.unpack('unpack4xU8', 'vec4<u32>', 'The four bytes of a word zero-extended to u32, the low byte first.'),
+  },
+  unpack2x16snorm: {
+    ...unpackBuiltin(vec(2, F32), (x) => [x & 0xffff, x >>> 16].map((h) => Math.fround(Math.max(((h << 16) >> 16) / 32767, -1)))),
+    doc: docs.unpack('unpack2x16snorm', 'vec2<f32>', 'The two signed 16-bit halves of a word scaled to [-1, 1].'),
+  },
+  unpack2x16unorm: {
+    ...unpackBuiltin(vec(2, F32), (x) => [x & 0xffff, x >>> 16].map((h) => Math.fround(h / 65535))),
+    doc: docs.unpack('unpack2x16unorm', 'vec2<f32>', 'The two unsigned 16-bit halves of a word scaled to [0, 1].'),
+  },
+  unpack2x16float: {
+    ...unpackBuiltin(vec(2, F32), (x) => [Math.fround(f16BitsToF32(x & 0xffff)), Math.fround(f16BitsToF32(x >>> 16))]),
+    doc: docs.unpack('unpack2x16float', 'vec2<f32>', 'The two f16 halves of a word as f32 values, the low half first.'),
+  },
 
   // ---- memory, synchronization, collectives (executed by the simulator) ----
-  arrayLength: special('arrayLength', (args) => {
-    const p = args[0];
-    if (args.length !== 1 || !p || p.kind !== 'ptr' || p.store.kind !== 'array' || p.store.count !== null) {
-      fail('arrayLength expects a pointer to a runtime-sized array');
-    }
-    return { params: [p!], result: U32 };
-  }),
-  workgroupBarrier: special('barrier', noArgs('workgroupBarrier')),
-  storageBarrier: special('barrier', noArgs('storageBarrier')),
-  textureBarrier: special('barrier', noArgs('textureBarrier')),
-  workgroupUniformLoad: special('uniformLoad', (args) => {
-    const p = args[0];
-    if (args.length !== 1 || !p || p.kind !== 'ptr' || p.space !== 'workgroup')
-      fail('workgroupUniformLoad expects a pointer into workgroup memory');
-    const store = (p as Extract<Type, { kind: 'ptr' }>).store;
-    if (store.kind === 'atomic') return { params: [p!], result: store.elem };
-    return { params: [p!], result: store };
-  }),
-  atomicLoad: atomic('atomicLoad', 0, (t) => t),
-  atomicStore: atomic('atomicStore', 1, () => ({ kind: 'void' })),
-  atomicAdd: atomic('atomicAdd', 1, (t) => t),
-  atomicSub: atomic('atomicSub', 1, (t) => t),
-  atomicMax: atomic('atomicMax', 1, (t) => t),
-  atomicMin: atomic('atomicMin', 1, (t) => t),
-  atomicAnd: atomic('atomicAnd', 1, (t) => t),
-  atomicOr: atomic('atomicOr', 1, (t) => t),
-  atomicXor: atomic('atomicXor', 1, (t) => t),
-  atomicExchange: atomic('atomicExchange', 1, (t) => t),
-  atomicCompareExchangeWeak: atomic('atomicCompareExchangeWeak', 2, atomicCompareExchangeResult),
+  arrayLength: {
+    ...special('arrayLength', (args) => {
+      const p = args[0];
+      if (args.length !== 1 || !p || p.kind !== 'ptr' || p.store.kind !== 'array' || p.store.count !== null) {
+        fail('arrayLength expects a pointer to a runtime-sized array');
+      }
+      return { params: [p!], result: U32 };
+    }),
+    doc: {
+      signatures: ['arrayLength(p: ptr<storage, array<E>, AM>) -> u32'],
+      doc: 'The number of elements of a runtime-sized array, from the size of the bound buffer.',
+    },
+  },
+  workgroupBarrier: {
+    ...special('barrier', noArgs('workgroupBarrier')),
+    doc: {
+      signatures: ['workgroupBarrier()'],
+      doc: 'Waits until every invocation of the workgroup arrives; workgroup-memory writes made before it are visible to all of them after it.',
+      note: 'compute stage; in workgroup-uniform control flow',
+    },
+  },
+  storageBarrier: {
+    ...special('barrier', noArgs('storageBarrier')),
+    doc: {
+      signatures: ['storageBarrier()'],
+      doc: 'Waits until every invocation of the workgroup arrives; storage-buffer writes made before it are visible to the workgroup after it.',
+      note: 'compute stage; in workgroup-uniform control flow',
+    },
+  },
+  textureBarrier: {
+    ...special('barrier', noArgs('textureBarrier')),
+    doc: {
+      signatures: ['textureBarrier()'],
+      doc: 'Waits for the whole workgroup; writes to read-write storage textures made before it are visible after it.',
+      note: 'compute stage; in workgroup-uniform control flow',
+    },
+  },
+  workgroupUniformLoad: {
+    ...special('uniformLoad', (args) => {
+      const p = args[0];
+      if (args.length !== 1 || !p || p.kind !== 'ptr' || p.space !== 'workgroup')
+        fail('workgroupUniformLoad expects a pointer into workgroup memory');
+      const store = (p as Extract<Type, { kind: 'ptr' }>).store;
+      if (store.kind === 'atomic') return { params: [p!], result: store.elem };
+      return { params: [p!], result: store };
+    }),
+    doc: {
+      signatures: ['workgroupUniformLoad(p: ptr<workgroup, T>) -> T', 'workgroupUniformLoad(p: ptr<workgroup, atomic<T>>) -> T'],
+      doc: 'A barrier, then *p read once and given to every invocation as a uniform value.',
+      note: 'compute stage; in workgroup-uniform control flow',
+    },
+  },
+  atomicLoad: {
+    ...atomic('atomicLoad', 0, (t) => t),
+    doc: {
+      signatures: ['atomicLoad(p: ptr<AS, atomic<T>, read_write>) -> T'],
+      doc: 'Atomically reads *p.',
+      note: 'T: i32 or u32; AS: storage or workgroup',
+    },
+  },
+  atomicStore: {
+    ...atomic('atomicStore', 1, () => ({ kind: 'void' })),
+    doc: {
+      signatures: ['atomicStore(p: ptr<AS, atomic<T>, read_write>, v: T)'],
+      doc: 'Atomically writes v to *p.',
+      note: 'T: i32 or u32; AS: storage or workgroup',
+    },
+  },
+  atomicAdd: { ...atomic('atomicAdd', 1, (t) => t), doc: docs.atomicRmw('atomicAdd', '*p + v') },
+  atomicSub: { ...atomic('atomicSub', 1, (t) => t), doc: docs.atomicRmw('atomicSub', '*p - v') },
+  atomicMax: { ...atomic('atomicMax', 1, (t) => t), doc: docs.atomicRmw('atomicMax', 'max(*p, v)') },
+  atomicMin: { ...atomic('atomicMin', 1, (t) => t), doc: docs.atomicRmw('atomicMin', 'min(*p, v)') },
+  atomicAnd: { ...atomic('atomicAnd', 1, (t) => t), doc: docs.atomicRmw('atomicAnd', '*p & v') },
+  atomicOr: { ...atomic('atomicOr', 1, (t) => t), doc: docs.atomicRmw('atomicOr', '*p | v') },
+  atomicXor: { ...atomic('atomicXor', 1, (t) => t), doc: docs.atomicRmw('atomicXor', '*p ^ v') },
+  atomicExchange: { ...atomic('atomicExchange', 1, (t) => t), doc: docs.atomicRmw('atomicExchange', 'v') },
+  atomicCompareExchangeWeak: {
+    ...atomic('atomicCompareExchangeWeak', 2, atomicCompareExchangeResult),
+    doc: {
+      signatures: ['atomicCompareExchangeWeak(p: ptr<AS, atomic<T>, read_write>, cmp: T, v: T) -> __atomic_compare_exchange_result<T>'],
+      doc: 'Atomically writes v to *p if it equals cmp; returns the old value and whether the exchange happened (it may fail spuriously).',
+      note: 'T: i32 or u32; AS: storage or workgroup',
+    },
+  },
 
-  subgroupAdd: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupMul: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupMin: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupMax: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupAnd: subgroupOp(intish, 'an integer scalar or vector'),
-  subgroupOr: subgroupOp(intish, 'an integer scalar or vector'),
-  subgroupXor: subgroupOp(intish, 'an integer scalar or vector'),
-  subgroupExclusiveAdd: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupExclusiveMul: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupInclusiveAdd: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupInclusiveMul: subgroupOp(numericish, 'a numeric scalar or vector'),
-  subgroupBroadcastFirst: subgroupOp(() => true, 'a scalar or vector'),
-  subgroupBroadcast: subgroupOp(() => true, 'a scalar or vector', [U32]),
-  subgroupShuffle: subgroupOp(() => true, 'a scalar or vector', [U32]),
-  subgroupShuffleXor: subgroupOp(() => true, 'a scalar or vector', [U32]),
-  subgroupShuffleUp: subgroupOp(() => true, 'a scalar or vector', [U32]),
-  subgroupShuffleDown: subgroupOp(() => true, 'a scalar or vector', [U32]),
-  quadBroadcast: quadOp(true),
-  quadSwapX: quadOp(false),
-  quadSwapY: quadOp(false),
-  quadSwapDiagonal: quadOp(false),
-  subgroupAll: special('subgroup', (args) => {
-    if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupAll expects a bool');
-    return { params: [BOOL], result: BOOL };
-  }),
-  subgroupAny: special('subgroup', (args) => {
-    if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupAny expects a bool');
-    return { params: [BOOL], result: BOOL };
-  }),
-  subgroupBallot: special('subgroup', (args) => {
-    if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupBallot expects a bool');
-    return { params: [BOOL], result: vec(4, U32) };
-  }),
-  subgroupElect: special('subgroup', (args) => {
-    if (args.length) fail('subgroupElect takes no arguments');
-    return { params: [], result: BOOL };
-  }),
+  subgroupAdd: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupReduce('subgroupAdd', 'sum', 'i32, u32, f32 or f16, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupMul: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupReduce('subgroupMul', 'product', 'i32, u32, f32 or f16, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupMin: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupReduce('subgroupMin', 'minimum', 'i32, u32, f32 or f16, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupMax: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupReduce('subgroupMax', 'maximum', 'i32, u32, f32 or f16, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupAnd: {
+    ...subgroupOp(intish, 'an integer scalar or vector'),
+    doc: docs.subgroupReduce('subgroupAnd', 'bitwise and', 'i32 or u32, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupOr: {
+    ...subgroupOp(intish, 'an integer scalar or vector'),
+    doc: docs.subgroupReduce('subgroupOr', 'bitwise or', 'i32 or u32, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupXor: {
+    ...subgroupOp(intish, 'an integer scalar or vector'),
+    doc: docs.subgroupReduce('subgroupXor', 'bitwise xor', 'i32 or u32, scalar or vector'),
+    subgroupUniformResult: true,
+  },
+  subgroupExclusiveAdd: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupScan('subgroupExclusiveAdd', 'sum', false),
+  },
+  subgroupExclusiveMul: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupScan('subgroupExclusiveMul', 'product', false),
+  },
+  subgroupInclusiveAdd: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupScan('subgroupInclusiveAdd', 'sum', true),
+  },
+  subgroupInclusiveMul: {
+    ...subgroupOp(numericish, 'a numeric scalar or vector'),
+    doc: docs.subgroupScan('subgroupInclusiveMul', 'product', true),
+  },
+  subgroupBroadcastFirst: {
+    ...subgroupOp(() => true, 'a scalar or vector'),
+    doc: {
+      signatures: ['subgroupBroadcastFirst(e: T) -> T'],
+      doc: 'e as held by the active invocation with the lowest subgroup_invocation_id.',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformResult: true,
+  },
+  subgroupBroadcast: {
+    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    doc: {
+      signatures: ['subgroupBroadcast(e: T, id: I) -> T'],
+      doc: 'e as held by the invocation with subgroup_invocation_id id (a constant expression).',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformResult: true,
+  },
+  subgroupShuffle: {
+    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    doc: {
+      signatures: ['subgroupShuffle(e: T, id: I) -> T'],
+      doc: 'e as held by the invocation with subgroup_invocation_id id (any value, not only a constant).',
+      note: 'needs enable subgroups',
+    },
+  },
+  subgroupShuffleXor: {
+    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    doc: {
+      signatures: ['subgroupShuffleXor(e: T, mask: u32) -> T'],
+      doc: 'e as held by the invocation whose subgroup_invocation_id is this one xor mask (butterfly exchange).',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformArg: 1,
+  },
+  subgroupShuffleUp: {
+    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    doc: {
+      signatures: ['subgroupShuffleUp(e: T, delta: u32) -> T'],
+      doc: 'e as held by the invocation delta places below this one (subgroup_invocation_id - delta).',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformArg: 1,
+  },
+  subgroupShuffleDown: {
+    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    doc: {
+      signatures: ['subgroupShuffleDown(e: T, delta: u32) -> T'],
+      doc: 'e as held by the invocation delta places above this one (subgroup_invocation_id + delta).',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformArg: 1,
+  },
+  quadBroadcast: {
+    ...quadOp(true),
+    doc: {
+      signatures: ['quadBroadcast(e: T, id: I) -> T'],
+      doc: 'e as held by the invocation of the same quad with quad index id (a constant expression, 0 to 3).',
+      note: 'needs enable subgroups',
+    },
+  },
+  quadSwapX: { ...quadOp(false), doc: docs.quadSwap('quadSwapX', 'beside this one horizontally') },
+  quadSwapY: { ...quadOp(false), doc: docs.quadSwap('quadSwapY', 'beside this one vertically') },
+  quadSwapDiagonal: { ...quadOp(false), doc: docs.quadSwap('quadSwapDiagonal', 'diagonally opposite') },
+  subgroupAll: {
+    ...special('subgroup', (args) => {
+      if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupAll expects a bool');
+      return { params: [BOOL], result: BOOL };
+    }),
+    doc: {
+      signatures: ['subgroupAll(e: bool) -> bool'],
+      doc: 'True when e is true in every active invocation of the subgroup.',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformResult: true,
+  },
+  subgroupAny: {
+    ...special('subgroup', (args) => {
+      if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupAny expects a bool');
+      return { params: [BOOL], result: BOOL };
+    }),
+    doc: {
+      signatures: ['subgroupAny(e: bool) -> bool'],
+      doc: 'True when e is true in any active invocation of the subgroup.',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformResult: true,
+  },
+  subgroupBallot: {
+    ...special('subgroup', (args) => {
+      if (args.length !== 1 || args[0]!.kind !== 'scalar' || scalarOf(args[0]!)!.name !== 'bool') fail('subgroupBallot expects a bool');
+      return { params: [BOOL], result: vec(4, U32) };
+    }),
+    doc: {
+      signatures: ['subgroupBallot(pred: bool) -> vec4<u32>'],
+      doc: 'A 128-bit mask with bit i set when pred is true in the active invocation with subgroup_invocation_id i.',
+      note: 'needs enable subgroups',
+    },
+    subgroupUniformResult: true,
+  },
+  subgroupElect: {
+    ...special('subgroup', (args) => {
+      if (args.length) fail('subgroupElect takes no arguments');
+      return { params: [], result: BOOL };
+    }),
+    doc: {
+      signatures: ['subgroupElect() -> bool'],
+      doc: 'True in exactly one active invocation of the subgroup: the one with the lowest id.',
+      note: 'needs enable subgroups',
+    },
+  },
 };
 
 /** bitcast<T>(e): same-size reinterpretation of 32-bit components. */
+/** bitcast<T>(e) is typed by resolveBitcast (its type argument is no argument): its documentation. */
+export const BITCAST_DOC: docs.BuiltinDoc = {
+  signatures: ['bitcast<T>(e: S) -> T'],
+  doc: 'The bits of e reinterpreted as type T of the same size, without conversion.',
+};
+
 export function resolveBitcast(target: Type, arg: Type): Overload {
   const ts = scalarOf(target);
   const as = scalarOf(arg);

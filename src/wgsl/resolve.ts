@@ -4,13 +4,14 @@
 // the runtime need and reports what it cannot make sense of with line and column.
 import type * as A from './ast.js';
 import { BUILTIN_DOCS } from './builtin-docs.js';
-import { BUILTINS, BuiltinTypeError, evalBitcast, resolveBitcast } from './builtins.js';
+import { BuiltinTypeError, evalBitcast, resolveBitcast } from './builtins.js';
+import { builtinDef } from './builtin-table.js';
 import { ConstructorTypeError, evalConstructor, typeConstructor, type PartialType } from './constructors.js';
 import type { ConstValue, ExprInfo, FnInfo, GlobalVar, LocalVar, ModuleInfo, OverrideInfo, Resolution, CallTarget } from './module-info.js';
 import { OperatorTypeError, evalBinary, evalUnary, typeBinary, typeUnary } from './operators.js';
 import { NotSupportedError, WgslSemanticError, type Loc } from './source.js';
 import { closest } from './suggest.js';
-import { TEXTURE_BUILTINS, constantArguments } from './texture-builtins.js';
+import { constantArguments } from './texture-builtins.js';
 import { TextureTypeError, textureType } from './textures.js';
 import {
   ABSTRACT_FLOAT,
@@ -1008,11 +1009,7 @@ class Resolver {
       return { type: c.type, call };
     }
 
-    const def = Object.prototype.hasOwnProperty.call(TEXTURE_BUILTINS, name)
-      ? TEXTURE_BUILTINS[name]
-      : Object.prototype.hasOwnProperty.call(BUILTINS, name)
-        ? BUILTINS[name]
-        : undefined;
+    const def = builtinDef(name);
     if (!def) {
       if (/^texture/.test(name)) this.unsupported(id.loc, `'${name}'`);
       const near = closest(name, [

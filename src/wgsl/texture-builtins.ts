@@ -3,7 +3,7 @@
 // indices; and of textureSample and textureSampleBias, which fragment shaders alone can
 // call (typed for validation, never simulated). Overloads Tint would reject are errors here too, with the call written out as
 // Tint does ("no matching call to …"). The simulator runs them (sim/textures.ts).
-import { BuiltinTypeError, type BuiltinDef, type Overload } from './builtins.js';
+import { BuiltinTypeError, type BuiltinDef, type BuiltinTyping, type Overload } from './builtins.js';
 import { coordCount, isArrayed, isSampler, isTexture } from './textures.js';
 import { F32, I32, U32, scalar, scalarOf, typeName, vec, type ScalarType, type TextureShape, type Type } from './types.js';
 
@@ -48,7 +48,7 @@ function arity(name: string, args: Type[], counts: number[]): void {
   if (!counts.includes(args.length)) noMatch(name, args, `expected ${counts.join(' or ')} arguments`);
 }
 
-function def(resolve: (args: Type[]) => Overload): BuiltinDef {
+function def(resolve: (args: Type[]) => Overload): BuiltinTyping {
   return { special: 'texture', resolve, constEval: false };
 }
 
@@ -163,7 +163,7 @@ const textureSampleLevel = def((args) => {
  * textureSample(t, s, coords[, array_index][, offset]) and textureSampleBias(…, bias[, offset]):
  * sampling with implicit derivatives, so fragment shaders only ('derivative', builtins.ts).
  */
-function implicitSample(name: 'textureSample' | 'textureSampleBias'): BuiltinDef {
+function implicitSample(name: 'textureSample' | 'textureSampleBias'): BuiltinTyping {
   return {
     special: 'derivative',
     constEval: false,
@@ -205,18 +205,77 @@ const textureGather = def((args) => {
   return { params, result: t.kind === 'depth' ? vec(4, F32) : sampledVec(t) };
 });
 
-/** The texture builtins by name (the resolver looks here before the other builtins). */
+/** The texture builtins by name, each with its documentation (builtin-table.ts joins them with the others). */
 export const TEXTURE_BUILTINS: Readonly<Record<string, BuiltinDef>> = {
-  textureDimensions,
-  textureLoad,
-  textureStore,
-  textureNumLayers,
-  textureNumLevels,
-  textureNumSamples,
-  textureSampleLevel,
-  textureGather,
-  textureSample: implicitSample('textureSample'),
-  textureSampleBias: implicitSample('textureSampleBias'),
+  textureDimensions: {
+    ...textureDimensions,
+    doc: {
+      signatures: ['textureDimensions(t: T) -> vecN<u32>', 'textureDimensions(t: T, level: L) -> vecN<u32>'],
+      doc: 'The size of texture t (of a mip level, when given) in texels: width, height and depth as the dimension has them.',
+    },
+  },
+  textureLoad: {
+    ...textureLoad,
+    doc: {
+      signatures: [
+        'textureLoad(t: texture_2d<ST>, coords: vec2<C>, level: L) -> vec4<ST>',
+        'textureLoad(t: texture_storage_2d<F, AM>, coords: vec2<C>) -> vec4<CT>',
+      ],
+      doc: 'One texel read at integer coordinates, without sampling or filtering.',
+    },
+  },
+  textureStore: {
+    ...textureStore,
+    doc: {
+      signatures: ['textureStore(t: texture_storage_2d<F, AM>, coords: vec2<C>, value: vec4<CT>)'],
+      doc: 'Writes one texel of a storage texture at integer coordinates.',
+    },
+  },
+  textureNumLayers: {
+    ...textureNumLayers,
+    doc: { signatures: ['textureNumLayers(t: T) -> u32'], doc: 'The number of layers of an arrayed texture.' },
+  },
+  textureNumLevels: {
+    ...textureNumLevels,
+    doc: { signatures: ['textureNumLevels(t: T) -> u32'], doc: 'The number of mip levels of a texture.' },
+  },
+  textureNumSamples: {
+    ...textureNumSamples,
+    doc: { signatures: ['textureNumSamples(t: T) -> u32'], doc: 'The number of samples per texel of a multisampled texture.' },
+  },
+  textureSampleLevel: {
+    ...textureSampleLevel,
+    doc: {
+      signatures: ['textureSampleLevel(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, level: f32) -> vec4<f32>'],
+      doc: 'A filtered sample of t at coords on an explicit mip level; usable in every stage.',
+    },
+  },
+  textureGather: {
+    ...textureGather,
+    doc: {
+      signatures: [
+        'textureGather(component: C, t: texture_2d<ST>, s: sampler, coords: vec2<f32>) -> vec4<ST>',
+        'textureGather(t: texture_depth_2d, s: sampler, coords: vec2<f32>) -> vec4<f32>',
+      ],
+      doc: 'One component (0 to 3, constant) of the four texels a bilinear sample at coords would blend.',
+    },
+  },
+  textureSample: {
+    ...implicitSample('textureSample'),
+    doc: {
+      signatures: ['textureSample(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32>'],
+      doc: 'A filtered sample of t at coords, with the mip level chosen from the derivatives of coords.',
+      note: 'fragment stage only, in uniform control flow',
+    },
+  },
+  textureSampleBias: {
+    ...implicitSample('textureSampleBias'),
+    doc: {
+      signatures: ['textureSampleBias(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32) -> vec4<f32>'],
+      doc: 'Like textureSample, with bias added to the chosen mip level.',
+      note: 'fragment stage only, in uniform control flow',
+    },
+  },
 };
 
 /** Builtins that need a constant argument: its index (textureGather's component, the offsets). */

@@ -23,24 +23,6 @@ import {
   type Variable,
 } from './uniformity-graph.js';
 
-/** Subgroup operations whose result is the same across the subgroup (at subgroup scope). */
-const SUBGROUP_UNIFORM_RESULTS = new Set([
-  'subgroupAdd',
-  'subgroupAll',
-  'subgroupAnd',
-  'subgroupAny',
-  'subgroupBallot',
-  'subgroupBroadcast',
-  'subgroupBroadcastFirst',
-  'subgroupMax',
-  'subgroupMin',
-  'subgroupMul',
-  'subgroupOr',
-  'subgroupXor',
-]);
-/** Shuffles whose delta (or mask) must be uniform across the subgroup. */
-const SHUFFLES_WITH_UNIFORM_DELTA = new Set(['subgroupShuffleUp', 'subgroupShuffleDown', 'subgroupShuffleXor']);
-
 /** Value nodes of variables, in nested scopes: an assignment inside a branch is undone at its end. */
 class ScopedValues {
   private readonly scopes: Map<Variable, UNode>[] = [new Map()];
@@ -730,7 +712,6 @@ export class FunctionAnalysis {
   private call(cf: UNode, e: A.CallExpr): [UNode, UNode] {
     this.facts.callOwner.set(e, this.fn);
     const target = this.facts.module.exprs.get(e)?.call;
-    const name = e.callee.name;
     const scope = this.facts.scope;
     const mbnu = this.f.mayBeNonUniform;
     let last = cf;
@@ -763,7 +744,8 @@ export class FunctionAnalysis {
     let callSite: RequiredSeverity | undefined;
     let resultNonUniform = false;
     let callee: FunctionUniformity | undefined;
-    const special = target?.kind === 'builtin' ? target.def.special : undefined;
+    const builtin = target?.kind === 'builtin' ? target.def : undefined;
+    const special = builtin?.special;
     if (target?.kind === 'fn') {
       callee = this.facts.functions.get(target.f);
       callSite = callee?.callSite;
@@ -779,7 +761,7 @@ export class FunctionAnalysis {
     } else if (special === 'subgroup' || special === 'quad') {
       const sev = this.severity('subgroup_uniformity');
       if (sev !== 'off' && scope !== 'workgroup') callSite = sev;
-      resultNonUniform = !(scope === 'subgroup' && SUBGROUP_UNIFORM_RESULTS.has(name));
+      resultNonUniform = !(scope === 'subgroup' && builtin?.subgroupUniformResult);
     }
 
     // The result is computed where the call is: it depends on control flow there.
@@ -811,7 +793,7 @@ export class FunctionAnalysis {
         }
       } else if (special === 'uniformLoad' && scope !== 'subgroup') {
         this.f.required.error.to(arg);
-      } else if (special === 'subgroup' && SHUFFLES_WITH_UNIFORM_DELTA.has(name) && i === 1) {
+      } else if (special === 'subgroup' && builtin?.subgroupUniformArg === i) {
         const sev = this.severity('subgroup_uniformity');
         if (sev !== 'off' && scope !== 'workgroup') this.f.required[sev].to(arg);
       } else {

@@ -1,13 +1,15 @@
 // The fuzz watchdog: one worker thread running jobs (fuzz/node/worker.ts, bundled with
-// esbuild because worker threads cannot load TypeScript), a wall-clock limit per job, and
-// a fresh worker after every hang or death. The worker gets the main thread's stack size
-// (so stack overflows show up as they would in the CLI) and a heap limit.
-import { Worker } from 'node:worker_threads';
+// esbuild because worker threads cannot load TypeScript) on the worker supervisor: a
+// wall-clock limit per job, and a fresh worker after every hang or death. The worker gets
+// the main thread's stack size (so stack overflows show up as they would in the CLI) and a
+// heap limit.
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Job, JobReply } from './worker.js';
+import { WorkerExited, WorkerSupervisor, WorkerTaskError } from '../../workers/supervisor.js';
+import { threadWorkers } from '../../workers/node/thread-worker.js';
 
 /** A job without its id (the watchdog numbers them). */
 export type JobInput = Job extends unknown ? (Job extends infer J ? (J extends unknown ? Omit<J, 'id'> : never) : never) : never;
@@ -54,36 +56,31 @@ export interface WatchdogOptions {
 }
 
 export class Watchdog {
-  private worker?: Worker;
-  private nextId = 1;
-  /** Workers started (1 + restarts after hangs and deaths). */
-  started = 0;
+  private readonly worker: WorkerSupervisor<JobInput, JobReply>;
+  /** The jobs asked for so far, settled or not (close waits for them). */
+  private jobs: Promise<unknown> = Promise.resolve();
   /** Largest resident set size a job reply reported (bytes; the process's, main thread included). */
   peakRss = 0;
   /** Largest heap and array-buffer use of the worker a job reply reported (bytes). */
   peakHeap = 0;
   peakArrayBuffers = 0;
 
-  private constructor(
-    private readonly file: string,
-    private readonly options: WatchdogOptions,
-  ) {}
+  private constructor(file: string, options: WatchdogOptions) {
+    this.worker = new WorkerSupervisor({
+      spawn: threadWorkers(file, { resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 384, stackSizeMb: options.stackMb ?? 1 } }),
+      slots: 1,
+    });
+  }
 
   static async create(options: WatchdogOptions = {}): Promise<Watchdog> {
     live++;
     return new Watchdog(await bundleWorker(), options);
   }
 
-  private spawn(): Worker {
-    this.started++;
-    const w = new Worker(this.file, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? 384, stackSizeMb: this.options.stackMb ?? 1 },
-    });
-    w.unref();
-    return w;
+  /** Workers started (1 + restarts after hangs and deaths). */
+  get started(): number {
+    return this.worker.started;
   }
-
-  private queue: Promise<unknown> = Promise.resolve();
 
   /**
    * Runs a job; a job that takes longer than timeoutMs is reported as a hang and its worker
@@ -91,50 +88,29 @@ export class Watchdog {
    * an interrupted property, cannot overlap the next job).
    */
   run<T>(job: JobInput, timeoutMs: number): Promise<JobResult<T>> {
-    const next = this.queue.then(() => this.runNow<T>(job, timeoutMs));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private runNow<T>(job: JobInput, timeoutMs: number): Promise<JobResult<T>> {
-    const worker = (this.worker ??= this.spawn());
-    const id = this.nextId++;
-    const t0 = performance.now();
-    return new Promise((resolve) => {
-      const done = (r: JobResult<T>, kill: boolean) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        if (kill) {
-          void worker.terminate();
-          if (this.worker === worker) this.worker = undefined;
-        }
-        resolve(r);
-      };
-      const onMessage = (m: JobReply) => {
-        if (m.id !== id) return;
+    const result = this.worker.run(job, { timeoutMs }).then(
+      (m): JobResult<T> => {
         this.peakRss = Math.max(this.peakRss, m.rss);
         this.peakHeap = Math.max(this.peakHeap, m.heapUsed);
         this.peakArrayBuffers = Math.max(this.peakArrayBuffers, m.arrayBuffers);
-        if (m.error) done({ kind: 'error', error: m.error, ms: m.ms }, false);
-        else done({ kind: 'done', value: m.value as T, ms: m.ms, rss: m.rss, arrayBuffers: m.arrayBuffers }, false);
-      };
-      const onError = (e: Error) => done({ kind: 'died', message: `${e.name}: ${e.message}`, ms: performance.now() - t0 }, true);
-      const onExit = (code: number) => done({ kind: 'died', message: `worker exited with code ${code}`, ms: performance.now() - t0 }, true);
-      const timer = setTimeout(() => done({ kind: 'hang', ms: performance.now() - t0 }, true), timeoutMs);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ ...job, id });
-    });
+        if (m.error) return { kind: 'error', error: m.error, ms: m.ms };
+        return { kind: 'done', value: m.value as T, ms: m.ms, rss: m.rss, arrayBuffers: m.arrayBuffers };
+      },
+      (e: unknown): JobResult<T> => {
+        if (!(e instanceof WorkerTaskError)) throw e;
+        if (e.reason === 'timeout') return { kind: 'hang', ms: e.ms };
+        const cause = e.cause instanceof Error ? e.cause : e;
+        const message = cause instanceof WorkerExited ? cause.message : `${cause.name}: ${cause.message}`;
+        return { kind: 'died', message, ms: e.ms };
+      },
+    );
+    this.jobs = Promise.allSettled([this.jobs, result]);
+    return result;
   }
 
   async close(): Promise<void> {
-    await this.queue;
-    const w = this.worker;
-    this.worker = undefined;
-    if (w) await w.terminate();
+    await this.jobs;
+    await this.worker.close();
     if (--live === 0 && bundled) {
       const file = await bundled;
       bundled = undefined;

@@ -1,10 +1,11 @@
-// One analysis worker and the job it runs. Cancelling a job (the document changed) or
-// running past the wall-clock guard stops the worker outright (a simulation has no
-// yield points to poll a flag at) and starts a fresh one at once, so the next job does
-// not wait for a worker to boot.
-import { Worker } from 'node:worker_threads';
+// One analysis worker and the job it runs, on the worker supervisor. Cancelling a job (the
+// document changed) or running past the wall-clock guard stops the worker outright (a
+// simulation has no yield points to poll a flag at); the supervisor starts a fresh one at
+// once, so the next job does not wait for a worker to boot.
 import type { AnalyzeDocumentInput, DocumentAnalysis } from '../analyze-document.js';
 import type { AnalysisReply, AnalysisRequest } from './analysis-worker.js';
+import { WorkerSupervisor, WorkerTaskError } from '../../workers/supervisor.js';
+import { threadWorkers } from '../../workers/node/thread-worker.js';
 
 export type AnalysisOutcome =
   | { kind: 'done'; analysis: DocumentAnalysis }
@@ -25,71 +26,57 @@ export interface WorkerEntry {
 const defaultEntry = (): WorkerEntry => ({ file: new URL('./analysis-worker.js', import.meta.url) });
 
 export class AnalysisSlot {
-  private worker: Worker;
-  private nextId = 1;
-  private job?: { id: number; finish: (o: AnalysisOutcome) => void; timer: ReturnType<typeof setTimeout> };
-  /** Workers stopped because their job was cancelled or ran too long. */
-  stopped = 0;
+  private readonly worker: WorkerSupervisor<Omit<AnalysisRequest, 'id'>, AnalysisReply>;
+  private job?: AbortController;
 
-  constructor(private readonly entry: WorkerEntry = defaultEntry()) {
-    this.worker = this.spawn();
+  constructor(entry: WorkerEntry = defaultEntry()) {
+    this.worker = new WorkerSupervisor({
+      // A heap limit: a runaway allocation kills the worker (reported as failed), not the editor's server.
+      spawn: threadWorkers(entry.file, { workerData: entry.workerData, resourceLimits: { maxOldGenerationSizeMb: 1024 } }),
+      slots: 1,
+      eager: true,
+    });
   }
 
   get busy(): boolean {
     return this.job !== undefined;
   }
 
+  /** Workers stopped because their job was cancelled or ran too long. */
+  get stopped(): number {
+    return this.worker.stopped;
+  }
+
   /** Runs one analysis; the slot must not be busy (cancel() first). */
   run(input: AnalyzeDocumentInput, timeoutMs: number): Promise<AnalysisOutcome> {
     if (this.job) throw new Error('internal: AnalysisSlot.run while a job is running');
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.stop({ kind: 'timeout', ms: timeoutMs }), timeoutMs);
-      this.job = { id, finish: resolve, timer };
-      this.worker.postMessage({ id, input } satisfies AnalysisRequest);
-    });
+    const job = new AbortController();
+    this.job = job;
+    return this.worker.run({ input }, { timeoutMs, signal: job.signal }).then(
+      (reply): AnalysisOutcome => {
+        this.done(job);
+        return 'analysis' in reply ? { kind: 'done', analysis: reply.analysis } : { kind: 'failed', message: reply.failure };
+      },
+      (e: unknown): AnalysisOutcome => {
+        this.done(job);
+        if (!(e instanceof WorkerTaskError)) return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+        if (e.reason === 'timeout') return { kind: 'timeout', ms: timeoutMs };
+        if (e.reason === 'crashed') return { kind: 'failed', message: (e.cause as Error).message };
+        return { kind: 'cancelled' };
+      },
+    );
   }
 
   /** Stops the running job, if any (its promise resolves as cancelled). */
   cancel(): void {
-    if (this.job) this.stop({ kind: 'cancelled' });
+    this.job?.abort();
   }
 
-  dispose(): Promise<number> {
-    if (this.job) this.settle({ kind: 'cancelled' });
-    return this.worker.terminate();
+  dispose(): Promise<void> {
+    return this.worker.close();
   }
 
-  private spawn(): Worker {
-    // A heap limit: a runaway allocation kills the worker (reported as failed), not the editor's server.
-    const w = new Worker(this.entry.file, { workerData: this.entry.workerData, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
-    w.on('message', (reply: AnalysisReply) => {
-      if (!this.job || reply.id !== this.job.id) return;
-      this.settle('analysis' in reply ? { kind: 'done', analysis: reply.analysis } : { kind: 'failed', message: reply.failure });
-    });
-    w.on('error', (e) => {
-      if (w !== this.worker) return;
-      this.settle({ kind: 'failed', message: e.message });
-      this.worker = this.spawn();
-    });
-    // Not keep the server alive on its own: the connection does that.
-    w.unref();
-    return w;
-  }
-
-  private stop(outcome: AnalysisOutcome): void {
-    this.stopped++;
-    const old = this.worker;
-    this.worker = this.spawn();
-    void old.terminate();
-    this.settle(outcome);
-  }
-
-  private settle(outcome: AnalysisOutcome): void {
-    const job = this.job;
-    if (!job) return;
-    this.job = undefined;
-    clearTimeout(job.timer);
-    job.finish(outcome);
+  private done(job: AbortController): void {
+    if (this.job === job) this.job = undefined;
   }
 }

@@ -1,16 +1,20 @@
 // Worker threads for parallel analysis, started when first needed and kept for the rest of
 // the command (a directory of kernels pays their start once). Each worker takes one part
-// at a time: `run` simulates it, then `finish` hands over its findings or `drop` forgets it.
-import { Worker } from 'node:worker_threads';
+// at a time: `run` simulates it, then `finish` hands over its findings or `drop` forgets it,
+// so every call names the worker (the supervisor's slot) that holds the part.
 import type { PartFindings, PartRequest, PartResult } from '../analyze-part.js';
 import type { SharedWords } from '../touched-words.js';
+import { WorkerSupervisor } from '../../workers/supervisor.js';
+import { threadWorkers } from '../../workers/node/thread-worker.js';
 
 /** The compiled worker beside this module (dist/runner/node/analyze-worker.js). */
 const WORKER_URL = new URL('./analyze-worker.js', import.meta.url);
 
+type PoolMessage = { req: PartRequest } | { shared: SharedWords } | { drop: true };
+type PoolReply = { id: number; result?: unknown; error?: string };
+
 export class AnalysisPool {
-  private readonly workers: Worker[] = [];
-  private requests = 0;
+  private readonly workers: WorkerSupervisor<PoolMessage, PoolReply>;
 
   /**
    * `size` workers at most; `workerUrl` is the worker's compiled module (tests running the
@@ -18,9 +22,10 @@ export class AnalysisPool {
    */
   constructor(
     readonly size: number,
-    private readonly workerUrl: URL = WORKER_URL,
+    workerUrl: URL = WORKER_URL,
   ) {
     if (!(size >= 1)) throw new Error('an analysis pool needs at least one worker');
+    this.workers = new WorkerSupervisor({ spawn: threadWorkers(workerUrl), slots: size });
   }
 
   /** Simulates a part on worker `index` (0 ≤ index < size), which keeps it; rejects with the worker's error. */
@@ -35,36 +40,17 @@ export class AnalysisPool {
 
   /** Makes worker `index` forget its part (its memory and tables), when the findings are not wanted. */
   async drop(index: number): Promise<void> {
-    if (this.workers[index]) await this.send(index, { drop: true });
+    if (this.workers.hasWorker(index)) await this.send(index, { drop: true });
   }
 
-  private send<T>(index: number, message: object): Promise<T> {
-    const worker = (this.workers[index] ??= new Worker(this.workerUrl));
-    // Replies carry the request's number, so a late reply to an abandoned request is not
-    // taken for the answer to this one.
-    const id = ++this.requests;
-    return new Promise((resolve, reject) => {
-      const onMessage = (m: { id: number; result?: T; error?: string }) => {
-        if (m.id !== id) return;
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        if (m.result) resolve(m.result);
-        else reject(new Error(m.error ?? 'the analysis worker failed'));
-      };
-      const onError = (e: Error) => {
-        worker.off('message', onMessage);
-        if (this.workers[index] === worker) delete this.workers[index];
-        reject(e);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', onError);
-      worker.postMessage({ id, ...message });
-    });
+  private async send<T>(index: number, message: PoolMessage): Promise<T> {
+    const reply = await this.workers.run(message, { slot: index });
+    if (reply.result) return reply.result as T;
+    throw new Error(reply.error ?? 'the analysis worker failed');
   }
 
   /** Stops the workers (a later run starts new ones). */
-  async close(): Promise<void> {
-    const all = this.workers.splice(0);
-    await Promise.all(all.filter(Boolean).map((w) => w.terminate()));
+  close(): Promise<void> {
+    return this.workers.close();
   }
 }
