@@ -79,6 +79,12 @@ describe('documentation', () => {
     expect(broken).toEqual([]);
   });
 
+  it("derives GitHub's heading anchors", () => {
+    const page =
+      '# Benchmarks: `wgsl-lab bench`\n```sh\n# not a heading\n```\n## Results on an H200\n## Results on an H200\n### 0.9× [the copy](x.md)';
+    expect([...headingAnchors(page)]).toEqual(['benchmarks-wgsl-lab-bench', 'results-on-an-h200', 'results-on-an-h200-1', '09-the-copy']);
+  });
+
   it('has no anchor to a missing heading of a Markdown page', () => {
     const broken = pages.flatMap((page) =>
       relativeLinks(readFileSync(page, 'utf8'))
