@@ -21,7 +21,7 @@ const pages = [
   join(root, 'README.md'),
   join(root, 'CONTRIBUTING.md'),
   join(root, 'bench/README.md'),
-  join(root, 'bench/results/README.md'),
+  ...markdownFiles(join(root, 'bench/results')),
   ...markdownFiles(join(root, 'docs')),
   ...(existsSync(join(root, 'editors/vscode/README.md')) ? [join(root, 'editors/vscode/README.md')] : []),
 ];
