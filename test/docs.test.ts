@@ -100,6 +100,7 @@ describe('documentation', () => {
 
   it('names no file outside the repository', () => {
     const outside = /DESIGN\.md|\.\.\/shared\/|\/work\//;
+    // A session folder's README records the commands as they were run, paths included.
     const found = pages
       .filter((page) => !page.startsWith(join(root, 'bench/results/h200-')))
       .flatMap((page) =>
