@@ -206,7 +206,7 @@ async function main() {
   const passed = targets.filter((t) => t.result === 'PASS').length;
 
   const lines = [
-    `# wgsl-lab bench against DESIGN.md targets`,
+    `# wgsl-lab bench against its performance targets`,
     '',
     `- wgsl-lab: ${bench.device?.description ?? 'unknown device'} (${bench.mode} mode, ${bench.device?.timing ?? '?'}, median of ${bench.settings?.runs ?? '?'} runs, ${bench.date ?? ''})`,
     `- peer: ${peer.device?.name ?? 'unknown device'}, CuPy ${peer.device?.cupy ?? '?'}, accelerators '${peer.device?.accelerators ?? ''}' (${peer.mode} mode, median of ${peer.settings?.runs ?? '?'} runs, ${peer.date ?? ''})`,

@@ -6,7 +6,7 @@
 #   .gpuhost/explore-sort.mjs     one radix sort pass taken apart, and sort variants, timed (scripts/explore-sort.ts)
 #   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
 # Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
-# Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with ../shared/gpu/pack.sh's node and
+# Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with a packed node and the
 # Vulkan loader on a bare host: see bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,7 @@
 // The documentation matches the tree: the README stays a short page for users, every
-// relative link in the Markdown pages leads to a file that exists, and CONTRIBUTING's
-// "Where things live" names every folder of src/.
+// relative link in the Markdown pages leads to a file that exists (and an anchor to a heading
+// of that page), the pages name no file outside the repository, and CONTRIBUTING's "Where
+// things live" names every folder of src/.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,17 +21,47 @@ const pages = [
   join(root, 'README.md'),
   join(root, 'CONTRIBUTING.md'),
   join(root, 'bench/README.md'),
+  ...markdownFiles(join(root, 'bench/results')),
   ...markdownFiles(join(root, 'docs')),
   ...(existsSync(join(root, 'editors/vscode/README.md')) ? [join(root, 'editors/vscode/README.md')] : []),
 ];
 
-/** The targets of `[text](target)` links that point into the repository. */
-function relativeLinks(markdown: string): string[] {
-  const withoutCode = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  return [...withoutCode.matchAll(/\]\(([^)\s]+)\)/g)]
+/** Markdown without fenced code blocks and inline code spans, where `](` is not a link. */
+function prose(markdown: string): string {
+  return markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+}
+
+/** The `[text](target)` links that point into the repository: the file part (empty for a
+ * link within the page) and the anchor after `#`, if any. */
+function relativeLinks(markdown: string): { file: string; anchor: string | undefined }[] {
+  return [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
     .map((m) => m[1]!)
-    .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'))
-    .map((t) => decodeURIComponent(t.split('#')[0]!));
+    .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t))
+    .map((t) => {
+      const hash = t.indexOf('#');
+      const file = decodeURIComponent(hash < 0 ? t : t.slice(0, hash));
+      return { file, anchor: hash < 0 ? undefined : decodeURIComponent(t.slice(hash + 1)) };
+    });
+}
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces to
+ * hyphens, a repeated heading numbered from -1. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  const withoutFences = markdown.replace(/```[\s\S]*?```/g, '');
+  for (const m of withoutFences.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const slug = m[1]!
+      .toLowerCase()
+      .replace(/<[^>]*>/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+    seen.set(slug, count + 1);
+  }
+  return anchors;
 }
 
 describe('documentation', () => {
@@ -42,10 +73,44 @@ describe('documentation', () => {
   it('has no relative link to a missing file', () => {
     const broken = pages.flatMap((page) =>
       relativeLinks(readFileSync(page, 'utf8'))
-        .filter((target) => !existsSync(resolve(dirname(page), target)))
-        .map((target) => `${relative(root, page)} → ${target}`),
+        .filter(({ file }) => file !== '' && !existsSync(resolve(dirname(page), file)))
+        .map(({ file }) => `${relative(root, page)} → ${file}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it("derives GitHub's heading anchors", () => {
+    const page =
+      '# Benchmarks: `wgsl-lab bench`\n```sh\n# not a heading\n```\n## Results on an H200\n## Results on an H200\n### 0.9× [the copy](x.md)';
+    expect([...headingAnchors(page)]).toEqual(['benchmarks-wgsl-lab-bench', 'results-on-an-h200', 'results-on-an-h200-1', '09-the-copy']);
+  });
+
+  it('has no anchor to a missing heading of a Markdown page', () => {
+    const broken = pages.flatMap((page) =>
+      relativeLinks(readFileSync(page, 'utf8'))
+        .filter(({ file, anchor }) => anchor !== undefined && (file === '' || file.endsWith('.md')))
+        .filter(({ file, anchor }) => {
+          const target = file === '' ? page : resolve(dirname(page), file);
+          return existsSync(target) && !headingAnchors(readFileSync(target, 'utf8')).has(anchor!);
+        })
+        .map(({ file, anchor }) => `${relative(root, page)} → ${file}#${anchor}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('names no file outside the repository', () => {
+    const outside = /DESIGN\.md|\.\.\/shared\/|\/work\//;
+    // A session folder's README records the commands as they were run, paths included.
+    const found = pages
+      .filter((page) => !page.startsWith(join(root, 'bench/results/h200-')))
+      .flatMap((page) =>
+        readFileSync(page, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${relative(root, page)}:${i + 1}` }))
+          .filter(({ line }) => outside.test(line))
+          .map(({ at }) => at),
+      );
+    expect(found).toEqual([]);
   });
 
   it("names every folder of src/ in CONTRIBUTING's layout", () => {
