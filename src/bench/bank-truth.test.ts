@@ -13,9 +13,8 @@ describe('bank truth suite', () => {
     expect(patterns.map((p) => p.family)).toEqual(expect.arrayContaining(['tile', 'reduction', 'vector']));
   });
 
-  // The title's DESIGN.md is the external design brief this suite was written against; the
-  // model these degrees follow from is defined in docs/bank-model.md.
-  it('gets the degrees DESIGN.md predicts from the model', () => {
+  // The model these degrees follow from is defined in docs/bank-model.md.
+  it('gets the degrees docs/bank-model.md predicts from the model', () => {
     const degree = (n: string) => modelCost(byName(n)).maxWays;
     expect([1, 2, 4, 8, 16, 32, 33].map((s) => degree(`stride ${s}`))).toEqual([1, 2, 4, 8, 16, 32, 1]);
     expect(degree('stride 6')).toBe(2);

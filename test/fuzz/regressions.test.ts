@@ -192,8 +192,8 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
 const UNKNOWN_BINDING_ATTR = `//! buffer 0 u32[64] = i % 5
 //{verdict: race WAW workgroup status 22 22
 // One report for the pair (line 22, line 22), not benign: the invocations store
-// different values (0 and 1). DESIGN.md asks for one report per (variable, pair of
-// sites); the detector keeps one finding per pair and clears its benign label as soon
+// different values (0 and 1). docs/analyzer.md promises one report per (variable, pair
+// of sites); the detector keeps one finding per pair and clears its benign label as soon
 // as any two conflicting stores differ, even if some pairs stored equal values
 // (invocations 1 and 2 both store 0).
 //
