@@ -5,7 +5,8 @@ import { GpuSession } from '../gpu/session.js';
 import { formatRunResult } from '../report/run-text.js';
 import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
-import { readKernelFiles, readSource } from './io.js';
+import { readSource } from './io.js';
+import { readKernelFiles } from './kernel-files.js';
 import { jsonChunks } from '../report/json.js';
 import { CliUsageError, positiveInt, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
@@ -77,7 +78,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   for (const file of positionals) {
     try {
       const source = await readSource(file);
-      const files = await readKernelFiles(file, source);
+      const files = await readKernelFiles(file, source, memoryBudget);
       const result = values.sim
         ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files, memoryBudget })
         : await runSource(source, { session, file, entry: values.entry, files, memoryBudget });
