@@ -35,7 +35,7 @@ import { expandInputs, readSource, STDIN_NAME } from './io.js';
 import { readKernelFiles } from './kernel-files.js';
 import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
-import { CliUsageError, positiveInt } from './options.js';
+import { CliUsageError, maxStepsOption, positiveInt } from './options.js';
 import { defaultMemoryBudget, memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 import { CheckPolicy, POLICY_OPTIONS, POLICY_USAGE, PolicyFileError } from './check-policy.js';
@@ -115,7 +115,7 @@ export async function checkCommand(
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     // Without --max-steps the analysis sizes the budget to the dispatch (analysisStepBudget).
-    maxSteps = values['max-steps'] === undefined ? undefined : positiveInt('--max-steps', values['max-steps'], 0);
+    maxSteps = values['max-steps'] === undefined ? undefined : maxStepsOption(values['max-steps'], 0);
     jobs = positiveInt('--jobs', values.jobs, availableParallelism());
     memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
