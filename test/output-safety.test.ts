@@ -86,3 +86,29 @@ describe('file names in command output', () => {
     for (const c of commands) expect(c).toMatch(/^::error file=k\\x0a%3A%3Aerror file=x%3A%3Apwned\\x1b\[2J\.wgsl,line=4,/);
   });
 });
+
+describe('an internal error in one file of check DIR', () => {
+  it('is one line of that file, the others still checked; exit 4', async () => {
+    // 70,000 constructor arguments overflow the front end's stack today: an internal error.
+    // Once the front end refuses them with a located error instead, that one line is an input error.
+    const { dir, write } = scratchDir('wgsl-lab-internal-');
+    const n = 70_000;
+    write(
+      'a-deep.wgsl',
+      `@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n@compute @workgroup_size(1) fn main() { let a = array<f32, ${n}>(${Array(n).fill('1.0').join(', ')}); b[0] = a[0]; }\n`,
+    );
+    write('b-ok.wgsl', RACY.replace('b[0] = i;', 'if (i == 0u) { b[0] = i; }'));
+    const r = await wgslLabIn(dir, 'check', '.');
+    const lines = `${r.out}\n${r.err}`.split('\n');
+    expect(lines.filter((l) => /^\s+at /.test(l))).toEqual([]);
+    const deep = lines.filter((l) => l.includes('a-deep.wgsl'));
+    expect(deep).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('b-ok.wgsl: 0 errors'))).toBe(true);
+    if (deep[0]!.includes('internal error'))
+      expect([r.code, deep[0]]).toEqual([
+        4,
+        'a-deep.wgsl: internal error: Maximum call stack size exceeded (a bug in wgsl-lab: run again with WGSL_LAB_DEBUG=1 for the stack trace and report it)',
+      ]);
+    else expect(r.code).toBe(2);
+  });
+});
