@@ -31,11 +31,12 @@ import { githubFailureCommands, githubReportCommands } from '../report/github-co
 import { toSarif, type SarifCapturedKernel, type SarifFailure } from '../report/sarif.js';
 import { describeFailure } from './errors.js';
 import { colorEnabled } from './color.js';
-import { expandInputs, readKernelFiles, readSource, STDIN_NAME } from './io.js';
+import { expandInputs, readSource, STDIN_NAME } from './io.js';
+import { readKernelFiles } from './kernel-files.js';
 import { jsonChunks } from '../report/json.js';
 import { PACKAGE_VERSION } from './version.js';
-import { CliUsageError, positiveInt } from './options.js';
-import { memoryBudgetOption } from './memory-option.js';
+import { CliUsageError, maxStepsOption, positiveInt } from './options.js';
+import { defaultMemoryBudget, memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 import { CheckPolicy, POLICY_OPTIONS, POLICY_USAGE, PolicyFileError } from './check-policy.js';
 import { checkWithModules } from '../modules/check-modules.js';
@@ -114,7 +115,7 @@ export async function checkCommand(
     subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
     if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     // Without --max-steps the analysis sizes the budget to the dispatch (analysisStepBudget).
-    maxSteps = values['max-steps'] === undefined ? undefined : positiveInt('--max-steps', values['max-steps'], 0);
+    maxSteps = values['max-steps'] === undefined ? undefined : maxStepsOption(values['max-steps'], 0);
     jobs = positiveInt('--jobs', values.jobs, availableParallelism());
     memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
@@ -367,7 +368,7 @@ export async function checkFile(
   context: FileCheckContext,
 ): Promise<{ reports: CheckReport[]; files: ReadonlyMap<string, string> }> {
   // stdin's kernel names its header's files relative to the current directory.
-  const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source);
+  const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source, context.options.memoryBudget ?? defaultMemoryBudget());
   const { reports, compilerUnavailable, files } = await checkWithModules(
     file,
     source,

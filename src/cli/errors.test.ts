@@ -115,13 +115,26 @@ describe('describeFailure', () => {
     expect(describeFailure(usage).json).toEqual([{ error: "--max-steps must be a positive integer, got 'lots'", kind: 'input' }]);
   });
 
-  it('anything else is an internal error, printed with its stack', () => {
+  it('anything else is an internal error: one line and exit 4, its stack only with WGSL_LAB_DEBUG', () => {
     const e = new TypeError("Cannot read properties of undefined (reading 'x')");
-    const f = describeFailure(e, 'k.wgsl');
-    expect(f.lines).toHaveLength(1);
-    expect(f.lines[0]!.startsWith(`k.wgsl: internal error: TypeError: Cannot read properties of undefined (reading 'x')\n    at `)).toBe(
-      true,
-    );
-    expect(f.json).toEqual([{ error: "Cannot read properties of undefined (reading 'x')", kind: 'internal' }]);
+    const saved = process.env.WGSL_LAB_DEBUG;
+    try {
+      delete process.env.WGSL_LAB_DEBUG;
+      const f = describeFailure(e, 'k\n::error x.wgsl');
+      expect(f.exitCode).toBe(4);
+      expect(f.lines).toEqual([
+        "k\\x0a::error x.wgsl: internal error: Cannot read properties of undefined (reading 'x') (a bug in wgsl-lab: run again with WGSL_LAB_DEBUG=1 for the stack trace and report it)",
+      ]);
+      expect(f.json).toEqual([{ error: "Cannot read properties of undefined (reading 'x')", kind: 'internal' }]);
+      process.env.WGSL_LAB_DEBUG = '1';
+      const debug = describeFailure(e, 'k.wgsl');
+      expect(debug.exitCode).toBe(4);
+      expect(
+        debug.lines[0]!.startsWith(`k.wgsl: internal error: TypeError: Cannot read properties of undefined (reading 'x')\n    at `),
+      ).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.WGSL_LAB_DEBUG;
+      else process.env.WGSL_LAB_DEBUG = saved;
+    }
   });
 });

@@ -1,12 +1,21 @@
 // Turns any error of a command into a message and an exit code: 2 for bad input or an
 // unusable environment, 124 for GPU work stopped by the watchdog (the code of timeout(1)),
+// 4 for a defect of wgsl-lab (one line; its stack only with WGSL_LAB_DEBUG or --debug),
 // printed as FILE:LINE:COL: error: message when it has a location.
 import { diagnosticsOf, type Diagnostic } from '../diagnostics/index.js';
 import { GpuTimeoutError } from '../gpu/watchdog.js';
 
+import { formatDiagnostic } from '../report/diagnostic-text.js';
+import { printableName } from '../report/printable.js';
+
 /** The exit code of a run whose GPU work did not finish within `--timeout`. */
 export const TIMEOUT_EXIT_CODE = 124;
-import { formatDiagnostic } from '../report/diagnostic-text.js';
+
+/** Exit code of a failure wgsl-lab did not foresee: a bug to report, not bad input. */
+export const EXIT_INTERNAL = 4;
+
+/** What follows an internal error's one line when the stack is not asked for. */
+export const INTERNAL_ERROR_HINT = '(a bug in wgsl-lab: run again with WGSL_LAB_DEBUG=1 for the stack trace and report it)';
 
 export interface Failure {
   exitCode: number;
@@ -17,11 +26,12 @@ export interface Failure {
 export function describeFailure(e: unknown, file?: string): Failure {
   const diagnostics = diagnosticsOf(e).map(legacyMessage);
   if (diagnostics.some((d) => d.kind === 'internal')) {
-    // A defect of wgsl-lab: the stack is what a bug report needs.
-    const err = e as Error;
+    // A defect of wgsl-lab: one line, and the stack (what a bug report needs) on request.
+    const err = e instanceof Error ? e : new Error(String(e));
+    const what = process.env.WGSL_LAB_DEBUG ? (err.stack ?? err.message) : `${printableName(err.message)} ${INTERNAL_ERROR_HINT}`;
     return {
-      exitCode: 2,
-      lines: [`${file ? `${file}: ` : ''}internal error: ${err?.stack ?? String(e)}`],
+      exitCode: EXIT_INTERNAL,
+      lines: [`${file ? `${printableName(file)}: ` : ''}internal error: ${what}`],
       json: [{ error: String(err?.message ?? e), kind: 'internal' }],
     };
   }

@@ -3,7 +3,6 @@ import { constants } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileRefs, parseHarness, type FileContents } from '../harness/index.js';
 import { InputError } from '../runner/errors.js';
 import { CliUsageError } from './options.js';
 import { isIgnored, parseGitignore, type IgnoreRule } from './gitignore.js';
@@ -116,7 +115,7 @@ async function walkStart(dir: string): Promise<{ rel: string; rules: IgnoreRule[
 }
 
 /** What a non-regular file is, in words. */
-function fileKind(info: Stats): string {
+export function fileKind(info: Stats): string {
   if (info.isDirectory()) return 'a directory';
   if (info.isCharacterDevice()) return 'a character device';
   if (info.isBlockDevice()) return 'a block device';
@@ -149,7 +148,7 @@ export async function readSource(file: string): Promise<string> {
  * does not hang the read; a read that would block counts as the end. The buffer is sized
  * by what `fstat` says (plus one byte, to notice growth), never by the limit alone.
  */
-async function readAtMost(file: string, limit: number): Promise<Buffer> {
+export async function readAtMost(file: string, limit: number): Promise<Buffer> {
   let handle;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -200,34 +199,3 @@ async function readStdin(): Promise<Buffer> {
   }
   return Buffer.concat(chunks);
 }
-
-/**
- * The files a kernel's header names (`= file("NAME")`), read relative to the kernel file.
- * A file that cannot be read is given with the reason; the run reports it at the line that
- * names it (so does a malformed header, which is why its errors are ignored here).
- */
-export async function readKernelFiles(file: string, source: string): Promise<FileContents> {
-  const files = new Map<string, Uint8Array | { error: string }>();
-  for (const ref of fileRefs(parseHarness(source).harness)) {
-    if (files.has(ref.path)) continue;
-    const path = resolve(dirname(file), ref.path);
-    try {
-      const info = await stat(path);
-      if (info.isDirectory()) files.set(ref.path, { error: `'${path}' is a directory` });
-      // A device or FIFO could be endless or block: only regular files are read.
-      else if (!info.isFile()) files.set(ref.path, { error: `'${path}' is not a regular file (${fileKind(info)})` });
-      else if (info.size > MAX_CONTENT_FILE_BYTES)
-        files.set(ref.path, { error: `'${path}' is ${info.size} bytes, more than any buffer can hold (${MAX_CONTENT_FILE_BYTES})` });
-      else {
-        // Bounded while reading too: a file that grows past its stat size is refused, not read on.
-        files.set(ref.path, new Uint8Array(await readAtMost(path, MAX_CONTENT_FILE_BYTES)));
-      }
-    } catch (e) {
-      files.set(ref.path, { error: e instanceof InputError ? e.message : `no such file: '${path}'` });
-    }
-  }
-  return files;
-}
-
-/** A buffer of the largest element count the header allows (2^30 words). */
-const MAX_CONTENT_FILE_BYTES = 4 * 2 ** 30;

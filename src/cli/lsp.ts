@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
 import { startLanguageServer } from '../lsp/node/server.js';
-import { readKernelFiles } from './io.js';
+import { readKernelFiles } from './kernel-files.js';
+import { EDITOR_MEMORY_BUDGET } from '../lsp/analyze-document.js';
 
 export const LSP_USAGE = `usage: wgsl-lab lsp --stdio [--no-compiler]
   Runs the language server for WGSL (.wgsl files) on stdin/stdout, for editors: diagnostics
@@ -38,7 +39,8 @@ export async function lspCommand(argv: string[], io: { out: (s: string) => void;
   await startLanguageServer({
     input: process.stdin,
     output: process.stdout,
-    readKernelFiles,
+    // The same budget as the analysis: data files beyond it are refused at their file().
+    readKernelFiles: (file, source) => readKernelFiles(file, source, EDITOR_MEMORY_BUDGET),
     session: values['no-compiler'] ? undefined : new GpuSession(nodeGpuProvider()),
   });
   return 0;

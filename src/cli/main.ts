@@ -2,6 +2,7 @@
 import { runCommand, RUN_USAGE } from './run.js';
 import { writeChunks } from './stream-out.js';
 import { documentOutput } from './document-output.js';
+import { EXIT_INTERNAL, INTERNAL_ERROR_HINT } from './errors.js';
 
 const USAGE = `wgsl-lab — learn, run, check and benchmark WebGPU compute shaders
 
@@ -54,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     err: (s: string) => process.stderr.write(s + '\n'),
     outChunks: document?.outChunks ?? ((chunks: Iterable<string>) => writeChunks(process.stdout, chunks)),
   };
-  const [name, ...rest] = argv;
+  const [name, ...rest] = withoutDebugFlag(argv);
   if (name === 'help' && rest.length) return helpCommand(rest[0]!, io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);
@@ -81,8 +82,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Exit code of a failure wgsl-lab did not foresee: a bug to report, not bad input. */
-export const EXIT_INTERNAL = 4;
+export { EXIT_INTERNAL };
 
 /**
  * Anything no command turned into a message: one line saying so, the stack only on request
@@ -92,8 +92,20 @@ export function internalError(name: string, e: unknown, io: { err: (s: string) =
   const err = e instanceof Error ? e : new Error(String(e));
   io.err(`wgsl-lab ${name}: internal error: ${err.message}`);
   if (process.env.WGSL_LAB_DEBUG) io.err(err.stack ?? '');
-  else io.err('  (a bug in wgsl-lab: run again with WGSL_LAB_DEBUG=1 for the stack trace and report it)');
+  else io.err(`  ${INTERNAL_ERROR_HINT}`);
   return EXIT_INTERNAL;
+}
+
+/**
+ * The arguments without `--debug` (any command, before a `--`), which asks for internal
+ * errors' stack traces as WGSL_LAB_DEBUG=1 does.
+ */
+function withoutDebugFlag(argv: string[]): string[] {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? argv : argv.slice(0, end);
+  if (!head.includes('--debug')) return argv;
+  process.env.WGSL_LAB_DEBUG = '1';
+  return [...head.filter((a) => a !== '--debug'), ...(end < 0 ? [] : argv.slice(end))];
 }
 
 /** `wgsl-lab help CMD`: that command's usage, as `CMD --help` prints it. */

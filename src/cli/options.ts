@@ -17,6 +17,20 @@ export function positiveInt(name: string, text: string | undefined, fallback: nu
   return n;
 }
 
+/**
+ * The largest `--max-steps`: about 10^12 lane-steps, hours of simulation. Beyond it a value is
+ * surely a typo, and step counts stay far inside the integers a double holds exactly.
+ */
+export const MAX_STEPS_CEILING = 2 ** 40;
+
+/** `--max-steps N`: a positive integer up to MAX_STEPS_CEILING, `fallback` when not given. */
+export function maxStepsOption(text: string | undefined, fallback: number): number {
+  const n = positiveInt('--max-steps', text, fallback);
+  if (n > MAX_STEPS_CEILING)
+    throw new CliUsageError(`--max-steps must be at most ${MAX_STEPS_CEILING} (2^40, hours of simulation), got '${text}'`);
+  return n;
+}
+
 /** `text` as a positive number of seconds (fractions allowed), `fallback` when not given. */
 export function positiveSeconds(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;

@@ -2,7 +2,7 @@
 // starts (a benchmark takes minutes; failing at the end wastes them), and each file is
 // written to a temporary name in the same folder and renamed over the target, so a full
 // disk or a crash leaves either the old file or the new one, never an empty or torn one.
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** An output could not be written (exit code 3, distinct from "did not validate"). */
@@ -74,9 +74,34 @@ async function makeFolders(dir: string): Promise<void> {
   for (const folder of missing) await mkdir(folder);
 }
 
-/** Writes `data` to `path` through a temporary file beside it and a rename. */
+/** Whether a process of this id runs (one that exists but is not ours counts as running). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files of earlier writes of `path` whose process is gone (killed
+ * between writing and renaming, e.g. a kill -9 during `bench`); a live process's are kept.
+ */
+async function removeStaleTemps(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const pid = name.slice(prefix.length, -'.tmp'.length);
+    if (/^\d+$/.test(pid) && Number(pid) !== process.pid && !processRuns(Number(pid))) await rm(join(dirname(path), name), { force: true });
+  }
+}
+
+/** Writes `data` to `path` through a temporary file beside it and a rename; stale temporary files of `path` are removed first. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  await removeStaleTemps(path);
   try {
     const handle = await open(temp, 'w');
     try {

@@ -5,9 +5,10 @@ import { GpuSession } from '../gpu/session.js';
 import { formatRunResult } from '../report/run-text.js';
 import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
-import { readKernelFiles, readSource } from './io.js';
+import { readSource } from './io.js';
+import { readKernelFiles } from './kernel-files.js';
 import { jsonChunks } from '../report/json.js';
-import { CliUsageError, positiveInt, positiveSeconds } from './options.js';
+import { CliUsageError, maxStepsOption, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import { DEFAULT_GPU_TIMEOUT_SECONDS } from '../gpu/watchdog.js';
 import { memoryBudgetOption } from './memory-option.js';
@@ -61,7 +62,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     if (!positionals.length) throw new CliUsageError('no file given');
     if (values['max-steps'] !== undefined && !values.sim)
       throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
-    maxSteps = positiveInt('--max-steps', values['max-steps'], DEFAULT_MAX_STEPS);
+    maxSteps = maxStepsOption(values['max-steps'], DEFAULT_MAX_STEPS);
     if (values.timeout !== undefined && values.sim)
       throw new CliUsageError('--timeout goes with the GPU (the simulator stops at --max-steps)');
     timeoutSeconds = positiveSeconds('--timeout', values.timeout, DEFAULT_GPU_TIMEOUT_SECONDS);
@@ -77,7 +78,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
   for (const file of positionals) {
     try {
       const source = await readSource(file);
-      const files = await readKernelFiles(file, source);
+      const files = await readKernelFiles(file, source, memoryBudget);
       const result = values.sim
         ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files, memoryBudget })
         : await runSource(source, { session, file, entry: values.entry, files, memoryBudget });

@@ -11,7 +11,8 @@ import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CSP_HEADER } from './site-policy.js';
-import { hostAllowed } from './host-check.js';
+import { hostAllowed, isLoopbackName } from './host-check.js';
+import { lookup } from 'node:dns/promises';
 import { chooseEncoding, CompressedCache, etagMatches, etagOf } from './static-assets.js';
 
 export const SERVE_USAGE = `usage: wgsl-lab serve [--host H] [--port P]
@@ -166,6 +167,8 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
     ETag: etag,
     'Last-Modified': info.mtime.toUTCString(),
     Vary: 'Accept-Encoding',
+    // Range requests are not served: every answer is the whole file, and says so.
+    'Accept-Ranges': 'none',
     // Built assets carry a content hash in their name; everything else must revalidate.
     'Cache-Control': real.startsWith(join(ctx.realDir, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
@@ -271,7 +274,15 @@ export interface RunningLab {
 export async function startServer(options: ServeOptions = {}, log: (s: string) => void = () => {}): Promise<RunningLab> {
   const host = options.host ?? DEFAULT_HOST;
   const wanted = options.port ?? DEFAULT_PORT;
-  const server = await createLabServer(options.dir ?? SITE_DIR, host, options.limits);
+  // The Host check follows where the server really listens: any spelling of a loopback
+  // address (127.1, 0x7f.1, ::ffff:127.0.0.1) or a name that resolves to one is loopback.
+  const resolved = isLoopbackName(host)
+    ? host
+    : await lookup(host).then(
+        (a) => a.address,
+        () => host,
+      );
+  const server = await createLabServer(options.dir ?? SITE_DIR, isLoopbackName(resolved) ? resolved : host, options.limits);
   // An explicit port is the user's choice: taken means an error, not another port.
   const port = await listen(server, host, wanted, options.port === undefined);
   if (port !== wanted && wanted !== 0) log(`port ${wanted} is taken; using ${port} instead`);
@@ -302,6 +313,10 @@ export async function serveCommand(argv: string[], io: { out: (s: string) => voi
     io.err(`wgsl-lab serve: --port must be a whole number from 0 to 65535, not '${values.port}'`);
     return 2;
   }
+  if (values.host !== undefined && values.host.trim() === '') {
+    io.err(`wgsl-lab serve: --host needs an address or name (an empty one would listen on every interface)\n${SERVE_USAGE}`);
+    return 2;
+  }
   let lab: RunningLab;
   try {
     await ensureSiteBuilt((s) => io.err(s));
@@ -318,7 +333,7 @@ export async function serveCommand(argv: string[], io: { out: (s: string) => voi
     io.err(`wgsl-lab serve: ${why}`);
     return 2;
   }
-  if (!['127.0.0.1', 'localhost', '::1'].includes(lab.host)) io.err(`note: listening on ${lab.host}, so other machines may reach the lab`);
+  if (!isLoopbackName(lab.host)) io.err(`note: listening on ${lab.host}, so other machines may reach the lab`);
   io.out(`wgsl-lab lab: ${lab.url}`);
   // Ctrl+C (or a service manager's SIGTERM) closes open connections and the server.
   await new Promise<void>((resolve) => {

@@ -9,8 +9,32 @@ import { allocateElements } from './fill.js';
 import type { BufferSpec, FileRef, Harness } from './types.js';
 import { elementBytes } from './fill.js';
 
-/** What the caller could load for each file name: its bytes, or why it could not be read. */
-export type FileContents = ReadonlyMap<string, Uint8Array | { error: string }>;
+/**
+ * What the caller could load for each file name: its bytes, why it could not be read, or
+ * (`size`) that it was left unread because its size is none that a line naming it wants.
+ */
+export type FileContents = ReadonlyMap<string, Uint8Array | { error: string } | { size: number }>;
+
+/** A `file("NAME")` and the bytes its line wants (undefined: any size, a texture's PNG image). */
+export interface FileNeed {
+  ref: FileRef;
+  bytes: number | undefined;
+}
+
+/** Every `file("NAME")` of the header with the bytes its line wants, in header order: what a reader needs to know before reading. */
+export function fileNeeds(harness: Harness): FileNeed[] {
+  const buffer = (g: number, b: number) => harness.buffers.find((x) => x.group === g && x.binding === b);
+  const expects = [...harness.expects, ...(harness.entries ?? []).flatMap((s) => s.expects)];
+  return [
+    ...harness.buffers.flatMap((b) => (b.file ? [{ ref: b.file, bytes: b.count * elementBytes(b.type) }] : [])),
+    ...harness.uniforms.flatMap((u) => (u.file ? [{ ref: u.file, bytes: (u.count ?? 1) * elementBytes(u.type) }] : [])),
+    ...expects.flatMap((e) => {
+      const b = e.file && buffer(e.group, e.binding);
+      return e.file ? [{ ref: e.file, bytes: b ? b.count * elementBytes(b.type) : undefined }] : [];
+    }),
+    ...(harness.textures ?? []).flatMap((t) => (t.file ? [{ ref: t.file, bytes: undefined }] : [])),
+  ];
+}
 
 /** Every `file("NAME")` of the header, in header order (a name may appear more than once). */
 export function fileRefs(harness: Harness): FileRef[] {
@@ -38,12 +62,13 @@ export function attachFiles(harness: Harness, files: FileContents): { harness: H
       );
       return undefined;
     }
-    if (!(got instanceof Uint8Array)) {
+    if ('error' in got) {
       errors.push(new HarnessError(`cannot read file("${ref.path}"): ${got.error}`, ref));
       return undefined;
     }
-    if (bytesWanted !== undefined && got.byteLength !== bytesWanted) {
-      errors.push(new HarnessError(`file("${ref.path}") holds ${got.byteLength} bytes, but ${what} is ${bytesWanted} bytes`, ref));
+    const size = got instanceof Uint8Array ? got.byteLength : got.size;
+    if (!(got instanceof Uint8Array) || (bytesWanted !== undefined && size !== bytesWanted)) {
+      errors.push(new HarnessError(`file("${ref.path}") holds ${size} bytes, but ${what} is ${bytesWanted ?? 'any size'} bytes`, ref));
       return undefined;
     }
     return { ...ref, bytes: got };

@@ -17,7 +17,7 @@ import type { LspSettings } from './settings.js';
  * An editor analyses on every edit, beside everything else the machine runs: a kernel whose
  * buffers and tables pass this is refused (an `input` diagnostic) rather than analysed.
  */
-const EDITOR_MEMORY_BUDGET: MemoryBudget = {
+export const EDITOR_MEMORY_BUDGET: MemoryBudget = {
   bytes: 4 * 2 ** 30,
   source: 'the language server allows 4 GiB',
   advice: 'Use smaller buffers in the header; `wgsl-lab check --max-memory SIZE` analyses larger ones.',

@@ -1,6 +1,7 @@
 // Human output of `check`: one FILE:LINE:COL: severity: message line per finding (the form
 // editors link) with a caret under where it happens, related places as notes, and bank
 // conflicts.
+import { printableName } from './printable.js';
 import type { BankConflictSite, CheckReport } from '../checks/report.js';
 import { diagnostic, spanAt, type Diagnostic } from '../diagnostics/index.js';
 import { formatDiagnostic } from './diagnostic-text.js';
@@ -17,7 +18,7 @@ export function formatCheckReport(
   o: { color?: boolean; heading?: boolean; sources?: ReadonlyMap<string, string> } = {},
 ): string {
   const out: string[] = [];
-  const f = r.file;
+  const f = printableName(r.file);
   const sourceOf = (file: string) => o.sources?.get(file);
   if (o.heading && r.entryPoint !== undefined) out.push(`${f}: @compute entry point '${r.entryPoint}'`);
   // Findings a suppression comment accepted are not shown (as ESLint does); baselined ones are, marked.

@@ -3,7 +3,7 @@
 // then each related place as a `note` with its own excerpt, then the notes.
 import type { Diagnostic, SourceSpan } from '../diagnostics/index.js';
 import { sourceExcerpt } from './excerpt.js';
-import { printable } from './printable.js';
+import { printableName } from './printable.js';
 
 export interface DiagnosticTextOptions {
   /** Printed before the position; without it the line starts with `LINE:COL:`. */
@@ -34,15 +34,16 @@ function paint(on: boolean | undefined, what: keyof typeof PAINT, text: string):
 /** The lines of `d`, without trailing newline. */
 export function formatDiagnostic(d: Diagnostic, o: DiagnosticTextOptions = {}): string[] {
   const word = severityWord(d.severity);
-  // Messages can quote the file (a race's access text, a header value): printed escaped.
-  const out = [`${where(d.loc, d.file ?? o.file)}${paint(o.color, word, word)}: ${printable(d.message)}${o.suffix ?? ''}`];
+  // Messages can quote the file (a race's access text, a header value, a file name): printed
+  // escaped, each on its one line.
+  const out = [`${where(d.loc, d.file ?? o.file)}${paint(o.color, word, word)}: ${printableName(d.message)}${o.suffix ?? ''}`];
   const note = paint(o.color, 'note', 'note');
   pushExcerpt(out, d.loc, inFile(o, d.file));
   for (const r of d.related) {
-    out.push(`${where(r.loc, r.file ?? o.file)}${note}: ${printable(r.message)}`);
+    out.push(`${where(r.loc, r.file ?? o.file)}${note}: ${printableName(r.message)}`);
     pushExcerpt(out, r.loc, inFile(o, r.file));
   }
-  for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${printable(n)}`);
+  for (const n of d.notes) out.push(`${where(undefined, o.file)}${note}: ${printableName(n)}`);
   return out;
 }
 
@@ -55,7 +56,8 @@ function inFile(o: DiagnosticTextOptions, file: string | undefined): DiagnosticT
 function where(loc: SourceSpan | undefined, file: string | undefined): string {
   const pos = loc ? `${loc.line}:${loc.column}` : '';
   if (file === undefined) return pos ? `${pos}: ` : '';
-  return pos ? `${file}:${pos}: ` : `${file}: `;
+  const name = printableName(file);
+  return pos ? `${name}:${pos}: ` : `${name}: `;
 }
 
 /** Compilers call informational messages notes. */

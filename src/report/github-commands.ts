@@ -4,6 +4,7 @@
 import type { CheckReport } from '../checks/report.js';
 import type { Diagnostic } from '../diagnostics/index.js';
 import { bankConflictDiagnostic } from './check-text.js';
+import { printable, printableName } from './printable.js';
 
 /** `Diagnostic` severities as workflow-command names. */
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -25,7 +26,8 @@ export function githubFailureCommands(diagnostics: readonly Diagnostic[], file: 
 
 /** `::error file=F,line=L,col=C,endColumn=E,title=KIND::MESSAGE`, related places as extra message lines. */
 export function githubCommand(d: Diagnostic, file: string): string {
-  const props: [string, string | number][] = [['file', file]];
+  // Control characters but line breaks (which escapeData encodes) are shown as \xHH: no ESC reaches a log viewer.
+  const props: [string, string | number][] = [['file', printableName(file)]];
   if (d.loc) {
     props.push(['line', d.loc.line], ['col', d.loc.column]);
     if (d.loc.length > 1) props.push(['endColumn', d.loc.column + d.loc.length]);
@@ -36,7 +38,7 @@ export function githubCommand(d: Diagnostic, file: string): string {
     ...d.related.map((x) => `${x.file ?? file}:${x.loc.line}:${x.loc.column}: note: ${x.message}`),
     ...d.notes.map((n) => `note: ${n}`),
   ];
-  return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(lines.join('\n'))}`;
+  return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(printable(lines.join('\n')))}`;
 }
 
 /** A command's message: `%`, CR and LF would end or garble it. */

@@ -4,6 +4,7 @@ import { compilerDiagnostic } from '../diagnostics/index.js';
 import { bindingName } from '../harness/index.js';
 import type { CompileMessage, RunResult } from '../runner/result.js';
 import { formatDiagnostic } from './diagnostic-text.js';
+import { printableName } from './printable.js';
 import { formatElement, formatValues } from './numbers.js';
 import { formatStructBuffer } from './struct-text.js';
 import { formatTextures } from './texture-text.js';
@@ -22,7 +23,9 @@ function dims(d: [number, number, number]): string {
   return d.join('×');
 }
 
-export function formatRunResult(r: RunResult, o: RunTextOptions): string {
+export function formatRunResult(r: RunResult, opts: RunTextOptions): string {
+  // The file's name is printed escaped: a newline or ESC in it stays on its line, inert.
+  const o = { ...opts, file: printableName(opts.file) };
   const out: string[] = [];
   if (!r.compile.ok) {
     out.push(...formatCompileMessages(r.compile.messages, o.source, o.file));

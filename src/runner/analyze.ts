@@ -168,6 +168,17 @@ function withoutValue(report: CheckReport, unset: { name: string; message: Compi
   return report;
 }
 
+/** Ranges a sample's description lists at most: the first and last halves of them, the count of the rest between. */
+export const SAMPLE_RANGES_SHOWN = 32;
+
+/** `0–7, 1024, 2048, …, 260096, 262136–262143 (32 of 8177 ranges shown)`: a sample's workgroups on one short line. */
+export function sampleSummary(workgroups: number[]): string {
+  const all = ranges(workgroups).split(', ');
+  if (all.length <= SAMPLE_RANGES_SHOWN) return all.join(', ');
+  const half = SAMPLE_RANGES_SHOWN / 2;
+  return `${[...all.slice(0, half), '…', ...all.slice(-half)].join(', ')} (${SAMPLE_RANGES_SHOWN} of ${all.length} ranges shown)`;
+}
+
 /** Adds what the simulation and the checks found to a prepared report. */
 export function completeReport(
   report: CheckReport,
@@ -180,9 +191,10 @@ export function completeReport(
       `The header gives no buffer for ${run.synthesized.join(', ')}: simulated with zero-filled buffers of the sizes shown.`,
     );
   for (const s of run.sampled) {
-    report.sampledWorkgroups = { simulated: s.workgroups.length, total: s.total, which: ranges(s.workgroups) };
+    const which = sampleSummary(s.workgroups);
+    report.sampledWorkgroups = { simulated: s.workgroups.length, total: s.total, which };
     report.notes!.push(
-      `Pass ${s.pass + 1} (${s.entry}) has ${s.total} workgroups; ${s.workgroups.length} were simulated (${ranges(s.workgroups)}). Findings in the others are not reported.`,
+      `Pass ${s.pass + 1} (${s.entry}) has ${s.total} workgroups; ${s.workgroups.length} were simulated (${which}). Findings in the others are not reported.`,
     );
   }
   const stepDiagnostics: Diagnostic[] = [];

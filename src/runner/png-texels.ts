@@ -3,20 +3,34 @@
 // type: gray, gray + alpha, RGB, RGBA and palette. Channels are normalized to [0, 1] (gray
 // fills r, g and b; a missing alpha is 1), or kept as the bytes 0 to 255 for integer formats.
 // Everything else — a corrupt file, another bit depth, a size other than the header's — is an
-// error that names the file.
-import { convertIndexedToRgb, decode, hasPngSignature, type DecodedPng } from 'fast-png';
+// error that names the file. The chunk headers are read first (png-chunks.ts): the image's
+// size and depth are checked before anything is decompressed, and chunks a texture does not
+// need (colour profiles, compressed text) are dropped unread.
+import { convertIndexedToRgb, decode, type DecodedPng } from 'fast-png';
 import type { FileRef } from '../harness/types.js';
 import type { TexelFormat } from '../wgsl/textures.js';
 import { InputError } from './errors.js';
+import { PngLayoutError, hasPngSignature, pngLayout, withoutAncillaryChunks, type PngLayout } from './png-chunks.js';
 
 /** Channel values of every pixel, 4 per texel (row after row from the top), before rounding to the format. */
 export function pngTexels(file: FileRef, format: TexelFormat, width: number, height: number): Float64Array {
   const name = `file("${file.path}")`;
   if (!file.bytes) throw new InputError(`the contents of ${name} are not available`, file);
   if (!hasPngSignature(file.bytes)) throw new InputError(`${name} is not a PNG image (it does not start with the PNG signature)`, file);
+  let layout: PngLayout;
+  try {
+    layout = pngLayout(file.bytes);
+  } catch (e) {
+    if (!(e instanceof PngLayoutError)) throw e;
+    throw new InputError(`${name} could not be decoded as a PNG image: ${e.message}`, file);
+  }
+  if (layout.width !== width || layout.height !== height)
+    throw new InputError(`${name} is ${layout.width}x${layout.height} pixels, but the texture line gives ${width}x${height}`, file);
+  if (layout.colorType !== 3 && layout.depth !== 8)
+    throw new InputError(`${name} has ${layout.depth}-bit channels: only 8-bit PNG images are supported`, file);
   let png: DecodedPng;
   try {
-    png = decode(file.bytes);
+    png = decode(withoutAncillaryChunks(file.bytes, layout));
   } catch (e) {
     // fast-png's messages may end in a colon (its decompressor's detail left out).
     const why = (e as Error).message.replace(/[:\s]+$/, '');

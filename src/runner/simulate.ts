@@ -214,16 +214,26 @@ export function defaultStepBudget(plan: RunPlan, maxInvocations: number | undefi
   let invocations = 0;
   for (const p of plan.passes) {
     const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2] * p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
-    invocations += Math.min(total, maxInvocations);
+    const perWorkgroup = p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
+    invocations += total <= maxInvocations ? total : Math.min(maxInvocations, MAX_SAMPLED_WORKGROUPS * perWorkgroup);
   }
   return analysisStepBudget(invocations);
 }
+
+/**
+ * Workgroups a sample takes at most. A dispatch within maxInvocations is simulated whole; one
+ * beyond it is sampled, up to maxInvocations invocations, and never more workgroups than
+ * this: starting a workgroup has a cost of its own, and a sample's worth is its spread (the
+ * first, the last, evenly between), which this many already give. Without it a 65535³
+ * dispatch of workgroups of one took a minute to sample 4 million workgroups.
+ */
+export const MAX_SAMPLED_WORKGROUPS = 1 << 13;
 
 /** The workgroups to simulate when a pass has more invocations than the budget (all otherwise). */
 export function sampleFor(total: number, workgroupSize: [number, number, number], budget: number | undefined): number[] | undefined {
   const perWorkgroup = workgroupSize[0] * workgroupSize[1] * workgroupSize[2];
   if (budget === undefined || total * perWorkgroup <= budget) return undefined;
-  return sampleWorkgroups(total, Math.max(2, Math.floor(budget / perWorkgroup)));
+  return sampleWorkgroups(total, Math.max(2, Math.min(MAX_SAMPLED_WORKGROUPS, Math.floor(budget / perWorkgroup))));
 }
 
 /** The first and last workgroups and an even spread between them. */
