@@ -52,4 +52,32 @@ describe('wgsl-lab lsp --stdio on a 3 MB document', () => {
     const again = await lsp.hover(uri, BODY_LINE, 41);
     expect(again).toEqual(answered);
   }, 120_000);
+
+  it('answers hover and completion on a 3 MB document while its analysis is still running', async () => {
+    // A valid header of 3 MB, and a kernel that never ends: its analysis runs until the
+    // timeoutMs guard (10 s), and the requests must not wait for it.
+    const endless = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() { var i = 0u; while (out[1] == 0u) { i = i + 1u; out[0] = i; } }
+`;
+    const lines = Array.from({ length: 120_000 }, (_, i) => `//! expect 0[${i % 2}] = 0          `);
+    const text = `//! buffer 0 u32[2]\n${lines.join('\n')}${endless}`;
+    expect(text.length).toBeGreaterThan(3_000_000);
+    const busy = `file://${join(dir, 'busy.wgsl')}`;
+    const quiet = await LspClient.start({ maxSteps: 1e10, timeoutMs: 10_000 }, ['--no-compiler']);
+    try {
+      await quiet.open(busy, text);
+      const line = lines.length + 2;
+      const hover = await quiet.hover(busy, line, 60);
+      expect((hover?.contents as MarkupContent).value).toContain('array<u32>');
+      const items = await quiet.completion(busy, line, 0);
+      expect(items && 'length' in items ? items.map((c) => c.label) : []).toContain('workgroupBarrier');
+      // Both answered before the analysis published anything for the document.
+      expect(quiet.published.filter((p) => p.uri === busy)).toEqual([]);
+      const ds = await quiet.diagnostics(busy);
+      expect(ds[0]!.message).toMatch(/the analysis was stopped after 10000 ms/);
+    } finally {
+      expect(await quiet.stop()).toBe(0);
+    }
+  }, 120_000);
 });
