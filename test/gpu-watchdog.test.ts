@@ -20,6 +20,10 @@ const ENDLESS = `//! buffer 0 u32[8]
 }
 `;
 
+// The same kernel over 64 workgroups: on a software adapter it keeps every driver thread
+// busy after the watchdog gave its device up, so nothing else in the process could run.
+const ENDLESS_WIDE = `//! dispatch 64\n${ENDLESS}`;
+
 const SMALL = `//! buffer 0 u32[4]
 //! expect 0[0..4] = 1, 2, 3, 4
 @group(0) @binding(0) var<storage, read_write> o: array<u32>;
@@ -46,6 +50,29 @@ describe('GPU watchdog', () => {
     expect(r.err).toMatch(TIMEOUT_MESSAGE);
     expect(r.out).toContain('ok   expect 0[0..4] = 1, 2, 3, 4');
     expect(r.out).toContain('all 1 expectation(s) passed');
+  }, 120_000);
+
+  it('run --timeout 1: after a kernel that occupies every driver thread, the next files still run (each endless one costs only its own file)', async () => {
+    const s = scratchDir('wgsl-lab-watchdog-');
+    const endless = s.write('endless.wgsl', ENDLESS_WIDE);
+    const healthy = s.write('healthy.wgsl', SMALL);
+    const r = await wgslLab('run', '--timeout', '1', endless, healthy, endless, healthy);
+    expect(r.code).toBe(124);
+    expect(r.err.match(/endless\.wgsl: error: the kernel did not finish within 1 s/g)).toHaveLength(2);
+    expect(r.err).not.toMatch(/healthy\.wgsl: error/);
+    expect(r.out.match(/ok {3}expect 0\[0\.\.4\] = 1, 2, 3, 4/g)).toHaveLength(2);
+    expect(r.out.match(/healthy\.wgsl: all 1 expectation\(s\) passed/g)).toHaveLength(2);
+  }, 120_000);
+
+  it('run --json --timeout 1: a healthy file after an endless one has its buffers and passes', async () => {
+    const s = scratchDir('wgsl-lab-watchdog-');
+    const r = await wgslLab('run', '--json', '--timeout', '1', s.write('endless.wgsl', ENDLESS_WIDE), s.write('healthy.wgsl', SMALL));
+    expect(r.code).toBe(124);
+    const json = JSON.parse(r.out) as [{ ok: boolean; errors: { kind: string }[] }, { ok: boolean; buffers: { values: number[] }[] }];
+    expect(json[0].ok).toBe(false);
+    expect(json[0].errors[0]!.kind).toBe('GpuTimeoutError');
+    expect(json[1].ok).toBe(true);
+    expect(json[1].buffers[0]!.values).toEqual([1, 2, 3, 4]);
   }, 120_000);
 
   it('run --json --timeout: the error object is of kind GpuTimeoutError', async () => {

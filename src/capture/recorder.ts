@@ -116,6 +116,12 @@ export class CaptureRecorder {
    * capture would be lost.
    */
   private readonly instances: GPU[] = [];
+  /**
+   * Every device recorded, held likewise: a program that ends through process.exit() (which
+   * throws under capture, see adapters/node.ts) may drop its last reference to the device
+   * while the capture's read-backs are in flight, and a collected device aborts them.
+   */
+  private readonly deviceObjects: GPUDevice[] = [];
   private dispatches = 0;
   private devices = 0;
   private bytes = 0;
@@ -152,6 +158,7 @@ export class CaptureRecorder {
   /** Patches `device` in place so that its compute work is recorded; returns it. */
   record(device: GPUDevice): GPUDevice {
     this.devices++;
+    this.deviceObjects.push(device);
     const createBuffer = device.createBuffer.bind(device);
     const patch = <T extends object, K extends keyof T>(obj: T, name: K, make: (original: T[K]) => T[K]) => {
       const original = (obj[name] as unknown as (...a: unknown[]) => unknown).bind(obj) as T[K];

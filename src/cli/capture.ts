@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { INDEX_FILE, type CaptureIndex } from '../capture/output.js';
 import { OUT_ENV, PROGRAM_ENV, TOLERANCE_ENV } from '../capture/adapters/node.js';
 import { MAX_ULP_TOLERANCE } from '../harness/directives.js';
-import { CliUsageError } from './options.js';
+import { CliUsageError, positiveSeconds } from './options.js';
 
-export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR [--force] [--app-output FILE] [--tolerance ULPS] -- CMD [ARG...]
+export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR [--force] [--app-output FILE] [--tolerance ULPS] [--timeout SECONDS] -- CMD [ARG...]
   Runs CMD (a Node program; not its child processes or worker threads) with every WebGPU
   device it creates through Dawn (the 'webgpu' package, however it is loaded) recorded,
   and writes each distinct compute dispatch to DIR as a kernel file that run and check
@@ -27,10 +27,15 @@ export const CAPTURE_USAGE = `usage: wgsl-lab capture --out DIR [--force] [--app
   stdout holds only wgsl-lab's output.
   --tolerance ULPS (default 4) writes a 'tolerance ULPS ulp' line into every kernel file:
   how many f32 ULPs a re-run's results may differ from the captured ones.
+  --timeout SECONDS stops the program after that long (SIGTERM, then SIGKILL 5 s later);
+  what it captured until then is written. process.exit() in the program exits once its
+  capture is written; the code after the call does not run. Ctrl+C writes what was
+  captured so far.
   Exit 0: captured; 1: the program failed (what it dispatched is still written);
   2: bad usage, or nothing could be captured (the program did not start, is not Node,
   created no WebGPU device, or created one and dispatched no compute work);
-  3: DIR cannot be written or is not empty (checked before the program starts).`;
+  3: DIR cannot be written or is not empty (checked before the program starts);
+  124: the program was stopped by --timeout; 130: interrupted (Ctrl+C).`;
 
 /** How the captured program runs, besides its command. */
 export interface CaptureSettings {
@@ -40,11 +45,20 @@ export interface CaptureSettings {
   appOutput?: string;
   /** The f32 re-run tolerance in ULPs that kernel files carry. */
   tolerance?: number;
+  /** Seconds the program may run before it is stopped (what it captured is kept). */
+  timeoutSeconds?: number;
 }
+
+/** How long a program stopped by --timeout has to write its capture before it is killed. */
+const STOP_GRACE_MS = 5000;
 
 export interface CaptureOutcome {
   /** The program's exit code (or 128 + signal number). */
   exitCode: number;
+  /** Set when --timeout stopped the program. */
+  timedOut?: boolean;
+  /** The signal wgsl-lab received while the program ran (passed on to it), if any. */
+  interrupted?: NodeJS.Signals;
   index?: CaptureIndex;
 }
 
@@ -54,10 +68,11 @@ export const CAPTURE_OPTIONS = {
   force: { type: 'boolean' },
   'app-output': { type: 'string' },
   tolerance: { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
 
 /** The capture settings from parsed options (CliUsageError on a bad value). */
-export function captureSettings(values: { force?: boolean; 'app-output'?: string; tolerance?: string }): CaptureSettings {
+export function captureSettings(values: { force?: boolean; 'app-output'?: string; tolerance?: string; timeout?: string }): CaptureSettings {
   let tolerance: number | undefined;
   if (values.tolerance !== undefined) {
     const t = values.tolerance.trim();
@@ -65,7 +80,9 @@ export function captureSettings(values: { force?: boolean; 'app-output'?: string
     if (!(tolerance <= MAX_ULP_TOLERANCE))
       throw new CliUsageError(`--tolerance must be a whole number of ULPs from 0 to ${MAX_ULP_TOLERANCE}, got '${values.tolerance}'`);
   }
+  const timeoutSeconds = values.timeout === undefined ? undefined : positiveSeconds('--timeout', values.timeout, 0);
   return {
+    ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
     ...(values.force ? { force: true } : {}),
     ...(values['app-output'] !== undefined ? { appOutput: values['app-output'] } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),
@@ -139,11 +156,31 @@ export async function captureProgram(
   };
   if (settings.tolerance !== undefined) env[TOLERANCE_ENV] = String(settings.tolerance);
   let exitCode: number;
+  let timedOut = false;
+  let interrupted: NodeJS.Signals | undefined;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const passOn = (signal: NodeJS.Signals) => {
+    interrupted = signal;
+    running?.kill(signal);
+  };
   try {
     exitCode = await new Promise<number>((done) => {
       // The program's stdout joins its stderr: wgsl-lab's stdout stays its own document.
       const child = spawn(command[0]!, command.slice(1), { stdio: ['inherit', appFd, appFd], env });
       running = child;
+      // Ctrl+C reaches the program too (one process group): it writes its capture and exits,
+      // and wgsl-lab reports what was captured instead of dying first.
+      process.on('SIGINT', passOn);
+      process.on('SIGTERM', passOn);
+      if (settings.timeoutSeconds !== undefined) {
+        timers.push(
+          setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGTERM');
+            timers.push(setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS));
+          }, settings.timeoutSeconds * 1000),
+        );
+      }
       child.on('error', (e) => {
         io.err(`wgsl-lab capture: cannot run '${command[0]}': ${e.message}`);
         done(127);
@@ -152,6 +189,9 @@ export async function captureProgram(
     });
   } finally {
     running = undefined;
+    for (const t of timers) clearTimeout(t);
+    process.off('SIGINT', passOn);
+    process.off('SIGTERM', passOn);
     if (appFd !== 2) closeSync(appFd);
   }
   let index: CaptureIndex | undefined;
@@ -160,7 +200,7 @@ export async function captureProgram(
   } catch {
     index = undefined;
   }
-  return { exitCode, index };
+  return { exitCode, index, ...(timedOut ? { timedOut } : {}), ...(interrupted ? { interrupted } : {}) };
 }
 
 /**
@@ -225,15 +265,40 @@ export async function captureCommand(argv: string[], io: { out: (s: string) => v
     io.err(`wgsl-lab capture: ${e.message}`);
     return 3;
   }
+  const stopped = stoppedExit(outcome, settings, io, 'capture');
   const problem = captureProblem(outcome);
   if (problem) {
     io.err(`wgsl-lab capture: ${problem}`);
-    return 2;
+    return stopped ?? 2;
   }
   io.out(captureSummary(outcome.index!, values.out!));
+  if (stopped !== undefined) return stopped;
   if (outcome.exitCode !== 0) {
     io.err(`wgsl-lab capture: the program exited with code ${outcome.exitCode}`);
     return 1;
   }
   return 0;
+}
+
+/**
+ * The exit code of a program that did not end on its own, 124 (stopped by --timeout) or
+ * 128 + the signal wgsl-lab passed on, said on stderr; undefined when it ended by itself.
+ */
+export function stoppedExit(
+  outcome: CaptureOutcome,
+  settings: CaptureSettings,
+  io: { err: (s: string) => void },
+  command: string,
+): number | undefined {
+  if (outcome.timedOut) {
+    io.err(
+      `wgsl-lab ${command}: the program did not finish within ${settings.timeoutSeconds} s (--timeout) and was stopped; what it captured until then is kept`,
+    );
+    return 124;
+  }
+  if (outcome.interrupted) {
+    io.err(`wgsl-lab ${command}: interrupted (${outcome.interrupted}); what the program captured until then is kept`);
+    return 128 + (constants.signals[outcome.interrupted] ?? 0);
+  }
+  return undefined;
 }

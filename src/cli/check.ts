@@ -17,6 +17,7 @@ import {
   captureSettings,
   captureSummary,
   stopCapturedProgram,
+  stoppedExit,
   type CaptureSettings,
 } from './capture.js';
 import type { CheckReport } from '../checks/report.js';
@@ -45,7 +46,7 @@ import { parseDefineOption, type ShaderDefValue } from '../modules/shader-defs.j
 
 export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --format FORMAT] [--banks 32|16] [--subgroup-size N] [--max-steps N] [--max-memory SIZE] [--entry NAME] [--jobs N]
        [--config FILE] [--baseline FILE] [--write-baseline FILE] [--max-warnings N] [--define NAME[=VALUE]]...
-       wgsl-lab check --capture [--out DIR [--force]] [--app-output FILE] [--tolerance ULPS] [options] -- CMD [ARG...]
+       wgsl-lab check --capture [--out DIR [--force]] [--app-output FILE] [--tolerance ULPS] [--timeout SECONDS] [options] -- CMD [ARG...]
   Compiles each file with the real WGSL compiler, then simulates every invocation of the
   dispatch its //! header describes for each @compute entry point (kernels without a header
   get zero-filled buffers) and reports data races, barrier divergence, out-of-bounds
@@ -59,6 +60,8 @@ export const CHECK_USAGE = `usage: wgsl-lab check FILE... [--json | --sarif | --
   be empty unless --force, or a temporary folder removed at the end) and checks every
   distinct kernel it dispatched, one report each, with where the program created its shader
   module. The program's stdout and stderr go to stderr (or --app-output FILE).
+  --timeout SECONDS stops the program after that long and checks what it captured (exit
+  at least 124).
   --jobs N simulates the workgroups of a big dispatch on N worker threads (default: the
   number of cores; 1: the calling thread only); the report is the same for every N.
   --max-memory SIZE (512M, 4G, 1.5GiB, bytes) refuses a kernel whose buffers and analysis
@@ -120,7 +123,7 @@ export async function checkCommand(
     memoryBudget = memoryBudgetOption(values['max-memory']);
     if (!positionals.length)
       throw new CliUsageError(values.capture ? 'no program given: put it after --, e.g. -- node app.mjs' : 'no file given');
-    for (const option of ['out', 'force', 'app-output', 'tolerance'] as const)
+    for (const option of ['out', 'force', 'app-output', 'tolerance', 'timeout'] as const)
       if (values[option] !== undefined && !values.capture) throw new CliUsageError(`--${option} goes with --capture`);
     if (values.force && values.out === undefined) throw new CliUsageError('--force goes with --out DIR');
     settings = captureSettings(values);
@@ -161,6 +164,8 @@ export async function checkCommand(
     }
   }
   let captured: Captured | undefined;
+  // 124 when --timeout stopped the captured program (what it captured is still checked).
+  let stopped: number | undefined;
   if (values.capture) {
     // A temporary capture folder is removed however wgsl-lab ends: done, failed or interrupted.
     const dir = values.out ?? temporaryCaptureDir();
@@ -172,14 +177,17 @@ export async function checkCommand(
       io.err(`wgsl-lab check: ${e.message}`);
       return 3;
     }
+    stopped = stoppedExit(outcome, settings, io, 'check');
     const problem = captureProblem(outcome);
     if (problem) {
       io.err(`wgsl-lab check: ${problem}`);
-      return 2;
+      return stopped ?? 2;
     }
+    if (outcome.interrupted) return stopped ?? 130;
     const { exitCode } = outcome;
     const index = outcome.index!;
-    if (exitCode !== 0) io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
+    if (exitCode !== 0 && !outcome.timedOut)
+      io.err(`wgsl-lab check: the program exited with code ${exitCode}; checking what it dispatched`);
     const summary = captureSummary(index, dir);
     if (!text) io.err(summary);
     else io.out(summary);
@@ -271,7 +279,7 @@ export async function checkCommand(
   }
   // Kernels that could not be written, or dispatches not captured, were not checked.
   if (captured && (captured.index.notWritten.length || captured.index.uncaptured.length)) exit = Math.max(exit, 2);
-  return exit;
+  return Math.max(exit, stopped ?? 0);
 }
 
 /**

@@ -3,10 +3,10 @@ import { parseArgs } from 'node:util';
 import { nodeGpuProvider } from '../gpu/adapters/node.js';
 import { GpuSession } from '../gpu/session.js';
 import { formatRunResult } from '../report/run-text.js';
-import { runSource } from '../runner/run-source.js';
 import { describeFailure } from './errors.js';
-import { readSource } from './io.js';
-import { readKernelFiles } from './kernel-files.js';
+import { readSource, STDIN_NAME } from './io.js';
+import { runFile, type FileOutcome, type RunFileOptions } from './run-file.js';
+import { runFileInChild } from './run-isolated.js';
 import { jsonChunks } from '../report/json.js';
 import { CliUsageError, maxStepsOption, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
@@ -28,6 +28,33 @@ export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [-
   --json         print a JSON result per file (an array when several files)
   --full         print every buffer element (default: long buffers are abbreviated)
   --entry NAME   the entry point to run when the shader has several`;
+
+/**
+ * Whether the session's adapter goes on running a kernel the watchdog gave up: a software
+ * adapter does (its threads are the CPU's), so every later dispatch in this process would
+ * wait behind the endless one. A hardware GPU resets the stuck queue; the session's new
+ * device is enough there.
+ */
+async function keepsRunningAfterTimeout(session: GpuSession): Promise<boolean> {
+  try {
+    return (await session.device()).description.fallback;
+  } catch {
+    return true;
+  }
+}
+
+/** Runs a file in a child process; standard input is read here, since the child has none. */
+async function runIsolated(file: string, options: RunFileOptions, timeoutSeconds: number): Promise<FileOutcome> {
+  let source: string | undefined;
+  if (file === STDIN_NAME) {
+    try {
+      source = await readSource(file);
+    } catch (e) {
+      return { kind: 'failure', failure: describeFailure(e, file), timedOut: false };
+    }
+  }
+  return runFileInChild({ file, source, options, timeoutSeconds });
+}
 
 export interface RunCommandIO {
   out: (s: string) => void;
@@ -73,23 +100,24 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     return 2;
   }
   const session = new GpuSession(nodeGpuProvider(), { timeoutSeconds });
+  const options: RunFileOptions = { sim: !!values.sim, entry: values.entry, maxSteps, memoryBudget };
+  // Set once a kernel timed out on an adapter that cannot stop it: later files run in child processes.
+  let isolate = false;
   let exit = 0;
   const results: unknown[] = [];
   for (const file of positionals) {
-    try {
-      const source = await readSource(file);
-      const files = await readKernelFiles(file, source, memoryBudget);
-      const result = values.sim
-        ? await runSource(source, { sim: true, file, entry: values.entry, maxSteps, files, memoryBudget })
-        : await runSource(source, { session, file, entry: values.entry, files, memoryBudget });
+    const outcome = isolate ? await runIsolated(file, options, timeoutSeconds) : await runFile(file, options, session);
+    if (outcome.kind === 'result') {
+      const { result, source } = outcome;
       if (values.json) results.push(result);
       else io.out(formatRunResult(result, { source, file, full: values.full }));
       exit = Math.max(exit, result.ok ? 0 : 1);
-    } catch (e) {
-      const f = describeFailure(e, file);
+    } else {
+      const f = outcome.failure;
       if (values.json) results.push({ file, ok: false, errors: f.json });
       else io.err(f.lines.join('\n'));
       exit = Math.max(exit, f.exitCode);
+      if (outcome.timedOut && !isolate) isolate = await keepsRunningAfterTimeout(session);
     }
   }
   if (values.json) await io.outChunks(jsonChunks(positionals.length === 1 ? results[0] : results));

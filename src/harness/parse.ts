@@ -29,6 +29,13 @@ interface Declaration {
   spec?: BufferSpec | UniformSpec | TextureSpec | SamplerSpec;
 }
 
+/**
+ * The header errors reported before the rest of the header is left unchecked: more than
+ * anyone fixes in one go, and each costs an exception, so a header of 100,000 bad lines
+ * (a 3 MB document in the language server) would otherwise take seconds to read.
+ */
+export const MAX_HEADER_ERRORS = 100;
+
 /** Parses all header lines of `source`. Never throws for malformed headers: see `errors`. */
 export function parseHarness(source: string): ParseResult {
   const errors: HarnessError[] = [];
@@ -54,7 +61,14 @@ export function parseHarness(source: string): ParseResult {
     return true;
   };
 
-  for (const header of findHeaderLines(source)) {
+  const lines = findHeaderLines(source);
+  for (const [index, header] of lines.entries()) {
+    if (errors.length >= MAX_HEADER_ERRORS) {
+      const left = lines.length - index;
+      const message = `more than ${MAX_HEADER_ERRORS} header errors: stopped here, ${left} more header line${left === 1 ? ' was' : 's were'} not checked`;
+      errors.push(new HarnessError(message, headerSpan(header, 1)));
+      return { harness, errors: sortHarnessErrors(errors) };
+    }
     const sink: DeclarationSink = {};
     let d: Directive;
     try {

@@ -1,6 +1,6 @@
 // The front end's view of a document for hover and definitions: the typed module when the
 // text resolves (uniformity findings do not matter here), else just the syntax tree, else
-// nothing. Cheap enough to redo per request on the main thread (no simulation).
+// nothing; kept for the last texts read, so requests on one version of a document read it once.
 import { parseHarness, type Harness } from '../harness/index.js';
 import { overrideValues } from '../runner/header.js';
 import type * as A from '../wgsl/ast.js';
@@ -14,7 +14,23 @@ export interface DocumentModule {
   module?: ModuleInfo;
 }
 
+/**
+ * The texts read last, with their views: hover, completion and definitions ask about the same
+ * text (one version of a document) again and again, and a megabyte document takes seconds
+ * to read. Two entries: completion also reads a variant of the text.
+ */
+const recent: { text: string; doc: DocumentModule }[] = [];
+
 export function documentModule(text: string): DocumentModule {
+  const known = recent.find((r) => r.text === text);
+  if (known) return known.doc;
+  const doc = readDocumentModule(text);
+  recent.unshift({ text, doc });
+  recent.length = Math.min(recent.length, 2);
+  return doc;
+}
+
+function readDocumentModule(text: string): DocumentModule {
   const header = parseHarness(text);
   let ast: A.ModuleAst;
   try {

@@ -131,7 +131,8 @@ function componentsOf(c: ConstValue | undefined, n: number): number[] {
  * ranges of extractBits/insertBits, and values quantized to f16.
  */
 export function builtinConstError(name: string, args: readonly ConstValue[]): string | undefined {
-  const n = Math.max(...args.map((a) => a.v.length), 1);
+  let n = 1;
+  for (const a of args) n = Math.max(n, a.v.length);
   switch (name) {
     case 'clamp': {
       const lo = componentsOf(args[1], n);

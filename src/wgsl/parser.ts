@@ -110,7 +110,14 @@ class Parser {
 
   /** Records the height of a new expression node; refuses trees deeper than MAX_EXPRESSION_DEPTH. */
   private node<T extends A.Expr>(e: T, ...children: A.Expr[]): T {
-    const h = 1 + Math.max(0, ...children.map((c) => this.heights.get(c) ?? 1));
+    return this.nodeOf(e, children);
+  }
+
+  /** node() with the children as an array: a call's arguments can be more than a spread passes. */
+  private nodeOf<T extends A.Expr>(e: T, children: readonly A.Expr[]): T {
+    let tallest = 0;
+    for (const c of children) tallest = Math.max(tallest, this.heights.get(c) ?? 1);
+    const h = 1 + tallest;
     if (h > MAX_EXPRESSION_DEPTH)
       throw new WgslSyntaxError(`expression too deep: more than ${MAX_EXPRESSION_DEPTH} nested operations`, e.loc);
     this.heights.set(e, h);
@@ -698,7 +705,7 @@ class Parser {
           if (!this.eat(',')) break;
         }
         this.expect(')', "',' or ')'");
-        return this.node<A.CallExpr>({ kind: 'call', loc: id.loc, callee: id, args }, ...args);
+        return this.nodeOf<A.CallExpr>({ kind: 'call', loc: id.loc, callee: id, args }, args);
       }
       return id;
     }

@@ -88,22 +88,53 @@ export function finishCapture(): Promise<void> {
 }
 
 /**
+ * Thrown by process.exit() under capture: the exit waits for the captures in flight, and the
+ * code after the call must not run meanwhile (a loop calling process.exit() would go on).
+ */
+export class CaptureExit extends Error {
+  override name = 'CaptureExit';
+}
+
+/**
  * Writes the capture when the program's event loop empties, before process.exit() exits,
- * or, with what was read back so far, when the program dies.
+ * or, with what was read back so far, when the program dies, is interrupted (SIGINT) or
+ * told to stop (SIGTERM).
  */
 export function installExitHooks(): void {
   process.once('beforeExit', () => void finishCapture());
   // A program that dies (an uncaught error) leaves no time to read back: keep what is done.
   process.once('exit', () => write());
   const exit = process.exit.bind(process);
+  let exiting = false;
   process.exit = ((code?: number | string | null) => {
     if (code !== undefined && code !== null) process.exitCode = code;
-    finishCapture().then(
-      () => exit(),
-      (e: unknown) => {
-        process.stderr.write(`wgsl-lab capture: could not write the capture: ${(e as Error)?.message ?? String(e)}\n`);
-        exit(process.exitCode ?? 1);
-      },
-    );
+    if (!exiting) {
+      exiting = true;
+      // The program is ending: what it throws or rejects while the capture is read back
+      // (this call's CaptureExit first of all) ends nothing.
+      process.on('uncaughtException', () => {});
+      process.on('unhandledRejection', () => {});
+      finishCapture().then(
+        () => exit(),
+        (e: unknown) => {
+          process.stderr.write(`wgsl-lab capture: could not write the capture: ${(e as Error)?.message ?? String(e)}\n`);
+          exit(process.exitCode ?? 1);
+        },
+      );
+    }
+    throw new CaptureExit('process.exit() under wgsl-lab capture: the program ends once its capture is written');
   }) as typeof process.exit;
+  // Ctrl+C or a stop (`capture --timeout`): the default would kill the program with nothing
+  // written. A program that handles the signal itself decides (its process.exit() flushes).
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    const stop = () => {
+      if (process.listenerCount(signal) > 1) return;
+      write();
+      exit(code);
+    };
+    process.on(signal, stop);
+  }
 }
