@@ -1,8 +1,10 @@
 // The source line under a diagnostic with a caret underline, as compilers print it.
+import { splitLines } from '../diagnostics/index.js';
 import { printable } from './printable.js';
 
 export function sourceExcerpt(source: string, line: number, column: number, length = 1): string | undefined {
-  const text = source.split(/\r\n|\r|\n/)[line - 1];
+  // WGSL's lines (U+2028 and the other line breaks included), as the compiler numbers them.
+  const text = splitLines(source)[line - 1];
   if (text === undefined || line < 1 || column < 1) return undefined;
   // Tabs keep their width in the underline so the caret lands under the right character;
   // control characters are printed escaped, so the underline counts their escaped width.

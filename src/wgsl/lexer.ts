@@ -1,5 +1,6 @@
 import { PUNCTUATION, type Token } from './tokens.js';
 import { WgslSyntaxError } from './source.js';
+import { isBlankspace, lineBreakLength, lineEndAt } from '../diagnostics/index.js';
 import { unterminatedCommentNote, type PortabilityNote } from './portability.js';
 
 const IDENT_START = /[\p{XID_Start}_]/u;
@@ -39,36 +40,29 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
   let lineStart = 0;
   const n = source.length;
 
-  const newline = (at: number) => {
+  /** A line break ended just before `next`. */
+  const newline = (next: number) => {
     line++;
-    lineStart = at + 1;
+    lineStart = next;
   };
 
   while (pos < n) {
     const c = source[pos]!;
-    // A line ends at \n, \r\n or a lone \r, as editors (and lineStarts) count lines.
-    if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[pos + 1] === '\n') pos++;
+    const code = source.charCodeAt(pos);
+    // WGSL's line breaks (CR LF is one) and blankspace, exactly as the spec and Tint have them.
+    const lineBreak = lineBreakLength(source, pos);
+    if (lineBreak > 0) {
+      pos += lineBreak;
       newline(pos);
-      pos++;
       continue;
     }
-    if (
-      c === ' ' ||
-      c === '\t' ||
-      c === '\v' ||
-      c === '\f' ||
-      c === '\u0085' ||
-      c === '\u200e' ||
-      c === '\u200f' ||
-      c === '\u2028' ||
-      c === '\u2029'
-    ) {
+    if (isBlankspace(code)) {
       pos++;
       continue;
     }
     if (c === '/' && source[pos + 1] === '/') {
-      while (pos < n && source[pos] !== '\n' && source[pos] !== '\r') pos++;
+      // A line comment ends at any line break, not only LF/CR: code after U+2028 is code.
+      pos = lineEndAt(source, pos + 2);
       continue;
     }
     if (c === '/' && source[pos + 1] === '*') {
@@ -83,9 +77,9 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
           depth--;
           pos += 2;
         } else {
-          if (source[pos] === '\r' && source[pos + 1] === '\n') pos++;
-          if (source[pos] === '\n' || source[pos] === '\r') newline(pos);
-          pos++;
+          const lineBreak = lineBreakLength(source, pos);
+          pos += lineBreak || 1;
+          if (lineBreak > 0) newline(pos);
         }
       }
       if (depth > 0) {
@@ -95,7 +89,6 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       continue;
     }
     const column = pos - lineStart + 1;
-    const code = source.charCodeAt(pos);
     if ((code >= 48 && code <= 57) || (c === '.' && /[0-9]/.test(source[pos + 1] ?? ''))) {
       let text: string | undefined;
       let kind: 'int' | 'float' = 'int';
