@@ -1,5 +1,5 @@
 // The lexer ends lines and `//` comments at every WGSL line break, as Tint does
-// (test/line-breaks.gpu.test.ts compares the two): code after U+2028 in a comment is code.
+// (test/line-breaks-differential.test.ts compares the two): code after U+2028 in a comment is code.
 import { describe, expect, it } from 'vitest';
 import { BLANKSPACE_CODE_POINTS, LINE_BREAK_CODE_POINTS } from '../diagnostics/index.js';
 import { tokenize } from './lexer.js';
