@@ -4,6 +4,9 @@ import { isBlankspace, lineBreakLength, lineEndAt } from '../diagnostics/index.j
 import { unterminatedCommentNote, type PortabilityNote } from './portability.js';
 
 const IDENT_START = /[\p{XID_Start}_]/u;
+// Unicode 15.1 added ZWNJ and ZWJ (U+200C, U+200D) to XID_Continue; Tint's tables predate
+// that and refuse them in names, so the lexer does too (they are invisible, see
+// suspicious-characters.ts).
 const IDENT_CONTINUE = /[\p{XID_Continue}]/u;
 
 // Numeric literal forms of WGSL (§ literals), tried in this order. A float needs a '.',
@@ -18,6 +21,12 @@ const DEC_INT = /(?:0|[1-9][0-9]*)[iu]?/y;
 function matchAt(re: RegExp, source: string, pos: number): string | undefined {
   re.lastIndex = pos;
   return re.exec(source)?.[0];
+}
+
+/** A character for a message: printable ASCII quoted, anything else (an invisible bidi control) as U+XXXX. */
+function quoteChar(source: string, pos: number): string {
+  const code = source.codePointAt(pos)!;
+  return code >= 0x21 && code < 0x7f ? `'${source[pos]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 const isAsciiIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
@@ -110,7 +119,7 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       let end = pos + 1;
       while (end < n) {
         const d = source.charCodeAt(end);
-        if (isAsciiIdentPart(d) || (d > 127 && IDENT_CONTINUE.test(source[end]!))) end++;
+        if (isAsciiIdentPart(d) || (d > 127 && d !== 0x200c && d !== 0x200d && IDENT_CONTINUE.test(source[end]!))) end++;
         else break;
       }
       const text = source.slice(pos, end);
@@ -129,7 +138,7 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       pos += p.length;
       continue;
     }
-    throw new WgslSyntaxError(`unexpected character '${c}'`, { line, column, offset: pos, length: 1 });
+    throw new WgslSyntaxError(`unexpected character ${quoteChar(source, pos)}`, { line, column, offset: pos, length: 1 });
   }
   tokens.push({ kind: 'eof', text: '', line, column: pos - lineStart + 1, offset: pos, length: 0 });
   return tokens;
