@@ -7,7 +7,7 @@
 // CR, CR LF, U+0085, U+2028 and U+2029; LSP ends one at LF, CR LF and CR only, and editors
 // number lines that way. So a range is computed from the span's offset with LSP's lines:
 // the editor underlines the same characters, and after a VT, FF, U+0085, U+2028 or U+2029
-// its line number is smaller than the one the CLI prints (docs/editors.md).
+// its line number is smaller than the one the CLI prints (docs/lsp.md).
 import type { Position, Range } from 'vscode-languageserver';
 import type { SourceSpan } from '../diagnostics/index.js';
 
