@@ -1,5 +1,6 @@
 // The SARIF rule of every diagnostic kind: what code-scanning tools (GitHub's included)
-// show beside an alert. Keyed by the kind so that a new kind cannot be added without one.
+// show beside an alert. Keyed by the kind so that a new kind cannot be added without one;
+// a new kind goes last, since `ruleIndex` counts the order of this table.
 import type { DiagnosticKind } from '../diagnostics/index.js';
 
 export interface RuleText {
@@ -102,14 +103,6 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     level: 'warning',
     tags: ['portability'],
   },
-  'suspicious-character': {
-    name: 'SuspiciousCharacter',
-    short: 'An invisible bidirectional control or zero-width character is in the shader.',
-    full: 'A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) or an invisible format character (U+200B–U+200D, U+2060, U+FEFF after the start) is in the text. Tint accepts them in comments, where they can make editors and code reviews display the code differently from how the compiler reads it (Trojan source).',
-    help: 'Delete the character, or write what it is meant to do with visible characters.',
-    level: 'warning',
-    tags: ['security'],
-  },
   'bank-conflict': {
     name: 'BankConflict',
     short: 'Lanes of a subgroup access different words in the same workgroup-memory bank.',
@@ -165,6 +158,14 @@ export const SARIF_RULES: Record<DiagnosticKind, RuleText> = {
     help: 'Please report it with the file and the message.',
     level: 'error',
     tags: ['environment'],
+  },
+  'suspicious-character': {
+    name: 'SuspiciousCharacter',
+    short: 'An invisible bidirectional control or zero-width character is in the shader.',
+    full: 'A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) or an invisible format character (U+200B–U+200D, U+2060, U+FEFF after the start) is in the text. Tint accepts them in comments, where they can make editors and code reviews display the code differently from how the compiler reads it (Trojan source).',
+    help: 'Delete the character, or write what it is meant to do with visible characters.',
+    level: 'warning',
+    tags: ['security'],
   },
 };
 
