@@ -15,9 +15,9 @@ export const GPU_TIER = [
   'src/kernels/!(*.analyze).test.ts',
   'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
-  'test/{gpu-watchdog,naga-dialect,uniformity-differential}.test.ts',
+  'test/{gpu-watchdog,naga-dialect,uniformity-differential,line-breaks-differential}.test.ts',
   'test/textures-{dawn,png,run-gpu}.test.ts',
-  'test/fuzz/{differential,gpu-faults,limits,regressions}.test.ts',
+  'test/fuzz/{differential,gpu-faults,limits,line-breaks,regressions}.test.ts',
 ];
 
 /** The fuzz campaigns that need no GPU: a minute of generated cases each run, fixed seeds. */

@@ -3,6 +3,7 @@
 // vec2/vec4 loads) is analyzed by the model and timed on the GPU; the report gives the rank
 // correlation between measured time and the model's cost, and every pattern where the two
 // disagree. Environment-neutral apart from the session it is given.
+import { splitLines } from '../diagnostics/index.js';
 import { analyze } from '../runner/analyze.js';
 import type { GpuSession } from '../gpu/session.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
@@ -103,7 +104,7 @@ export interface ModelCost {
 /** The model's cost of a pattern: the hot sites of a short run of the same kernel. */
 export function modelCost(p: BankPattern): ModelCost {
   const source = instantiate(p.source, 32, 4);
-  const hot = new Set(source.split('\n').flatMap((l, i) => (l.includes('// hot') ? [i + 1] : [])));
+  const hot = new Set(splitLines(source).flatMap((l, i) => (l.includes('// hot') ? [i + 1] : [])));
   const report = analyze(source, { file: p.name });
   const sites = report.bankConflicts.filter((b) => hot.has(b.line));
   if (!sites.length) throw new Error(`pattern '${p.name}': no hot access found`);

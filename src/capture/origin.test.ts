@@ -69,4 +69,7 @@ describe('commentSafe', () => {
   it('turns every line break and control character into a space', () => {
     expect(commentSafe('a\nb\rc\u2028d\u2029e\u0085f\u000bg\u000ch\u0000i\u001bj\tk\u007fl')).toBe('a b c d e f g h i j k l');
   });
+  it('writes bidi controls and invisible characters visibly', () => {
+    expect(commentSafe('admin\u202e\u2066x\u200by\ufeffz\u200e')).toBe('admin<U+202E><U+2066>x<U+200B>y<U+FEFF>z<U+200E>');
+  });
 });

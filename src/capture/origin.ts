@@ -49,11 +49,17 @@ export function shaderOrigin(stack: string, libraryPaths: readonly string[] = []
 }
 
 /**
- * Text from the program (labels, file names) made safe for one comment line: line breaks
- * (including U+2028, U+2029 and U+0085), tabs, vertical tabs, form feeds and every other
- * control character become spaces.
+ * Text from the program (labels, file names) made safe for one comment line: every WGSL
+ * line break (LF, VT, FF, CR, U+0085, U+2028, U+2029), tab and other control character
+ * becomes a space, so a label cannot end the comment and put code in the captured kernel;
+ * bidi controls and invisible format characters (which could make the comment display as
+ * code) are written visibly as `<U+202E>`.
  */
 export function commentSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase()}>`)
+  );
 }

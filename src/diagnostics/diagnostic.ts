@@ -14,6 +14,8 @@ export type ToolKind =
   | 'compile-info'
   // code naga (wgpu) accepts and browsers (Tint) refuse, analyzed as naga reads it
   | 'portability'
+  // an invisible bidi control or zero-width character (Trojan source), anywhere in the text
+  | 'suspicious-character'
   // the `//!` header
   | 'header'
   // a problem with the input that is not the shader's text (files, options, limits, bindings)

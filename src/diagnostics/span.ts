@@ -2,6 +2,9 @@
 // one of these so that the CLI, JSON, SARIF, the lab's editor and the language server all
 // place it the same way (1-based line and column as compilers print them; offset and
 // length in UTF-16 code units as editors index text).
+import { lineBreakLength } from './line-breaks.js';
+
+const LINE_BREAK_AT_END = /(?:\r\n|[\n\v\f\r\u0085\u2028\u2029])$/;
 
 export interface SourceSpan {
   /** 1-based line. */
@@ -15,25 +18,26 @@ export interface SourceSpan {
 }
 
 /**
+/**
  * The text whose line starts were computed last, with them: every span of a text is placed
  * through lineStarts, so without this a text with many findings (a header of 100,000 bad
  * lines) would be scanned once per finding — quadratic, seconds per megabyte.
  */
 let lastLines: { source: string; starts: readonly number[] } | undefined;
 
-/** Start offsets of every line of `source` (line breaks: \n, \r\n and a lone \r). */
+/**
+ * Start offsets of every line of `source`, lines ending at WGSL's line breaks (LF, VT,
+ * FF, CR, CR LF, U+0085, U+2028, U+2029: line-breaks.ts), as Tint numbers them.
+ */
 export function lineStarts(source: string): readonly number[] {
   // Usually the very string of the previous call, which compares in constant time.
   if (lastLines?.source === source) return lastLines.starts;
   const starts = [0];
   for (let i = 0; i < source.length; i++) {
-    const c = source.charCodeAt(i);
-    if (c === 13 /* \r */) {
-      if (source.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    } else if (c === 10 /* \n */) {
-      starts.push(i + 1);
-    }
+    const n = lineBreakLength(source, i);
+    if (n === 0) continue;
+    i += n - 1;
+    starts.push(i + 1);
   }
   lastLines = { source, starts };
   return starts;
@@ -83,6 +87,7 @@ export function sourceSpan(x: SourceSpan): SourceSpan {
 export function lineSpan(source: string, line: number): SourceSpan {
   const starts = lineStarts(source);
   const start = starts[Math.min(Math.max(line, 1), starts.length) - 1] ?? 0;
-  const text = source.slice(start, starts[line] ?? source.length).replace(/\r?\n$|\r$/, '');
+  const end = starts[line] ?? source.length;
+  const text = source.slice(start, end).replace(LINE_BREAK_AT_END, '');
   return { line, column: 1, offset: start, length: text.length };
 }

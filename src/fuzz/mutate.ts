@@ -4,6 +4,8 @@
 // plain data (an operation and three naturals taken modulo whatever they index), so
 // fast-check can generate and shrink sequences of them.
 import fc from 'fast-check';
+import { BLANKSPACE_CODE_POINTS } from '../diagnostics/index.js';
+import { SUSPICIOUS_CODE_POINTS } from '../wgsl/suspicious-characters.js';
 
 export const MUTATION_OPS = [
   'flip-char',
@@ -18,6 +20,7 @@ export const MUTATION_OPS = [
   'truncate',
   'extreme-number',
   'swap-identifiers',
+  'huge-arguments',
 ] as const;
 export type MutationOp = (typeof MUTATION_OPS)[number];
 
@@ -52,7 +55,28 @@ export const EXTREMES = [
   '16777217',
 ];
 
-const CHARS = [...'{}()[]<>;:,.=+-*/%&|^!~@#"\'\\_ \t\n0123456789aefiuxzAZ', '\u0000', '\u00e9', '\u2028', '\ufeff', '\ud800', '😀'];
+/**
+ * Characters a flip writes: punctuation, digits and letters, odd code points, every WGSL
+ * line-break and blankspace code point (WGSL ends a `//` comment at each line break) and
+ * the bidi and zero-width characters the front end reports as suspicious.
+ */
+export const CHARS = [
+  ...'{}()[]<>;:,.=+-*/%&|^!~@#"\'\\_ \t\n0123456789aefiuxzAZ',
+  '\u0000',
+  '\u00e9',
+  '\ud800',
+  '😀',
+  ...BLANKSPACE_CODE_POINTS.map((cp) => String.fromCodePoint(cp)),
+  ...SUSPICIOUS_CODE_POINTS.map((cp) => String.fromCodePoint(cp)),
+];
+
+/**
+ * Long argument counts of a 'huge-arguments' mutation, drawn for one mutation in 32 (the
+ * others get up to 39 arguments), so that the bounded run keeps its time. The front end
+ * overflows its stack near 62,000 constructor arguments that Tint accepts (issue 38,
+ * item 6): add 70_000 and 200_000 here once it parses argument lists without recursion.
+ */
+export const HUGE_ARGUMENT_COUNTS = [1_000, 20_000, 50_000];
 const INSERTS = [
   '{',
   '}',
@@ -95,6 +119,14 @@ const INSERTS = [
   '!',
   '->',
   '::',
+  // A line comment ended by each WGSL line break but LF: the rest is code.
+  '// c\u000b',
+  '// c\u000c',
+  '// c\r',
+  '// c\u0085',
+  '// c\u2028',
+  '// c\u2029',
+  '/* \u202e } { \u2066 */',
 ];
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.record({
@@ -206,6 +238,18 @@ function applyOne(s: string, m: Mutation): string {
       }
       const t = ids[a % ids.length]!;
       return s.slice(0, t.start) + to + s.slice(t.end);
+    }
+    case 'huge-arguments': {
+      // The arguments of a call (the first '(' after an identifier) replaced by a long list.
+      const ts = tokensOf(s);
+      const calls = ts.filter((t, i) => t.kind === 'ident' && s[ts[i + 1]?.start ?? -1] === '(' && ts[i + 1]!.start === t.end);
+      if (!calls.length) return s;
+      const open = calls[a % calls.length]!.end;
+      const close = s.indexOf(')', open);
+      if (close < 0) return s;
+      const n = c % 32 === 0 ? HUGE_ARGUMENT_COUNTS[b % HUGE_ARGUMENT_COUNTS.length]! : b % 40;
+      const arg = ['1u', '0', '1.0', 'x'][(c >> 5) % 4]!;
+      return s.slice(0, open + 1) + Array(n).fill(arg).join(', ') + s.slice(close);
     }
   }
 }

@@ -1,7 +1,7 @@
 // Finds the `//!` header lines of a .wgsl file. They are ordinary WGSL line
 // comments, so they may appear anywhere; only lines whose first non-blank
 // characters are `//!` count (a `//!` after code is just a comment).
-import { lineStarts, type SourceSpan } from '../diagnostics/index.js';
+import { lineStarts, splitLines, type SourceSpan } from '../diagnostics/index.js';
 
 export interface HeaderLine {
   /** 1-based line number in the file. */
@@ -18,14 +18,15 @@ const HEADER_RE = /^\s*\/\/!/;
 
 /**
  * Returns every header line that has content. A bare `//!` (or `//!` followed
- * only by blanks) is a visual separator and is skipped. Lines end at \n, \r\n
- * or \r, matching how editors number them; a leading byte-order mark is
- * ignored so line 1 columns match what the editor shows.
+ * only by blanks) is a visual separator and is skipped. Lines end at WGSL's
+ * line breaks (U+2028 and the others too), as the compiler numbers them and
+ * where a `//` comment ends; a leading byte-order mark is ignored so line 1
+ * columns match what the editor shows.
  */
 export function findHeaderLines(source: string): HeaderLine[] {
   const bom = source.charCodeAt(0) === 0xfeff ? 1 : 0;
   const text = source.slice(bom);
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = splitLines(text);
   const starts = lineStarts(text);
   const out: HeaderLine[] = [];
   lines.forEach((lineText, idx) => {

@@ -55,3 +55,36 @@ fn main() {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 2 ** 20);
   });
 });
+
+describe('analyzeDocument: WGSL line breaks and suspicious characters', () => {
+  it('sees code after U+2028 in a comment and places it where LSP counts lines', async () => {
+    const { spanRange } = await import('./ranges.js');
+    const text = `//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  // a comment\u2028  o[0] = i;
+}
+`;
+    const { diagnostics } = analyzeDocument({ text, settings: SETTINGS });
+    const race = diagnostics.find((d) => d.kind === 'data-race');
+    // WGSL's line 6 (the CLI's); LSP does not end a line at U+2028: line 4 (0-based), after the comment.
+    expect(race?.loc).toMatchObject({ line: 6, column: 3 });
+    expect(spanRange(text, race!.loc!)).toEqual({ start: { line: 4, character: 17 }, end: { line: 4, character: 18 } });
+  });
+
+  it('warns once at a bidi control, whether or not the text compiles', () => {
+    const ok = `@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  o[i] = i; // \u202e
+}
+`;
+    const found = (text: string) =>
+      analyzeDocument({ text, settings: SETTINGS })
+        .diagnostics.filter((d) => d.kind === 'suspicious-character')
+        .map((d) => [d.severity, d.loc?.line, d.loc?.column]);
+    expect(found(ok)).toEqual([['warning', 4, 16]]);
+    expect(found(ok.replace('o[i] = i;', 'o[i] = ;'))).toEqual([['warning', 4, 15]]);
+  });
+});

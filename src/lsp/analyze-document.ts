@@ -8,6 +8,7 @@ import { diagnostic, diagnosticsOf, spanAt, type Diagnostic } from '../diagnosti
 import { parseHarness, type FileContents } from '../harness/index.js';
 import { bankConflictDiagnostic } from '../report/check-text.js';
 import { analyze } from '../runner/analyze.js';
+import { suspiciousCharacters } from '../wgsl/suspicious-characters.js';
 import { overrideValues, readHeader } from '../runner/header.js';
 import type { CompileMessage } from '../runner/result.js';
 import { frontEndModule } from '../runner/simulate.js';
@@ -49,7 +50,8 @@ export function analyzeDocument(input: AnalyzeDocumentInput): DocumentAnalysis {
   const { text, settings, files } = input;
   const header = parseHarness(text);
   const compile = input.compile ?? frontEndCompile(text, header.errors.length ? undefined : overrideValues(header.harness));
-  const diagnostics = compileDiagnostics(compile.messages, text);
+  // analyze() reports suspicious characters too; the document gets them once, whatever fails.
+  const diagnostics = [...compileDiagnostics(compile.messages, text), ...suspiciousCharacters(text)];
   if (!compile.ok) {
     // Nothing is simulated; the header's own errors are still worth showing.
     try {
@@ -69,7 +71,7 @@ export function analyzeDocument(input: AnalyzeDocumentInput): DocumentAnalysis {
       files,
       memoryBudget: EDITOR_MEMORY_BUDGET,
     });
-    diagnostics.push(...report.diagnostics);
+    diagnostics.push(...report.diagnostics.filter((d) => d.kind !== 'suspicious-character'));
     for (const b of report.bankConflicts) if (b.maxWays >= 2) diagnostics.push(bankConflictDiagnostic(b, text));
     return { diagnostics, bankConflicts: report.bankConflicts };
   } catch (e) {

@@ -5,6 +5,7 @@
 // variables and constants, the locals and parameters declared above the cursor in its
 // function, type names and keywords. Clients filter by the typed prefix; this module
 // says where the word being completed starts.
+import { lineEndAt, lineStarts, spanOfOffset } from '../diagnostics/index.js';
 import { DIRECTIVES } from '../harness/directives.js';
 import { KEYWORDS as WGSL_KEYWORDS } from '../wgsl/tokens.js';
 import { BUILTIN_DOCS, builtinMarkdown } from '../wgsl/builtin-docs.js';
@@ -144,8 +145,8 @@ function inComment(text: string, offset: number): boolean {
   for (let i = 0; i < offset; i++) {
     const two = text.slice(i, i + 2);
     if (depth === 0 && two === '//') {
-      const end = text.indexOf('\n', i);
-      if (end === -1 || end >= offset) return true;
+      const end = lineEndAt(text, i);
+      if (end >= offset) return true;
       i = end;
     } else if (two === '/*') {
       depth++;
@@ -167,11 +168,17 @@ function inComment(text: string, offset: number): boolean {
 function moduleFor(text: string, offset: number): DocumentModule {
   const doc = documentModule(text);
   if (doc.module) return doc;
-  const cursorLine = text.slice(0, offset).split('\n').length - 1;
-  const blanked = text
-    .split('\n')
-    .map((line, i) => (i === cursorLine || /[\w\])]\s*\.\s*$/.test(line) ? ' '.repeat(line.length) : line))
-    .join('\n');
+  // Lines as WGSL splits them; each keeps its own line break, so offsets stay where they were.
+  const starts = lineStarts(text);
+  const cursorLine = spanOfOffset(text, offset).line - 1;
+  const blanked = starts
+    .map((start, i) => {
+      const raw = text.slice(start, starts[i + 1] ?? text.length);
+      const line = raw.replace(/(?:\r\n|[\n\v\f\r\u0085\u2028\u2029])$/, '');
+      const blank = i === cursorLine || /[\w\])]\s*\.\s*$/.test(line);
+      return blank ? ' '.repeat(line.length) + raw.slice(line.length) : raw;
+    })
+    .join('');
   const second = documentModule(blanked);
   return second.module || !doc.ast ? second : doc;
 }

@@ -4,7 +4,7 @@
 // `disable-next-line` covers the line after the comment, `disable-line` the comment's own
 // line; without a rule list a comment covers every rule (ESLint does the same). Only line
 // comments count: text inside a block comment is no directive.
-import { lineStarts } from '../diagnostics/index.js';
+import { lineEndAt, lineStarts } from '../diagnostics/index.js';
 
 export interface Suppression {
   /** Where the comment starts (`//`), 1-based. */
@@ -51,19 +51,14 @@ export function parseSuppressions(source: string): Suppression[] {
       continue;
     }
     if (c !== '/' || next !== '/') continue;
-    const end = lineEnd(source, i);
+    // The comment ends at any WGSL line break, as the compiler ends it.
+    const end = lineEndAt(source, i);
     const text = source.slice(i, end);
     const m = DIRECTIVE.exec(text);
     if (m) out.push(suppressionOf(text, m, { line: line + 1, column: i - starts[line]! + 1, offset: i }));
     i = end - 1;
   }
   return out;
-}
-
-function lineEnd(source: string, from: number): number {
-  let i = from;
-  while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++;
-  return i;
 }
 
 function suppressionOf(text: string, m: RegExpExecArray, at: { line: number; column: number; offset: number }): Suppression {

@@ -95,6 +95,14 @@ const TOOL_RULES: Record<ToolKind, CheckRule> = {
     level: 'error',
     tags: ['environment'],
   },
+  'suspicious-character': {
+    name: 'SuspiciousCharacter',
+    short: 'An invisible bidirectional control or zero-width character is in the shader.',
+    full: 'A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) or an invisible format character (U+200B–U+200D, U+2060, U+FEFF after the start) is in the text. Tint accepts them in comments, where they can make editors and code reviews display the code differently from how the compiler reads it (Trojan source).',
+    help: 'Delete the character, or write what it is meant to do with visible characters.',
+    level: 'warning',
+    tags: ['security'],
+  },
 };
 
 /** Every rule: the tool's and the checks' (the registry's). */

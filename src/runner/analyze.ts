@@ -10,6 +10,7 @@ import type { CompileMessage } from './result.js';
 import { AnalysisChecks } from './analysis-checks.js';
 import { loadKernel, simulate, type LoadedKernel, type Simulation, type SimulateOptions } from './simulate.js';
 import { portabilityDiagnostics } from './portability-diagnostics.js';
+import { suspiciousCharacters } from '../wgsl/suspicious-characters.js';
 import type { MemoryBudget } from './memory-budget.js';
 
 export interface AnalyzeOptions {
@@ -107,7 +108,11 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
   if (options.compile && !options.compile.ok) messages = options.compile.messages;
   else if (!kernel.module) {
     const unset = unsetOverride(kernel.messages);
-    if (unset) return { report: finish(withoutValue(report, unset, options)) };
+    if (unset) {
+      const r = withoutValue(report, unset, options);
+      r.diagnostics.push(...suspiciousCharacters(source));
+      return { report: finish(r) };
+    }
     messages = kernel.messages;
   }
   const plain = (m: CompileMessage) => ({ severity: m.severity, line: m.line, column: m.column, message: m.message });
@@ -117,8 +122,11 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
   };
   const asWritten = options.compile?.ok ? options.compile.asWritten : undefined;
   if (asWritten) report.compile.asWritten = { ok: false, messages: asWritten.map(plain) };
+  // Invisible bidi and zero-width characters are reported whatever the compiler said: in a
+  // comment Tint accepts them, and they can make the code display as other code.
+  const suspicious = suspiciousCharacters(source);
   if (!report.compile.ok) {
-    report.diagnostics = (messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic);
+    report.diagnostics = [...(messages ?? []).filter((m) => m.severity === 'error').map(compilerDiagnostic), ...suspicious];
     return { report: finish(report) };
   }
   // naga's leniencies are reported where Tint is known to refuse them (it refused the source
@@ -131,6 +139,7 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
         'Tint refused the source as written and accepted it with the portability rewrites applied: it was analyzed as naga (wgpu) reads it.',
       );
   }
+  report.diagnostics.push(...suspicious);
   return { report, kernel };
 }
 

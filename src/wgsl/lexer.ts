@@ -1,8 +1,12 @@
 import { PUNCTUATION, type Token } from './tokens.js';
 import { WgslSyntaxError } from './source.js';
+import { isBlankspace, lineBreakLength, lineEndAt } from '../diagnostics/index.js';
 import { unterminatedCommentNote, type PortabilityNote } from './portability.js';
 
 const IDENT_START = /[\p{XID_Start}_]/u;
+// Unicode 15.1 added ZWNJ and ZWJ (U+200C, U+200D) to XID_Continue; Tint's tables predate
+// that and refuse them in names, so the lexer does too (they are invisible, see
+// suspicious-characters.ts).
 const IDENT_CONTINUE = /[\p{XID_Continue}]/u;
 
 // Numeric literal forms of WGSL (§ literals), tried in this order. A float needs a '.',
@@ -17,6 +21,12 @@ const DEC_INT = /(?:0|[1-9][0-9]*)[iu]?/y;
 function matchAt(re: RegExp, source: string, pos: number): string | undefined {
   re.lastIndex = pos;
   return re.exec(source)?.[0];
+}
+
+/** A character for a message: printable ASCII quoted, anything else (an invisible bidi control) as U+XXXX. */
+function quoteChar(source: string, pos: number): string {
+  const code = source.codePointAt(pos)!;
+  return code >= 0x21 && code < 0x7f ? `'${source[pos]}'` : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 const isAsciiIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
@@ -39,36 +49,29 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
   let lineStart = 0;
   const n = source.length;
 
-  const newline = (at: number) => {
+  /** A line break ended just before `next`. */
+  const newline = (next: number) => {
     line++;
-    lineStart = at + 1;
+    lineStart = next;
   };
 
   while (pos < n) {
     const c = source[pos]!;
-    // A line ends at \n, \r\n or a lone \r, as editors (and lineStarts) count lines.
-    if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[pos + 1] === '\n') pos++;
+    const code = source.charCodeAt(pos);
+    // WGSL's line breaks (CR LF is one) and blankspace, exactly as the spec and Tint have them.
+    const lineBreak = lineBreakLength(source, pos);
+    if (lineBreak > 0) {
+      pos += lineBreak;
       newline(pos);
-      pos++;
       continue;
     }
-    if (
-      c === ' ' ||
-      c === '\t' ||
-      c === '\v' ||
-      c === '\f' ||
-      c === '\u0085' ||
-      c === '\u200e' ||
-      c === '\u200f' ||
-      c === '\u2028' ||
-      c === '\u2029'
-    ) {
+    if (isBlankspace(code)) {
       pos++;
       continue;
     }
     if (c === '/' && source[pos + 1] === '/') {
-      while (pos < n && source[pos] !== '\n' && source[pos] !== '\r') pos++;
+      // A line comment ends at any line break, not only LF/CR: code after U+2028 is code.
+      pos = lineEndAt(source, pos + 2);
       continue;
     }
     if (c === '/' && source[pos + 1] === '*') {
@@ -83,9 +86,9 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
           depth--;
           pos += 2;
         } else {
-          if (source[pos] === '\r' && source[pos + 1] === '\n') pos++;
-          if (source[pos] === '\n' || source[pos] === '\r') newline(pos);
-          pos++;
+          const lineBreak = lineBreakLength(source, pos);
+          pos += lineBreak || 1;
+          if (lineBreak > 0) newline(pos);
         }
       }
       if (depth > 0) {
@@ -95,7 +98,6 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       continue;
     }
     const column = pos - lineStart + 1;
-    const code = source.charCodeAt(pos);
     if ((code >= 48 && code <= 57) || (c === '.' && /[0-9]/.test(source[pos + 1] ?? ''))) {
       let text: string | undefined;
       let kind: 'int' | 'float' = 'int';
@@ -117,7 +119,7 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       let end = pos + 1;
       while (end < n) {
         const d = source.charCodeAt(end);
-        if (isAsciiIdentPart(d) || (d > 127 && IDENT_CONTINUE.test(source[end]!))) end++;
+        if (isAsciiIdentPart(d) || (d > 127 && d !== 0x200c && d !== 0x200d && IDENT_CONTINUE.test(source[end]!))) end++;
         else break;
       }
       const text = source.slice(pos, end);
@@ -136,7 +138,7 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       pos += p.length;
       continue;
     }
-    throw new WgslSyntaxError(`unexpected character '${c}'`, { line, column, offset: pos, length: 1 });
+    throw new WgslSyntaxError(`unexpected character ${quoteChar(source, pos)}`, { line, column, offset: pos, length: 1 });
   }
   tokens.push({ kind: 'eof', text: '', line, column: pos - lineStart + 1, offset: pos, length: 0 });
   return tokens;

@@ -24,6 +24,7 @@ export const CI_CASES = {
   'wgsl-mutations': 7_000,
   differential: 60,
   'planted-races': 300,
+  'line-breaks': 400,
   // The limit-reaching campaigns (test/fuzz/limits-fuzz.test.ts): in-process planning,
   // budget estimation and size parsing are cheap; odd-inputs spawns the CLI per case.
   'budget-plan': 1_500,
@@ -41,6 +42,7 @@ const LONG_RUN_SHARE: Record<CampaignName, number> = {
   'wgsl-mutations': 14,
   differential: 14,
   'planted-races': 5,
+  'line-breaks': 5,
   'budget-plan': 6,
   dispatches: 6,
   'memory-sizes': 2,

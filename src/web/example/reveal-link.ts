@@ -16,16 +16,27 @@ export function revealLink(text: string, sites: Site[], what: string): HTMLButto
 }
 
 /** A located diagnostic's sites: its own place, then each related place. */
-export function diagnosticSites(d: Pick<Diagnostic, 'kind' | 'loc' | 'related'>): Site[] {
+export function diagnosticSites(d: Pick<Diagnostic, 'kind' | 'loc' | 'related' | 'file'>): Site[] {
   const sites: Site[] = [];
-  if (d.loc) sites.push({ line: d.loc.line, column: d.loc.column, length: d.loc.length, role: 'primary', label: d.kind });
+  // The offset places the site where CodeMirror's lines differ from WGSL's (sites.ts); it
+  // indexes the checked text only, not a module's.
+  const offset = (loc: { offset: number }, file: string | undefined) => (file === undefined ? { offset: loc.offset } : {});
+  if (d.loc)
+    sites.push({ line: d.loc.line, column: d.loc.column, ...offset(d.loc, d.file), length: d.loc.length, role: 'primary', label: d.kind });
   for (const r of d.related)
-    sites.push({ line: r.loc.line, column: r.loc.column, length: r.loc.length, role: 'related', label: r.message });
+    sites.push({
+      line: r.loc.line,
+      column: r.loc.column,
+      ...offset(r.loc, r.file),
+      length: r.loc.length,
+      role: 'related',
+      label: r.message,
+    });
   return sites;
 }
 
 /** The reveal button of a diagnostic at its location (null when it has none). */
-export function diagnosticLink(d: Pick<Diagnostic, 'kind' | 'loc' | 'related'>): HTMLButtonElement | null {
+export function diagnosticLink(d: Pick<Diagnostic, 'kind' | 'loc' | 'related' | 'file'>): HTMLButtonElement | null {
   if (!d.loc) return null;
   const others = d.related.map((r) => at(r.loc.line, r.loc.column));
   const what = `the ${d.kind}${others.length ? ` and the related place${others.length > 1 ? 's' : ''} at ${others.join(', ')}` : ''}`;

@@ -10,6 +10,11 @@ export interface Site {
   line: number;
   /** 1-based; absent: the whole line. */
   column?: number;
+  /**
+   * The UTF-16 offset of line:column in the checked text, when known: preferred, because
+   * WGSL also ends lines at VT, FF, U+0085, U+2028 and U+2029, which CodeMirror does not.
+   */
+  offset?: number;
   /** Characters covered; 0 or absent: the word at the column. */
   length?: number;
   /** `primary`: the finding's own place; `related`: the other place it names (a race's other access). */
@@ -28,8 +33,9 @@ export interface PlacedSite extends Site {
 
 /** Puts `site` in `doc`, clamping a line or column past the end (the code may have changed since). */
 export function placeSite(doc: Text, site: Site): PlacedSite {
-  const line = doc.line(Math.min(Math.max(1, site.line), doc.lines));
-  const from = Math.min(line.from + Math.max(0, (site.column ?? 1) - 1), line.to);
+  const byOffset = site.offset !== undefined && site.column !== undefined && site.offset <= doc.length;
+  const line = byOffset ? doc.lineAt(site.offset!) : doc.line(Math.min(Math.max(1, site.line), doc.lines));
+  const from = byOffset ? site.offset! : Math.min(line.from + Math.max(0, (site.column ?? 1) - 1), line.to);
   let to = from + (site.length ?? 0);
   if (site.column === undefined) to = line.to;
   else if (!site.length) {
