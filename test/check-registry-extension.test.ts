@@ -128,12 +128,13 @@ describe('a check added to the registry', () => {
       }[];
     };
     const rules = sarif.runs[0]!.tool.driver.rules;
-    expect(rules).toHaveLength(19);
-    expect(rules[18]).toMatchObject({ id: 'store-at-zero', name: 'StoreAtZero', defaultConfiguration: { level: 'note' } });
+    // The 18 published rules, suspicious-character (the tool's, added later), then the new check.
+    expect(rules).toHaveLength(20);
+    expect(rules[19]).toMatchObject({ id: 'store-at-zero', name: 'StoreAtZero', defaultConfiguration: { level: 'note' } });
     expect(rules[0]!.id).toBe('data-race');
     expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.ruleIndex, r.level])).toEqual([
-      ['store-at-zero', 18, 'note'],
-      ['store-at-zero', 18, 'note'],
+      ['store-at-zero', 19, 'note'],
+      ['store-at-zero', 19, 'note'],
     ]);
   });
 

@@ -53,6 +53,8 @@ describe('check registry', () => {
       'not-supported',
       'gpu',
       'internal',
+      // Kinds added since the first logs go after the published ones.
+      'suspicious-character',
     ]);
   });
 

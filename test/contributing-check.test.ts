@@ -67,14 +67,14 @@ describe("CONTRIBUTING's worked example of a check", () => {
     expect(listed).toContain(`\`${json}\``);
   });
 
-  it('lists its SARIF rule after the 18 published ones', () => {
+  it('lists its SARIF rule after the 19 rules before it', () => {
     const sarif = toSarif([report], { version: '0.1.0' }) as {
       runs: { tool: { driver: { rules: { id: string; name: string }[] } }; results: { ruleId: string; ruleIndex: number }[] }[];
     };
     const run = sarif.runs[0]!;
-    expect(run.tool.driver.rules[18]).toMatchObject({ id: 'write-only-workgroup', name: 'WriteOnlyWorkgroup' });
-    expect(run.results.map((r) => [r.ruleId, r.ruleIndex])).toEqual([['write-only-workgroup', 18]]);
-    expect(listed).toContain('(`ruleIndex` 18)');
+    expect(run.tool.driver.rules[19]).toMatchObject({ id: 'write-only-workgroup', name: 'WriteOnlyWorkgroup' });
+    expect(run.results.map((r) => [r.ruleId, r.ruleIndex])).toEqual([['write-only-workgroup', 19]]);
+    expect(listed).toContain('(`ruleIndex` 19)');
   });
 
   it("is a rule id a config may name, and is in the lab's legend", () => {
