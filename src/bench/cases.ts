@@ -17,7 +17,6 @@ import {
   planHistogram,
   planReduce,
   planScan,
-  planSort,
   planStencil,
   planTranspose,
   type ElementArray,
@@ -31,6 +30,7 @@ import {
   type TileOrder,
   type TransposeOptions,
 } from '../kernels/index.js';
+import { planSortTuned } from '../kernels/internal.js';
 import { effectiveTree } from '../kernels/reduce-wgsl.js';
 import { referenceSort } from '../kernels/reference.js';
 import { planCopy } from './copy.js';
@@ -201,7 +201,7 @@ function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm, match?: S
     bytes: (pairs ? 16 : 8) * n,
     input: 'u32',
     plan: async (gpu, inputs) => {
-      const p = await planSort(gpu, inputs.get('u32').buffer, {
+      const p = await planSortTuned(gpu, inputs.get('u32').buffer, {
         length: n,
         algorithm,
         ...(match ? { match } : {}),

@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { gpu, upload, download } from '../../test/support/gpu.js';
 import { histogram, planReduce, reduce, scan, sort, sortPairs, stencil, sumCompensated, sumExact, transpose } from './index.js';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession } from '../gpu/session.js';
+import { KernelDeviceLostError } from './errors.js';
 import { getKernel } from './pipelines.js';
 
 describe('input checks', () => {
@@ -111,5 +114,16 @@ describe('devices and pipelines', () => {
     plan.destroy();
     plan.output.destroy();
     input.destroy();
+  });
+
+  it('a destroyed device is a KernelDeviceLostError naming the primitive, not an empty AbortError', async () => {
+    // A device of its own: the file's shared one stays usable.
+    const own = await new GpuSession(nodeGpuProvider()).device();
+    expect(await reduce(own.device, new Uint32Array([1, 2, 3]))).toBe(6);
+    own.device.destroy();
+    const first = sort(own.device, new Uint32Array([3, 1, 2]));
+    await expect(first).rejects.toBeInstanceOf(KernelDeviceLostError);
+    await expect(first).rejects.toThrow(/^sort: the GPU device was destroyed; nothing ran or was read back/);
+    await expect(scan(own, new Uint32Array(8))).rejects.toThrow(/^scan: the GPU device was destroyed/);
   });
 });

@@ -10,6 +10,7 @@ import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+import { KernelOptionError, quoted } from './errors.js';
 
 export const MAX_BINS = 4096;
 /**
@@ -151,7 +152,7 @@ fn main(${GRID_ARGS}) {
 
 function checkBins(bins: unknown): number {
   if (typeof bins !== 'number' || !Number.isInteger(bins) || bins < 1 || bins > MAX_BINS) {
-    throw new Error(`histogram: bins must be an integer from 1 to ${MAX_BINS}, got ${String(bins)}`);
+    throw new KernelOptionError('histogram', 'bins', bins, `bins must be an integer from 1 to ${MAX_BINS}, got ${quoted(bins)}`);
   }
   return bins;
 }
@@ -195,7 +196,7 @@ export async function planHistogram(
   keys: GPUBuffer,
   options: HistogramOptions & { length: number },
 ): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'histogram');
   const bins = checkBins(options.bins);
   const spec = inputSpec(ctx, 'histogram', keys, { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);
@@ -217,7 +218,7 @@ export async function histogram(
   keys: Uint32Array | GPUBuffer,
   options: HistogramOptions,
 ): Promise<HistogramResult | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'histogram');
   const bins = checkBins(options?.bins);
   const spec = inputSpec(ctx, 'histogram', keys, keys instanceof Uint32Array ? options : { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);

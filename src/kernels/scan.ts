@@ -32,6 +32,7 @@ import {
   STATE_WORDS_PER_GROUP,
   type ScanMode,
 } from './scan-wgsl.js';
+import { KernelOptionError, quoted } from './errors.js';
 
 export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
 
@@ -129,18 +130,25 @@ export interface ScanVariant {
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'scan');
   const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
   if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6)
-    throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
+    throw new KernelOptionError('scan', 'spinLimit', spinLimit, `spinLimit must be an integer from 0 to 1000000, got ${quoted(spinLimit)}`);
   const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
-  if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
+  if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan')
+    throw new KernelOptionError(
+      'scan',
+      'algorithm',
+      algorithm,
+      `algorithm must be 'single-pass' or 'reduce-then-scan', got ${quoted(algorithm)}`,
+    );
   const rows = o?.blockRows;
   if (rows !== undefined && !(SCAN_ROWS as readonly number[]).includes(rows))
-    throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+    throw new KernelOptionError('scan', 'blockRows', rows, `blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${quoted(rows)}`);
   const subgroups = useSubgroups(ctx, o);
   const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
-  if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
+  if (order !== 'launch' && order !== 'grid')
+    throw new KernelOptionError('scan', 'blockOrder', order, `blockOrder must be 'launch' or 'grid', got ${quoted(order)}`);
   const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
   return {
     type,
@@ -184,11 +192,16 @@ export async function planScanVariant(
   options: ScanOptions & { type: ElementType; length: number },
   variant: ScanVariant,
 ): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'scan');
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = { ...settings(gpu, spec.type, spec.length, options), variant };
   if (variant.keepState && (s.algorithm !== 'single-pass' || s.order !== 'grid'))
-    throw new Error('scan: keepState times the single pass in grid order (launch order counts blocks in the state)');
+    throw new KernelOptionError(
+      'scan',
+      'keepState',
+      true,
+      'keepState times the single pass in grid order (launch order counts blocks in the state)',
+    );
   checkPlanInput('scan', input);
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
@@ -314,7 +327,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
 export async function scan<A extends ElementArray>(gpu: KernelDevice, input: A, options?: ScanOptions): Promise<A>;
 export async function scan(gpu: KernelDevice, input: GPUBuffer, options: ScanOptions & { type: ElementType }): Promise<GPUBuffer>;
 export async function scan(gpu: KernelDevice, input: ElementArray | GPUBuffer, options?: ScanOptions): Promise<ElementArray | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'scan');
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = settings(gpu, spec.type, spec.length, options);
   const r = await execute(ctx, spec, 'scan', spec.length * 4, spec.length * 4, (plan, buffer, output) =>

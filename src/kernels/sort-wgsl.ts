@@ -50,6 +50,7 @@
 // took the ranking from 2.6 to 1.8 ms a pass; workgroup memory caps how many workgroups
 // share a multiprocessor (`compact` keeps the counters in the staging array).
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+import { KernelInternalError } from './errors.js';
 
 export type SortMode = 'onesweep' | 'scatter';
 export type SortEarly = 'none' | 'counts' | 'look-back';
@@ -287,7 +288,7 @@ fn share(old: u32, leader: u32, at: Place) -> u32 {
 }`;
   }
   if (s.match === 'atomic-or') {
-    if (s.wide || s.maxLanes > 32) throw new Error("sort: the 'atomic-or' match needs subgroups of at most 32 lanes");
+    if (s.wide || s.maxLanes > 32) throw new KernelInternalError("sort: the 'atomic-or' match needs subgroups of at most 32 lanes");
     const C = counterArray(s);
     const per = digitsPerMatchWord(s.maxLanes);
     // With one digit per word the leader's clear is a store; shared words are cleared bit by bit.

@@ -16,7 +16,7 @@ import { pairsOf, missingValues, pairwise, type Row } from '../../test/support/p
 import { SimDevice, type DispatchRecord } from '../../test/support/sim-device.js';
 import { randomArray } from '../bench/data.js';
 import { referenceSort } from './reference.js';
-import { sort, sortPairs, type SortOptions } from './sort.js';
+import { sortPairsTuned as sortPairs, sortTuned as sort, type SortTuning as SortOptions } from './internal.js';
 import { sortSharedWords, type SortEarly, type SortMatch } from './sort-wgsl.js';
 
 /** Every option of the pass kernel, with the values the variants take. */

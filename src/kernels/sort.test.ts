@@ -23,12 +23,10 @@ import {
   DEFAULT_REUSE_DIGIT_ARRAYS,
   DEFAULT_STARTS_IN_COUNTERS,
   DEFAULT_STAGING_ROUNDS,
-  planSort,
-  sort,
-  sortPairs,
   type SortAlgorithm,
-  type SortOptions,
 } from './sort.js';
+// The experiments and testing knobs are options of the internal entry.
+import { planSortTuned as planSort, sortPairsTuned as sortPairs, sortTuned as sort, type SortTuning as SortOptions } from './internal.js';
 import { sortSharedWords } from './sort-wgsl.js';
 
 /** Exact equality, reporting the first difference. */

@@ -51,6 +51,7 @@ import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { BLOCKS_PER_INVOCATION, LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
+import { KernelInputError, KernelOptionError, quoted } from './errors.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -230,19 +231,34 @@ interface TransposeSettings {
 function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
   const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
   if (staging !== 'workgroup' && staging !== 'registers')
-    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
+    throw new KernelOptionError('transpose', 'staging', staging, `staging must be 'workgroup' or 'registers', got ${quoted(staging)}`);
   const order = o.order ?? (staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
   if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
-    throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
+    throw new KernelOptionError('transpose', 'order', order, `order must be 'diagonal', 'row-major' or 'blocked', got ${quoted(order)}`);
   const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
   if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
-    throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
+    throw new KernelOptionError(
+      'transpose',
+      'tilesPerGroup',
+      tilesPerGroup,
+      `tilesPerGroup must be 1, 2 or 4, got ${quoted(tilesPerGroup)}`,
+    );
   const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
   if (!(LANE_ROWS as readonly number[]).includes(laneRows))
-    throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
+    throw new KernelOptionError(
+      'transpose',
+      'laneRows',
+      laneRows,
+      `laneRows must be one of ${LANE_ROWS.join(', ')}, got ${quoted(laneRows)}`,
+    );
   const blocks = o.blocksPerInvocation ?? DEFAULT_BLOCKS_PER_INVOCATION;
   if (!(BLOCKS_PER_INVOCATION as readonly number[]).includes(blocks))
-    throw new Error(`transpose: blocksPerInvocation must be one of ${BLOCKS_PER_INVOCATION.join(', ')}, got ${String(blocks)}`);
+    throw new KernelOptionError(
+      'transpose',
+      'blocksPerInvocation',
+      blocks,
+      `blocksPerInvocation must be one of ${BLOCKS_PER_INVOCATION.join(', ')}, got ${quoted(blocks)}`,
+    );
   return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, blocks, limit: bindingLimit(ctx, o) };
 }
 
@@ -298,7 +314,7 @@ function checkShape(rows: unknown, cols: unknown): { rows: number; cols: number 
 
 /** Plans a transpose into a new N×M buffer the caller owns. */
 export async function planTranspose(gpu: KernelDevice, input: GPUBuffer, options: TransposeOptions): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'transpose');
   const { rows, cols } = checkShape(options.rows, options.cols);
   inputSpec(ctx, 'transpose', input, { type: 'f32', length: rows * cols }, ['f32']);
   const s = settings(ctx, rows, cols, options);
@@ -316,7 +332,7 @@ export async function transpose(
   input: Float32Array | GPUBuffer,
   options: TransposeOptions,
 ): Promise<Float32Array | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'transpose');
   const { rows, cols } = checkShape(options?.rows, options?.cols);
   const spec = inputSpec(
     ctx,
@@ -326,7 +342,7 @@ export async function transpose(
     ['f32'],
   );
   if (spec.length !== rows * cols)
-    throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
+    throw new KernelInputError('transpose', 'input', `${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
   const s = settings(ctx, rows, cols, options);
   const bytes = rows * cols * 4;
   const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, s));
