@@ -2,5 +2,5 @@
 // (each primitive's options table marks them), for the repository's tests, benchmarks and
 // explore scripts. Not exported from the package: the public entry (index.ts) refuses
 // these options by name.
-export { planSortTuned, sortTuned, sortPairsTuned } from './sort.js';
+export { planSortTuned, sortPassSpec, sortTuned, sortPairsTuned } from './sort.js';
 export type { SortTuning } from './sort-options.js';

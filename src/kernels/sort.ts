@@ -33,7 +33,7 @@ import {
   RADIX,
   sortPassSummary,
   sortShader,
-  sortSharedWords,
+  sortWorkgroupBytes,
   STATE_HEADER_WORDS,
   type SortEarly,
   type SortMatch,
@@ -195,7 +195,6 @@ function settings(ctx: KernelContext, length: number, o: SortTuning | undefined,
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
   if (length >= 2 ** 30) throw new KernelInputError('sort', 'keys', `at most ${2 ** 30 - 1} keys, got ${length}`);
   const wide = ctx.subgroupMaxSize > 32;
-  const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
   const compact = option(o, 'compactShared', true);
   let early = option(o, 'early', 'none');
   if (early !== 'none' && algorithm !== 'onesweep')
@@ -208,19 +207,30 @@ function settings(ctx: KernelContext, length: number, o: SortTuning | undefined,
   const stagingRounds = option(o, 'stagingRounds', DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys']) as 1 | 2;
   const packPositions = option(o, 'packPositions', DEFAULT_PACK_POSITIONS);
   const startsInCounters = option(o, 'startsInCounters', DEFAULT_STARTS_IN_COUNTERS);
+  const window = option(o, 'lookBackWindow', DEFAULT_LOOK_BACK_WINDOW);
+  const order = option(o, 'tileOrder', DEFAULT_TILE_ORDER);
+  // Whether a tile of k keys per invocation fits the device's workgroup memory, as the
+  // generated kernel declares it.
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({
+    sortWorkgroupBytes({
+      mode: algorithm === 'onesweep' ? 'onesweep' : 'scatter',
+      pairs,
       keysPerThread: k,
-      slots: slotsFor(sg),
       subgroups: sg,
+      slots: slotsFor(sg),
+      wide,
+      window,
+      order,
+      unrolled: false,
       compact,
+      reuseDigitArrays,
       early: e,
       match: sg ? match : 'ballots',
       maxLanes,
-      reuseDigitArrays,
       stagingRounds,
+      packPositions,
       startsInCounters,
-    }) <= words;
+    }) <= ctx.maxWorkgroupStorageBytes;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
@@ -261,8 +271,6 @@ function settings(ctx: KernelContext, length: number, o: SortTuning | undefined,
   if (o?.early === undefined && algorithm === 'onesweep' && fits(keysPerThread, DEFAULT_EARLY)) early = DEFAULT_EARLY;
   const spinLimit = option(o, 'spinLimit', DEFAULT_SPIN_LIMIT);
   const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : option(o, 'tilesPerGroup', 1);
-  const window = option(o, 'lookBackWindow', DEFAULT_LOOK_BACK_WINDOW);
-  const order = option(o, 'tileOrder', DEFAULT_TILE_ORDER);
   return {
     length,
     algorithm,
@@ -298,6 +306,11 @@ interface SortBuffers {
 
 function passSpec(s: SortSettings, pairs: boolean): SortShaderSpec {
   return { ...s.spec, mode: s.algorithm === 'onesweep' ? 'onesweep' : 'scatter', pairs };
+}
+
+/** The pass kernel a sort of `length` keys (or pairs) with these options runs on this device (internal.ts). */
+export function sortPassSpec(gpu: KernelDevice, length: number, options: SortTuning | undefined, pairs: boolean): SortShaderSpec {
+  return passSpec(settings(kernelContext(gpu, 'sort'), length, options, pairs), pairs);
 }
 
 /** Adds the four passes to `plan`. */
