@@ -6,11 +6,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowedValues, optionsMarkdown, optionValue, type OptionTable } from '../src/kernels/options.js';
+import { HISTOGRAM_OPTIONS, REDUCE_OPTIONS, STENCIL_OPTIONS, TRANSPOSE_OPTIONS } from '../src/kernels/primitive-options.js';
+import { SCAN_OPTIONS } from '../src/kernels/scan-options.js';
 import { SORT_OPTIONS } from '../src/kernels/sort-options.js';
 
 const DOCS = readFileSync(join(import.meta.dirname, '../docs/kernels.md'), 'utf8');
 
-const TABLES: Record<string, OptionTable> = { sort: SORT_OPTIONS };
+const TABLES: Record<string, OptionTable> = {
+  reduce: REDUCE_OPTIONS,
+  scan: SCAN_OPTIONS,
+  histogram: HISTOGRAM_OPTIONS,
+  transpose: TRANSPOSE_OPTIONS,
+  stencil: STENCIL_OPTIONS,
+  sort: SORT_OPTIONS,
+};
 
 function documented(name: string): string | undefined {
   const m = new RegExp(`<!-- options:${name} -->\\n([\\s\\S]*?)\\n<!-- /options:${name} -->`).exec(DOCS);

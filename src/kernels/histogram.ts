@@ -10,7 +10,8 @@ import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
-import { KernelOptionError, quoted } from './errors.js';
+import { optionValue } from './options.js';
+import { HISTOGRAM_OPTIONS } from './primitive-options.js';
 
 export const MAX_BINS = 4096;
 /**
@@ -151,10 +152,8 @@ fn main(${GRID_ARGS}) {
 }
 
 function checkBins(bins: unknown): number {
-  if (typeof bins !== 'number' || !Number.isInteger(bins) || bins < 1 || bins > MAX_BINS) {
-    throw new KernelOptionError('histogram', 'bins', bins, `bins must be an integer from 1 to ${MAX_BINS}, got ${quoted(bins)}`);
-  }
-  return bins;
+  // Required: a missing count is refused like a wrong one.
+  return optionValue('histogram', HISTOGRAM_OPTIONS, 'bins', bins ?? null, 0);
 }
 
 async function buildHistogram(

@@ -4,3 +4,5 @@
 // these options by name.
 export { planSortTuned, sortPassSpec, sortTuned, sortPairsTuned } from './sort.js';
 export type { SortTuning } from './sort-options.js';
+export { planScanVariant, scanTuned, type ScanTuning } from './scan.js';
+export { planTransposeTuned, transposeTuned, type TransposeTuning } from './transpose.js';

@@ -38,6 +38,8 @@ import {
   type ReduceTree,
 } from './reduce-wgsl.js';
 import { KernelOptionError, quoted } from './errors.js';
+import { optionValue } from './options.js';
+import { REDUCE_OPTIONS } from './primitive-options.js';
 
 export type { ReduceLoads, ReduceOp, ReduceTree } from './reduce-wgsl.js';
 
@@ -109,7 +111,7 @@ export async function planReduceVariant(
     throw new KernelOptionError(what, 'op', options.op, `op must be 'sum', 'min' or 'max', got ${quoted(options.op)}`);
   inputSpec(ctx, what, input, options, TYPES_BY_OP[options.op]);
   const subgroups = useSubgroups(ctx, options);
-  const tree = options.tree ?? (subgroups ? 'subgroup' : 'sequential');
+  const tree = optionValue<ReduceTree>(what, REDUCE_OPTIONS, 'tree', options.tree, subgroups ? 'subgroup' : 'sequential');
   if (tree === 'subgroup' && !subgroups) throw new KernelOptionError(what, 'tree', tree, "tree 'subgroup' needs subgroups");
   checkPlanInput(what, input);
   const limit = bindingLimit(ctx, options);
@@ -118,7 +120,7 @@ export async function planReduceVariant(
     length: options.length,
     op: options.op,
     tree,
-    loads: options.loads ?? 'coalesced',
+    loads: optionValue<ReduceLoads>(what, REDUCE_OPTIONS, 'loads', options.loads, 'coalesced'),
     variant,
   } as const;
   return buildPlan(ctx, what, input, partialBytes(options.op), (plan, src, dst) => buildReduce(plan, src, dst, settings, limit));
@@ -249,8 +251,7 @@ export async function reduce(gpu: KernelDevice, input: ElementArray, options?: R
 export async function reduce(gpu: KernelDevice, input: GPUBuffer, options: ReduceOptions & { type: ElementType }): Promise<GPUBuffer>;
 export async function reduce(gpu: KernelDevice, input: ElementArray | GPUBuffer, options?: ReduceOptions): Promise<number | GPUBuffer> {
   const op = options?.op ?? 'sum';
-  if (op !== 'sum' && op !== 'min' && op !== 'max')
-    throw new KernelOptionError('reduce', 'op', op, `op must be 'sum', 'min' or 'max', got ${quoted(op)}`);
+  optionValue('reduce', REDUCE_OPTIONS, 'op', op, 'sum');
   const r = await run(gpu, input, options, op);
   if (!(r instanceof ArrayBuffer)) return r;
   return arrayOf(elementTypeOf(input)!, r, 1)[0]!;

@@ -23,18 +23,7 @@ import { roundWords, scanBeforeRanking, type SortShaderSpec } from './sort/spec.
 import { KernelInternalError } from './errors.js';
 import { enableSubgroups, WORKGROUP } from './wgsl.js';
 
-export {
-  FLAG_AGGREGATE,
-  FLAG_PREFIX,
-  positionOf,
-  RADIX,
-  shiftArray,
-  STATE_HEADER_WORDS,
-  type SortEarly,
-  type SortMatch,
-  type SortMode,
-  type SortShaderSpec,
-} from './sort/spec.js';
+export { RADIX, STATE_HEADER_WORDS, type SortEarly, type SortMatch, type SortShaderSpec } from './sort/spec.js';
 
 function bindings(s: SortShaderSpec): string {
   const v = s.mode === 'onesweep' ? 5 : 4;

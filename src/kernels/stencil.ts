@@ -12,7 +12,8 @@ import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
-import { KernelOptionError, quoted } from './errors.js';
+import { optionValue } from './options.js';
+import { STENCIL_OPTIONS } from './primitive-options.js';
 
 export type StencilKind = 'neighbour-average' | 'smooth3';
 
@@ -182,17 +183,11 @@ async function buildStencil(
 }
 
 function checkSteps(steps: unknown): number {
-  const s = steps ?? 1;
-  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > 1e6)
-    throw new KernelOptionError('stencil', 'steps', s, `steps must be an integer from 1 to 1000000, got ${quoted(s)}`);
-  return s;
+  return optionValue('stencil', STENCIL_OPTIONS, 'steps', steps, 1);
 }
 
 function checkKind(kind: unknown): StencilKind {
-  const k = kind ?? 'neighbour-average';
-  if (k !== 'neighbour-average' && k !== 'smooth3')
-    throw new KernelOptionError('stencil', 'kind', k, `kind must be 'neighbour-average' or 'smooth3', got ${quoted(k)}`);
-  return k;
+  return optionValue<StencilKind>('stencil', STENCIL_OPTIONS, 'kind', kind, 'neighbour-average');
 }
 
 /** Plans `steps` applications of a stencil into a new buffer the caller owns. */
