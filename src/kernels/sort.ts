@@ -1,5 +1,5 @@
 // Stable LSD radix sort of u32 keys, alone or with 32-bit values: four passes of 8-bit
-// digits, built on the library's histogram (counting.ts's kernel counts the digits) and
+// digits, built on the library's histogram (its counting kernel counts the digits) and
 // scan (digit counts become digit starts). See sort-wgsl.ts for the pass kernels and the
 // two ways of finding where each tile's digits go; the passes ping-pong between the
 // output and one temporary, so the input is never written.
@@ -66,86 +66,46 @@ export interface SortPlan extends KernelPlan {
   readonly pass: string;
 }
 
-/**
- * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
- * (bench/results/h200-2026-12-01g): with window 4 and early counts onesweep sorted keys
- * alone in 11.57–11.60 ms against reduce-then-scan's 11.82–11.83 in the same calls, and
- * pairs in 13.6 ms against 18.1.
- * Before the early counts, reduce-then-scan had been the faster for keys (11.5 ms against
- * 12.4: h200-2026-12-01b/sort/confirm).
- */
+// The defaults below are the fastest measured on an H200 at 2^28 keys; the measurements
+// are in bench/results (h200-2026-12-01g, -02c, -02d and -02e for the sort).
+
+/** The algorithm sort uses unless told otherwise: onesweep, for keys alone and for pairs. */
 export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'onesweep', pairs: 'onesweep' };
-/**
- * Onesweep, 2^28 keys on the H200 (h200-2026-12-01g): pairs took 14.8 ms with window 1,
- * 14.7 with window 4, 14.4 with early counts and 13.6 with both; keys 12.5 with window 1
- * or early counts alone, 11.8 with window 4 and 11.6 with both. Windows of 8, 16 and 32
- * had measured no better than 1 without early counts (h200-2026-11-30b), and window 8 with
- * early counts 11.8 ms for keys against 11.6 for 4. Publishing before ranking the
- * inclusive counts too (early 'look-back') measured slower: 12.3–13.1 ms for keys.
- */
+/** Onesweep: predecessors read per look-back round. */
 export const DEFAULT_LOOK_BACK_WINDOW = 4;
 /** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
 export const DEFAULT_EARLY: SortEarly = 'counts';
 /**
- * Launch order. Grid order (no tile counter) sorted keys 2% faster on the H200 at the
- * two-round default (9.08–9.20 ms against 9.27–9.32: h200-2026-12-02d calls 3 and 4), but a
+ * Launch order: it guarantees every predecessor of a tile has started. In grid order a
  * tile whose predecessor has not started counts that predecessor's keys itself, once per
- * digit; a GPU that starts workgroups out of grid order would take that slow path often.
- * Launch order guarantees every predecessor has started.
+ * digit, and a GPU that starts workgroups out of grid order would take that slow path often.
  */
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 /**
- * The ballots by default: the atomic-OR match sorted 2^28 keys 4% faster on the H200 (10.24
- * ms against 10.67 at 18 keys per invocation, pairs 12.27 against 12.54; 9.85 against 10.22
- * at 20 with the digit arrays reused: bench/results/h200-2026-12-02c, calls 1 and 5), but it
- * is right only where a subgroup's lanes run its three steps together, which WGSL does not
- * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for). With
- * positions packed and starts in counters it sorts in 7.80 ms against the ballots' 8.91
- * (h200-2026-12-02e call 5). Two ballots standing in for the warp barriers (each ballot's
- * input depending on the memory operation before it, the next operation's address on its
- * result, so that the steps are ordered however the lanes are scheduled) took 9.49 ms at
- * 28 keys against 8.00 without them (call 2): slower than the ballots' match itself.
+ * The ballots: the atomic-OR match is right only where a subgroup's lanes run its three
+ * steps together, which WGSL does not promise (and has no barrier to ask for).
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
 /**
- * Keys alone leave their tile in two rounds, pairs in one. On the H200 at 2^28 keys
- * (bench/results/h200-2026-12-02d, call 1): with half the staging array, tiles of 22 to 28
- * keys per invocation fit beside each other where one round's stopped at 21, and keys took
- * 9.85 / 9.67 / 9.50 / 9.28 ms with 22 / 24 / 26 / 28 keys against 10.21 for one round of 20;
- * then 13.3 at 30 and 32 (the next cliff, no longer workgroup memory). Pairs keep their
- * keys, positions and destinations in registers over four rounds (keys and values in
- * each): 18.96 ms with 24 keys in two rounds against 12.12 with 20 in one.
+ * Keys alone leave their tile in two rounds (half the staging array, so longer tiles fit
+ * beside each other); pairs in one, since two rounds keep keys, values, positions and
+ * destinations in registers across both.
  */
 export const DEFAULT_STAGING_ROUNDS: Readonly<Record<'keys' | 'pairs', 1 | 2>> = { keys: 2, pairs: 1 };
-/** Reused: 2 KiB less workgroup memory, measured no slower (10.64 against 10.68 ms at 18 keys) and two keys more per invocation before the cliff below. */
+/** Reused: 2 KiB less workgroup memory, so two keys more per invocation fit. */
 export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
  * Ranks and tile positions packed two to a register, and the tile's digit scan before its
- * ranking with its results in the counters, by default. On the H200 at 2^28 keys
- * (bench/results/h200-2026-12-02e, calls 1 and 2): keys 9.30 ms with neither at 28 keys per
- * invocation in two rounds, 9.37 packed, 13.18 with the starts in the counters alone (past
- * the register cliff: the early scan holds its registers across the ranking), 9.08 with
- * both, and with both longer tiles fit: 8.93–8.95 at 30 and 32 keys, 12.5 at 34 (the
- * cliff). Pairs (20 keys, one round) 11.83 against 12.21. The atomic-OR match with both:
- * 8.00 at 28 keys against 8.99 at its best before (26 keys, neither).
+ * ranking with its results in the counters: together they let longer tiles fit before the
+ * register limit.
  */
 export const DEFAULT_PACK_POSITIONS = true;
 export const DEFAULT_STARTS_IN_COUNTERS = true;
 /**
- * Keys per invocation by default, for one round of staging and for two. One round, onesweep
- * at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
- * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
- * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff is
- * workgroup memory, not registers: ranks packed two to a register left it at 20
- * (h200-2026-12-02c call 4), and with the digit arrays reused (2 KiB less, two keys' staging)
- * it moved to 22: 10.22 ms with 20 keys, 10.02 with 21, 14.5 with 22; pairs 12.12 with 20
- * (call 5). How much a multiprocessor gives its workgroups differs between GPUs and drivers:
- * the default keeps two keys' distance from the cliff, as 18 did before. Two rounds
- * (DEFAULT_STAGING_ROUNDS): the cliff was at 30 with a register per position (28 keys,
- * h200-2026-12-02d call 1); packed (DEFAULT_PACK_POSITIONS) it is at 34, and 30 and 32 ran
- * alike (8.91–8.95 ms, h200-2026-12-02e), so 30, four keys from it. The atomic-OR match,
- * packed: 7.96 ms with 28 keys, 7.80 with 30, 11.56 with 32 (its cliff; unpacked it was at
- * 28: 13.08), so 30.
+ * Keys per invocation by default, for one round of staging and for two: a few keys short
+ * of where tiles stop fitting beside each other on the H200 (the limit moves with each
+ * GPU's and driver's share of workgroup memory and registers). Where the device's workgroup
+ * memory is smaller, settings() takes the longest tile that fits.
  */
 export const DEFAULT_KEYS_PER_THREAD: Readonly<Record<SortMatch, Readonly<Record<1 | 2, number>>>> = {
   ballots: { 1: 20, 2: 30 },
@@ -153,12 +113,9 @@ export const DEFAULT_KEYS_PER_THREAD: Readonly<Record<SortMatch, Readonly<Record
 };
 const DEFAULT_SPIN_LIMIT = 256;
 /**
- * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
- * H200 (132 multiprocessors) 526 workgroups measured 11.8 ms at 2^28 keys against 12.3–12.4
- * for 999, 1998 and 4112, and 662 13.3 ms: four run per multiprocessor, and 4 × 132 fill it
- * once, with no tail of partly idle multiprocessors. Fragile: with three per multiprocessor
- * (separate counters and staging, 16 keys) the same grid took 15.4 ms. WebGPU says neither
- * number, so this is the H200's.
+ * The reduce-then-scan variant's default grid: at most this many workgroups per pass, four
+ * per multiprocessor of the H200's 132, so the grid fills it once with no partly idle tail.
+ * WebGPU says neither number, so this is the H200's.
  */
 const MAX_SCATTER_GROUPS = 528;
 const PASSES = 4;
