@@ -12,7 +12,7 @@
 // for several keys per invocation, loops or written out (unrolled). The full sorts are
 // planSort's (four passes, the digit counts and their scan), the unrolled ones validated
 // against the CPU. Bundled by scripts/gpuhost-bundle.sh into DIR/explore-sort.mjs:
-//   node DIR/explore-sort.mjs [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2 | --confirm | --toggles | …] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
+//   node DIR/explore-sort.mjs [--options] [--quick] [--sorts-only] [--early | --early2 | --tiles | --tiles2 | --match | --smem | --rounds | --now | --now2 | --confirm | --toggles | …] [--probes-now] > OUT/explore-sort.jsonl 2> OUT/explore-sort.log
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -21,8 +21,12 @@ import { kernelContext, type KernelContext } from '../src/kernels/context.js';
 import { getKernel } from '../src/kernels/pipelines.js';
 import { PlanBuilder } from '../src/kernels/plan.js';
 import { referenceSort } from '../src/kernels/reference.js';
-import { planSort, type KernelPlan, type SortOptions } from '../src/kernels/index.js';
-import { positionOf, shiftArray, sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
+import type { KernelPlan } from '../src/kernels/index.js';
+import { planSortTuned as planSort, type SortTuning as SortOptions } from '../src/kernels/internal.js';
+import { optionsMarkdown } from '../src/kernels/options.js';
+import { SORT_OPTIONS } from '../src/kernels/sort-options.js';
+import { sortPassParts, type SortShaderSpec } from '../src/kernels/sort-wgsl.js';
+import { positionOf, shiftArray } from '../src/kernels/sort/spec.js';
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from '../src/kernels/wgsl.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
@@ -104,6 +108,12 @@ async function planProbe(ctx: KernelContext, keys: GPUBuffer, spec: SortShaderSp
 }
 
 async function main() {
+  // --options: the sort's options table (every option a variant below may set, with what it
+  // takes and its default) instead of a run.
+  if (process.argv.includes('--options')) {
+    process.stdout.write(`${optionsMarkdown(SORT_OPTIONS, ['public', 'experimental', 'testing'])}\n`);
+    return;
+  }
   const t0 = performance.now();
   const gpu = await new GpuSession(nodeGpuProvider()).device();
   const ctx = kernelContext(gpu);

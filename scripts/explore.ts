@@ -16,8 +16,10 @@ import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
-import { planTranspose, type ScanOptions, type TileOrder, type TransposeOptions } from '../src/kernels/index.js';
-import { planScanVariant, type ScanVariant } from '../src/kernels/scan.js';
+import type { TileOrder } from '../src/kernels/index.js';
+import { TRANSPOSE_OPTIONS } from '../src/kernels/primitive-options.js';
+import { planTransposeTuned as planTranspose, type TransposeTuning as TransposeOptions } from '../src/kernels/internal.js';
+import { planScanVariant, type ScanTuning as ScanOptions, type ScanVariant } from '../src/kernels/scan.js';
 import { planReduceVariant, type ReduceVariant } from '../src/kernels/reduce.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
@@ -401,7 +403,8 @@ async function main() {
     ['', square],
     [' 8192x32768', wide],
   ] as const) {
-    for (const order of ['diagonal', 'row-major', 'blocked'] as const)
+    // Every order the options table allows.
+    for (const order of TRANSPOSE_OPTIONS.order.values)
       transposeVariants.push([`registers 4 x2 ${order}${shape}`, dims, reg(order, 4, 2), order === 'diagonal']);
     transposeVariants.push([`workgroup blocked x2${shape}`, dims, wg('blocked', 2), false]);
   }

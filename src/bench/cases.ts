@@ -16,21 +16,23 @@ import {
   DEFAULT_REGISTER_ORDER,
   planHistogram,
   planReduce,
-  planScan,
-  planSort,
   planStencil,
-  planTranspose,
   type ElementArray,
   type KernelPlan,
   type ReduceOp,
   type ReduceTree,
   type ScanAlgorithm,
-  type ScanOptions,
   type SortAlgorithm,
   type SortMatch,
   type TileOrder,
-  type TransposeOptions,
 } from '../kernels/index.js';
+import {
+  planScanVariant,
+  planSortTuned,
+  planTransposeTuned as planTranspose,
+  type ScanTuning,
+  type TransposeTuning as TransposeOptions,
+} from '../kernels/internal.js';
 import { effectiveTree } from '../kernels/reduce-wgsl.js';
 import { referenceSort } from '../kernels/reference.js';
 import { planCopy } from './copy.js';
@@ -117,7 +119,7 @@ function scanCase(
   type: 'u32' | 'f32',
   exclusive: boolean,
   n: number,
-  o: ScanOptions & { algorithm: ScanAlgorithm; subgroups: boolean },
+  o: ScanTuning & { algorithm: ScanAlgorithm; subgroups: boolean },
 ): BenchCase {
   const notes = [o.blockOrder !== undefined && o.blockOrder !== DEFAULT_BLOCK_ORDER ? `${o.blockOrder} order` : ''].filter(Boolean);
   return {
@@ -128,7 +130,7 @@ function scanCase(
     group: 'main',
     bytes: 8 * n,
     input: type,
-    plan: (gpu, inputs) => planScan(gpu, inputs.get(type).buffer, { type, length: n, exclusive, ...o }),
+    plan: (gpu, inputs) => planScanVariant(gpu, inputs.get(type).buffer, { type, length: n, exclusive, ...o }, {}),
     outputBytes: 4 * n,
     check: (out, data) => checkScan(type === 'f32' ? new Float32Array(out) : new Uint32Array(out), data.subarray(0, n), exclusive),
   };
@@ -201,7 +203,7 @@ function sortCase(n: number, pairs: boolean, algorithm: SortAlgorithm, match?: S
     bytes: (pairs ? 16 : 8) * n,
     input: 'u32',
     plan: async (gpu, inputs) => {
-      const p = await planSort(gpu, inputs.get('u32').buffer, {
+      const p = await planSortTuned(gpu, inputs.get('u32').buffer, {
         length: n,
         algorithm,
         ...(match ? { match } : {}),

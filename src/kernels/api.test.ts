@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { gpu, upload, download } from '../../test/support/gpu.js';
 import { histogram, planReduce, reduce, scan, sort, sortPairs, stencil, sumCompensated, sumExact, transpose } from './index.js';
+import { nodeGpuProvider } from '../gpu/adapters/node.js';
+import { GpuSession } from '../gpu/session.js';
+import { KernelDeviceLostError } from './errors.js';
+import { scanTuned, transposeTuned } from './internal.js';
 import { getKernel } from './pipelines.js';
 
 describe('input checks', () => {
@@ -38,13 +42,14 @@ describe('input checks', () => {
     await expect(stencil(gpu, new Float32Array(6), { kind: 'box' as never })).rejects.toThrow(
       /kind must be 'neighbour-average' or 'smooth3'/,
     );
-    await expect(scan(gpu, new Uint32Array(6), { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
-    await expect(scan(gpu, new Uint32Array(6), { blockRows: 5 })).rejects.toThrow(/blockRows must be one of 4, 8, 16, got 5/);
-    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, order: 'spiral' as never })).rejects.toThrow(
+    await expect(scanTuned(gpu, new Uint32Array(6), { spinLimit: -1 })).rejects.toThrow(/spinLimit must be an integer/);
+    await expect(scanTuned(gpu, new Uint32Array(6), { blockRows: 5 })).rejects.toThrow(/blockRows must be one of 4, 8, 16, got 5/);
+    await expect(scan(gpu, new Uint32Array(6), { blockRows: 8 } as never)).rejects.toThrow(/scan: blockRows is an experimental option/);
+    await expect(transposeTuned(gpu, new Float32Array(4), { rows: 2, cols: 2, order: 'spiral' as never })).rejects.toThrow(
       /order must be 'diagonal', 'row-major' or 'blocked', got 'spiral'/,
     );
-    await expect(transpose(gpu, new Float32Array(4), { rows: 2, cols: 2, tilesPerGroup: 3 })).rejects.toThrow(
-      /tilesPerGroup must be 1, 2 or 4, got 3/,
+    await expect(transposeTuned(gpu, new Float32Array(4), { rows: 2, cols: 2, tilesPerGroup: 3 })).rejects.toThrow(
+      /tilesPerGroup must be one of 1, 2, 4, got 3/,
     );
     b.destroy();
   });
@@ -111,5 +116,16 @@ describe('devices and pipelines', () => {
     plan.destroy();
     plan.output.destroy();
     input.destroy();
+  });
+
+  it('a destroyed device is a KernelDeviceLostError naming the primitive, not an empty AbortError', async () => {
+    // A device of its own: the file's shared one stays usable.
+    const own = await new GpuSession(nodeGpuProvider()).device();
+    expect(await reduce(own.device, new Uint32Array([1, 2, 3]))).toBe(6);
+    own.device.destroy();
+    const first = sort(own.device, new Uint32Array([3, 1, 2]));
+    await expect(first).rejects.toBeInstanceOf(KernelDeviceLostError);
+    await expect(first).rejects.toThrow(/^sort: the GPU device was destroyed; nothing ran or was read back/);
+    await expect(scan(own, new Uint32Array(8))).rejects.toThrow(/^scan: the GPU device was destroyed/);
   });
 });

@@ -4,6 +4,7 @@
 import { BufferUsage, MapMode } from '../gpu/constants.js';
 import { withErrorScopes } from '../gpu/scopes.js';
 import type { KernelContext } from './context.js';
+import { KernelInputError, KernelOptionError, quoted } from './errors.js';
 import type { KernelPlan } from './plan.js';
 
 /** What the kernels' errors say WebGPU rejected. */
@@ -57,40 +58,55 @@ export function inputSpec(
   let spec: InputSpec;
   if (isGpuBuffer(input)) {
     const type = opts?.type;
-    if (!type) throw new Error(`${what}: a GPUBuffer input needs { type: ${allowed.map((t) => `'${t}'`).join(' | ')} }`);
-    if (!allowed.includes(type)) throw new Error(`${what}: element type '${type}' is not supported (expected ${allowed.join(', ')})`);
-    if ((input.usage & BufferUsage.STORAGE) === 0) throw new Error(`${what}: the input GPUBuffer needs STORAGE usage`);
+    if (!type)
+      throw new KernelOptionError(what, 'type', type, `a GPUBuffer input needs { type: ${allowed.map((t) => `'${t}'`).join(' | ')} }`);
+    if (!allowed.includes(type))
+      throw new KernelOptionError(what, 'type', type, `element type '${type}' is not supported (expected ${allowed.join(', ')})`);
+    if ((input.usage & BufferUsage.STORAGE) === 0) throw new KernelInputError(what, 'input', 'the input GPUBuffer needs STORAGE usage');
     const length = opts?.length ?? Math.floor(input.size / 4);
     checkLength(what, length);
     if (length * 4 > input.size)
-      throw new Error(`${what}: length ${length} needs ${length * 4} bytes, but the GPUBuffer has ${input.size}`);
+      throw new KernelInputError(what, 'input', `length ${length} needs ${length * 4} bytes, but the GPUBuffer has ${input.size}`);
     spec = { type, length, buffer: input };
   } else {
     const type = elementTypeOf(input);
     const name = (input as object | null)?.constructor?.name ?? String(input);
-    if (!type || !allowed.includes(type)) throw new Error(`${what}: expected ${accepted} or a GPUBuffer, got ${name}`);
-    if (opts?.type && opts.type !== type) throw new Error(`${what}: { type: '${opts.type}' } does not match the ${name} input`);
+    if (!type || !allowed.includes(type)) throw new KernelInputError(what, 'input', `expected ${accepted} or a GPUBuffer, got ${name}`);
+    if (opts?.type && opts.type !== type)
+      throw new KernelOptionError(what, 'type', opts.type, `{ type: '${opts.type}' } does not match the ${name} input`);
     const array = input as ElementArray;
     if (opts?.length !== undefined && opts.length !== array.length)
-      throw new Error(`${what}: { length: ${opts.length} } does not match the array's length ${array.length}`);
+      throw new KernelOptionError(
+        what,
+        'length',
+        opts.length,
+        `{ length: ${opts.length} } does not match the array's length ${array.length}`,
+      );
     spec = { type, length: array.length, array };
   }
   if (spec.length * 4 > ctx.maxBufferBytes) {
-    throw new Error(
-      `${what}: ${spec.length} elements (${spec.length * 4} bytes) exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`,
+    throw new KernelInputError(
+      what,
+      'input',
+      `${spec.length} elements (${spec.length * 4} bytes) exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`,
     );
   }
   return spec;
 }
 
 export function checkLength(what: string, length: number, name = 'length'): void {
-  if (!Number.isSafeInteger(length) || length < 0) throw new Error(`${what}: ${name} must be a non-negative integer, got ${length}`);
+  if (!Number.isSafeInteger(length) || length < 0)
+    throw new KernelOptionError(what, name, length, `${name} must be a non-negative integer, got ${quoted(length)}`);
 }
 
 /** A storage buffer of `bytes` (rounded up to whole vec4s), for outputs the caller owns. */
 export function createStorage(ctx: KernelContext, bytes: number, label: string): GPUBuffer {
   if (bytes > ctx.maxBufferBytes)
-    throw new Error(`${label}: the output needs ${bytes} bytes, more than this device's maxBufferSize (${ctx.maxBufferBytes})`);
+    throw new KernelInputError(
+      label,
+      'output',
+      `the output needs ${bytes} bytes, more than this device's maxBufferSize (${ctx.maxBufferBytes})`,
+    );
   return ctx.device.createBuffer({
     label,
     size: Math.max(16, Math.ceil(bytes / 16) * 16),
@@ -111,7 +127,11 @@ export function materialize(ctx: KernelContext, spec: InputSpec, label: string):
   const given = spec.buffer!;
   if (given.size >= 16) return { buffer: given, owned: false };
   if ((given.usage & BufferUsage.COPY_SRC) === 0)
-    throw new Error(`${label}: an input GPUBuffer under 16 bytes needs COPY_SRC usage (it is copied into a vec4-sized one)`);
+    throw new KernelInputError(
+      label,
+      'input',
+      'an input GPUBuffer under 16 bytes needs COPY_SRC usage (it is copied into a vec4-sized one)',
+    );
   const buffer = createStorage(ctx, 16, label);
   const encoder = ctx.device.createCommandEncoder();
   encoder.copyBufferToBuffer(given, 0, buffer, 0, given.size);

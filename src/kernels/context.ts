@@ -1,6 +1,7 @@
 // What the kernels need to know about a device, read once per device: whether subgroup
 // operations are available and the limits that decide chunking and grid shapes.
 import type { DeviceHandle } from '../gpu/session.js';
+import { KernelDeviceLostError, KernelOptionError, quoted } from './errors.js';
 
 /** A bare WebGPU device, or the project's DeviceHandle (which wraps one). */
 export type KernelDevice = GPUDevice | DeviceHandle;
@@ -37,11 +38,23 @@ export interface KernelOptions {
 }
 
 const contexts = new WeakMap<GPUDevice, KernelContext>();
+/** Devices whose `lost` promise has resolved (device.destroy() resolves it too). */
+const lostDevices = new WeakMap<GPUDevice, { reason: string; message: string }>();
 
-export function kernelContext(gpu: KernelDevice): KernelContext {
+/**
+ * The context of a device, read once. Refuses a device known to be lost or destroyed with a
+ * KernelDeviceLostError (`primitive` names the caller).
+ */
+export function kernelContext(gpu: KernelDevice, primitive = 'wgsl-lab kernels'): KernelContext {
   const device = 'queue' in gpu ? gpu : gpu.device;
+  const lost = lostDevices.get(device);
+  if (lost) throw new KernelDeviceLostError(primitive, lost.reason, lost.message);
   let ctx = contexts.get(device);
   if (!ctx) {
+    void device.lost.then(
+      (info) => lostDevices.set(device, { reason: info.reason ?? 'unknown', message: info.message ?? '' }),
+      () => {},
+    );
     const l = device.limits;
     ctx = {
       device,
@@ -79,7 +92,12 @@ export function subgroupSlots(ctx: KernelContext, workgroup: number): number {
 /** Resolves the subgroup choice against the device, with a clear error when impossible. */
 export function useSubgroups(ctx: KernelContext, opts: KernelOptions | undefined): boolean {
   if (opts?.subgroups === true && !ctx.hasSubgroups) {
-    throw new Error("subgroups: true was requested, but the device was created without the 'subgroups' feature");
+    throw new KernelOptionError(
+      'wgsl-lab kernels',
+      'subgroups',
+      true,
+      "subgroups: true was requested, but the device was created without the 'subgroups' feature",
+    );
   }
   return opts?.subgroups ?? ctx.hasSubgroups;
 }
@@ -90,7 +108,24 @@ export function bindingLimit(ctx: KernelContext, opts: KernelOptions | undefined
   if (forced === undefined) return ctx.maxBindingBytes;
   const least = 4 * Math.max(ctx.bindingAlignment, 256);
   if (!Number.isInteger(forced) || forced < least) {
-    throw new Error(`maxBindingBytes must be an integer of at least ${least} bytes, got ${forced}`);
+    throw new KernelOptionError(
+      'wgsl-lab kernels',
+      'maxBindingBytes',
+      forced,
+      `maxBindingBytes must be an integer of at least ${least} bytes, got ${quoted(forced)}`,
+    );
   }
   return Math.min(forced, ctx.maxBindingBytes);
+}
+
+/**
+ * What to throw for `e`, an error of work on `ctx`'s device: a KernelDeviceLostError when
+ * the device was lost or destroyed (WebGPU reports that as an empty AbortError, and resolves
+ * `lost` in the same turn of events, so one macrotask later it is known), else `e` itself.
+ */
+export async function deviceLostOr(ctx: KernelContext, primitive: string, e: unknown): Promise<unknown> {
+  if (e instanceof KernelDeviceLostError) return e;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const lost = lostDevices.get(ctx.device);
+  return lost ? new KernelDeviceLostError(primitive, lost.reason, lost.message) : e;
 }

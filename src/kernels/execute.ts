@@ -4,7 +4,8 @@
 // (GPUBuffer input: no readback). Temporaries and uploaded inputs are always released.
 import { withErrorScopes } from '../gpu/scopes.js';
 import { createStorage, KERNEL_WORK, materialize, runAndRead, type InputSpec } from './buffers.js';
-import type { KernelContext } from './context.js';
+import { deviceLostOr, type KernelContext } from './context.js';
+import { KernelInputError } from './errors.js';
 import { PlanBuilder, type KernelPlan } from './plan.js';
 
 export type BuildPlan = (plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer) => Promise<void>;
@@ -26,13 +27,14 @@ export async function buildPlan(
   } catch (e) {
     builder.discard();
     output.destroy();
-    throw e;
+    throw await deviceLostOr(ctx, what, e);
   }
 }
 
 /** Plans on a caller's GPUBuffer need it to hold at least one vec4 (kernels bind it as vec4s). */
 export function checkPlanInput(what: string, input: GPUBuffer): void {
-  if (input.size < 16) throw new Error(`${what}: a plan's input GPUBuffer must be at least 16 bytes (one vec4), got ${input.size}`);
+  if (input.size < 16)
+    throw new KernelInputError(what, 'input', `a plan's input GPUBuffer must be at least 16 bytes (one vec4), got ${input.size}`);
 }
 
 export async function execute(
@@ -56,7 +58,7 @@ export async function execute(
     return data;
   } catch (e) {
     plan?.output.destroy();
-    throw e;
+    throw await deviceLostOr(ctx, what, e);
   } finally {
     plan?.destroy();
     if (owned) buffer.destroy();

@@ -10,6 +10,8 @@ import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+import { optionValue } from './options.js';
+import { HISTOGRAM_OPTIONS } from './primitive-options.js';
 
 export const MAX_BINS = 4096;
 /**
@@ -150,10 +152,8 @@ fn main(${GRID_ARGS}) {
 }
 
 function checkBins(bins: unknown): number {
-  if (typeof bins !== 'number' || !Number.isInteger(bins) || bins < 1 || bins > MAX_BINS) {
-    throw new Error(`histogram: bins must be an integer from 1 to ${MAX_BINS}, got ${String(bins)}`);
-  }
-  return bins;
+  // Required: a missing count is refused like a wrong one.
+  return optionValue('histogram', HISTOGRAM_OPTIONS, 'bins', bins ?? null, 0);
 }
 
 async function buildHistogram(
@@ -195,7 +195,7 @@ export async function planHistogram(
   keys: GPUBuffer,
   options: HistogramOptions & { length: number },
 ): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'histogram');
   const bins = checkBins(options.bins);
   const spec = inputSpec(ctx, 'histogram', keys, { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);
@@ -217,7 +217,7 @@ export async function histogram(
   keys: Uint32Array | GPUBuffer,
   options: HistogramOptions,
 ): Promise<HistogramResult | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'histogram');
   const bins = checkBins(options?.bins);
   const spec = inputSpec(ctx, 'histogram', keys, keys instanceof Uint32Array ? options : { type: 'u32', ...options }, ['u32']);
   const subgroups = useSubgroups(ctx, options);

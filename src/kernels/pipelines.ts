@@ -2,6 +2,7 @@
 // bindings explicitly (binding i of group 0 in order), so bind groups never depend on which
 // bindings an entry point happens to use.
 import { ShaderStage } from '../gpu/constants.js';
+import { GpuOperationError } from '../gpu/errors.js';
 import { captureErrors } from '../gpu/scopes.js';
 
 /** How a kernel sees binding i: a uniform block, read-only storage, or read-write storage. */
@@ -56,7 +57,7 @@ async function createKernel(device: GPUDevice, label: string, code: string, bind
   const errors = built.info.messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`);
   if (!built.pipeline || caught || errors.length) {
     const detail = errors.length ? errors.join('\n') : (built.failure ?? caught?.message ?? 'unknown error');
-    throw new Error(`wgsl-lab kernels: the '${label}' kernel could not be built on this device:\n${detail}`);
+    throw new GpuOperationError('pipeline', `wgsl-lab kernels: the '${label}' kernel could not be built on this device:\n${detail}`);
   }
   return { label, pipeline: built.pipeline, layout: built.layout };
 }

@@ -5,6 +5,7 @@
 import { BufferUsage } from '../gpu/constants.js';
 import type { KernelContext } from './context.js';
 import type { Kernel } from './pipelines.js';
+import { KernelInputError, KernelInternalError } from './errors.js';
 
 export interface KernelPlan {
   /** The buffer the result is written to. */
@@ -52,11 +53,11 @@ export class PlanBuilder {
    */
   dispatch(kernel: Kernel, params: number[], bindings: GPUBufferBinding[], groups: number): void {
     if (groups <= 0) return;
-    if (params.length > PARAM_WORDS) throw new Error(`internal: ${kernel.label} has ${params.length} parameters`);
+    if (params.length > PARAM_WORDS) throw new KernelInternalError(`${kernel.label} has ${params.length} parameters`);
     const max = this.ctx.maxGroupsPerDimension;
     const x = Math.min(groups, max);
     const y = Math.ceil(groups / x);
-    if (y > max) throw new Error(`${this.label}: ${groups} workgroups exceed this device's ${max}×${max} grid`);
+    if (y > max) throw new KernelInputError(this.label, 'input', `${groups} workgroups exceed this device's ${max}×${max} grid`);
     this.pending.push({ kernel, params, bindings, groups: [x, y] });
   }
 

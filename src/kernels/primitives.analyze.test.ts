@@ -10,7 +10,7 @@ import { stencilBound } from './bounds.js';
 import { histogram } from './histogram.js';
 import { referenceHistogram, referenceStencil, referenceTranspose } from './reference.js';
 import { stencil, type StencilKind } from './stencil.js';
-import { transpose, type TileOrder } from './transpose.js';
+import { transposeTuned as transpose, type TileOrder } from './transpose.js';
 import { BLOCKS_PER_INVOCATION, LANE_ROWS } from './transpose-registers-wgsl.js';
 
 const lanesOf = (subgroups: boolean) => new SimDevice({ subgroups, subgroupSize: 32 });

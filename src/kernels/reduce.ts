@@ -37,6 +37,9 @@ import {
   type ReduceShaderSpec,
   type ReduceTree,
 } from './reduce-wgsl.js';
+import { KernelOptionError, quoted } from './errors.js';
+import { optionValue } from './options.js';
+import { REDUCE_OPTIONS } from './primitive-options.js';
 
 export type { ReduceLoads, ReduceOp, ReduceTree } from './reduce-wgsl.js';
 
@@ -102,13 +105,14 @@ export async function planReduceVariant(
   options: ReducePlanOptions,
   variant: ReduceVariant,
 ): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'reduce');
   const what = `reduce (${options.op})`;
-  if (!TYPES_BY_OP[options.op]) throw new Error(`${what}: unknown operation`);
+  if (!TYPES_BY_OP[options.op])
+    throw new KernelOptionError(what, 'op', options.op, `op must be 'sum', 'min' or 'max', got ${quoted(options.op)}`);
   inputSpec(ctx, what, input, options, TYPES_BY_OP[options.op]);
   const subgroups = useSubgroups(ctx, options);
-  const tree = options.tree ?? (subgroups ? 'subgroup' : 'sequential');
-  if (tree === 'subgroup' && !subgroups) throw new Error(`${what}: tree 'subgroup' needs subgroups`);
+  const tree = optionValue<ReduceTree>(what, REDUCE_OPTIONS, 'tree', options.tree, subgroups ? 'subgroup' : 'sequential');
+  if (tree === 'subgroup' && !subgroups) throw new KernelOptionError(what, 'tree', tree, "tree 'subgroup' needs subgroups");
   checkPlanInput(what, input);
   const limit = bindingLimit(ctx, options);
   const settings = {
@@ -116,7 +120,7 @@ export async function planReduceVariant(
     length: options.length,
     op: options.op,
     tree,
-    loads: options.loads ?? 'coalesced',
+    loads: optionValue<ReduceLoads>(what, REDUCE_OPTIONS, 'loads', options.loads, 'coalesced'),
     variant,
   } as const;
   return buildPlan(ctx, what, input, partialBytes(options.op), (plan, src, dst) => buildReduce(plan, src, dst, settings, limit));
@@ -228,7 +232,7 @@ async function run(
   opts: (KernelOptions & BufferInput) | undefined,
   op: ReduceOp,
 ): Promise<ArrayBuffer | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'reduce');
   const what = op === 'sum-exact' ? 'sumExact' : op === 'sum-compensated' ? 'sumCompensated' : `reduce (${op})`;
   const spec = inputSpec(ctx, what, input, opts, TYPES_BY_OP[op]);
   const tree = useSubgroups(ctx, opts) ? 'subgroup' : 'sequential';
@@ -247,7 +251,7 @@ export async function reduce(gpu: KernelDevice, input: ElementArray, options?: R
 export async function reduce(gpu: KernelDevice, input: GPUBuffer, options: ReduceOptions & { type: ElementType }): Promise<GPUBuffer>;
 export async function reduce(gpu: KernelDevice, input: ElementArray | GPUBuffer, options?: ReduceOptions): Promise<number | GPUBuffer> {
   const op = options?.op ?? 'sum';
-  if (op !== 'sum' && op !== 'min' && op !== 'max') throw new Error(`reduce: op must be 'sum', 'min' or 'max', got '${op}'`);
+  optionValue('reduce', REDUCE_OPTIONS, 'op', op, 'sum');
   const r = await run(gpu, input, options, op);
   if (!(r instanceof ArrayBuffer)) return r;
   return arrayOf(elementTypeOf(input)!, r, 1)[0]!;

@@ -9,7 +9,7 @@ import { randomArray } from '../bench/data.js';
 import { checkScan } from '../bench/validate.js';
 import { runAndRead, type ElementArray } from './buffers.js';
 import { kernelContext } from './context.js';
-import { planScanVariant, type ScanOptions, type ScanVariant } from './scan.js';
+import { planScanVariant, type ScanTuning as ScanOptions, type ScanVariant } from './scan.js';
 import { blockElements, LOOKBACK_GROUP } from './scan-wgsl.js';
 
 async function runVariant(values: ElementArray, options: ScanOptions, variant: ScanVariant): Promise<ElementArray> {

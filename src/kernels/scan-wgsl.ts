@@ -46,6 +46,7 @@
 // four words in one round trip gained 1–2%, and are the default.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+import { KernelInternalError } from './errors.js';
 
 export type ScanMode = 'single-pass' | 'aggregates' | 'downsweep';
 
@@ -594,12 +595,12 @@ fn main(${GRID_ARGS}) {
 export function scanShader(s: ScanShaderSpec): string {
   // Public options take SCAN_ROWS; scripts/explore.ts's variants may try other multiples of 4.
   if (!(Number.isInteger(s.rows / 4) && s.rows >= 4 && s.rows <= 24))
-    throw new Error(`internal: scan rows must be a multiple of 4 from 4 to 24, got ${s.rows}`);
+    throw new KernelInternalError(`scan rows must be a multiple of 4 from 4 to 24, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
   if (s.subgroupSlots !== undefined && !(Number.isInteger(s.subgroupSlots) && s.subgroupSlots >= 1 && s.subgroupSlots <= wg / 4))
-    throw new Error(`internal: scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
+    throw new KernelInternalError(`scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
-    throw new Error(`internal: scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
+    throw new KernelInternalError(`scan workgroups of ${wg} invocations (128, 256 or 512; other than ${WORKGROUP} only with subgroups)`);
   const body =
     s.mode === 'single-pass'
       ? writeBlock(s.type) +

@@ -13,7 +13,7 @@ import { randomArray } from '../bench/data.js';
 import { runAndRead, type ElementArray, type ElementType } from './buffers.js';
 import { kernelContext } from './context.js';
 import { referenceScan } from './reference.js';
-import { planScanVariant, type ScanOptions, type ScanVariant } from './scan.js';
+import { planScanVariant, type ScanTuning as ScanOptions, type ScanVariant } from './scan.js';
 import { blockElements, DEFAULT_SUBGROUP_SHAPE } from './scan-wgsl.js';
 
 const FACTORS = {

@@ -12,7 +12,7 @@ import { randomArray } from '../bench/data.js';
 import { f32ScanBound } from './bounds.js';
 import type { ElementArray, ElementType } from './buffers.js';
 import { referenceScan } from './reference.js';
-import { scan, type ScanOptions } from './scan.js';
+import { scanTuned as scan, type ScanTuning as ScanOptions } from './internal.js';
 
 /** 0, 1, the workgroup size ± 1, 2^k ± 1 around the block (4096 elements), random lengths. */
 const length = fc.oneof(

@@ -1,18 +1,8 @@
 // Inclusive and exclusive prefix sums over u32, i32 and f32 (integers wrap like WGSL's).
 // See scan-wgsl.ts for the two algorithms and why the single pass is the default.
-import {
-  arrayOf,
-  chunks,
-  inputSpec,
-  vec4ReadWindow,
-  vec4WriteWindow,
-  window,
-  type BufferInput,
-  type ElementArray,
-  type ElementType,
-} from './buffers.js';
+import { arrayOf, chunks, inputSpec, vec4ReadWindow, vec4WriteWindow, window, type ElementArray, type ElementType } from './buffers.js';
 import { buildPlan, checkPlanInput, execute } from './execute.js';
-import { bindingLimit, kernelContext, subgroupSlots, useSubgroups, type KernelDevice, type KernelOptions } from './context.js';
+import { bindingLimit, kernelContext, subgroupSlots, useSubgroups, type KernelDevice } from './context.js';
 import { addZeroFill } from './fill.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -25,45 +15,17 @@ import {
   DEFAULT_SPIN_LIMIT,
   LOOKBACK_GROUP,
   RUN,
-  SCAN_ROWS,
   scanShader,
   STATE_HEADER_WORDS,
   STATE_WORDS_PER_BLOCK,
   STATE_WORDS_PER_GROUP,
   type ScanMode,
 } from './scan-wgsl.js';
+import { KernelOptionError } from './errors.js';
+import { checkPublic, optionValue } from './options.js';
+import { SCAN_OPTIONS, type ScanAlgorithm, type ScanOptions, type ScanTuning } from './scan-options.js';
 
-export type ScanAlgorithm = 'single-pass' | 'reduce-then-scan';
-
-export interface ScanOptions extends KernelOptions, BufferInput {
-  /** Exclusive scan (out[i] = x[0] + … + x[i-1]); default inclusive. */
-  exclusive?: boolean;
-  /** Default DEFAULT_SCAN_ALGORITHM: 'single-pass' (decoupled look-back with fallback) or 'reduce-then-scan'. */
-  algorithm?: ScanAlgorithm;
-  /**
-   * vec4s each of 256 invocations scans: a block is blockRows × 1024 elements (4, 8 or 16).
-   * Unset: blocks of 6144 elements, as 12 vec4s × 128 invocations with subgroups (measured
-   * fastest) or 8 × 256 without.
-   */
-  blockRows?: number;
-  /**
-   * Look-back rounds without progress before a workgroup reduces a predecessor's block
-   * itself (default 64). 0 falls back at once: tests use it to exercise the fallback.
-   */
-  spinLimit?: number;
-  /**
-   * Testing: every workgroup ignores what earlier blocks of its dispatch have published and
-   * reduces them all from the input (quadratic work), so the fallback path always runs.
-   */
-  forceFallback?: boolean;
-  /**
-   * Testing: look-backs see only block 0's inclusive prefix and every other block's sum, so
-   * walks cross whole windows of block sums.
-   */
-  hidePrefixes?: boolean;
-  /** Single-pass: block indices from an atomic counter in launch order, or from the grid position (default DEFAULT_BLOCK_ORDER). */
-  blockOrder?: 'launch' | 'grid';
-}
+export type { ScanAlgorithm, ScanOptions, ScanTuning } from './scan-options.js';
 
 /**
  * Where single-pass blocks take their index from, unless told otherwise: grid order measured
@@ -128,24 +90,21 @@ export interface ScanVariant {
   carryLast?: boolean;
 }
 
-function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanOptions | undefined): ScanSettings {
-  const ctx = kernelContext(gpu);
-  const spinLimit = o?.spinLimit ?? DEFAULT_SPIN_LIMIT;
-  if (!Number.isInteger(spinLimit) || spinLimit < 0 || spinLimit > 1e6)
-    throw new Error(`scan: spinLimit must be an integer from 0 to 1000000, got ${spinLimit}`);
-  const algorithm = o?.algorithm ?? DEFAULT_SCAN_ALGORITHM;
-  if (algorithm !== 'single-pass' && algorithm !== 'reduce-then-scan') throw new Error(`scan: unknown algorithm '${algorithm}'`);
-  const rows = o?.blockRows;
-  if (rows !== undefined && !(SCAN_ROWS as readonly number[]).includes(rows))
-    throw new Error(`scan: blockRows must be one of ${SCAN_ROWS.join(', ')}, got ${rows}`);
+function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanTuning | undefined): ScanSettings {
+  const ctx = kernelContext(gpu, 'scan');
+  const option = <K extends keyof ScanTuning>(name: K, fallback: NonNullable<ScanTuning[K]>) =>
+    optionValue('scan', SCAN_OPTIONS, name, o?.[name], fallback);
+  const spinLimit = option('spinLimit', DEFAULT_SPIN_LIMIT);
+  const algorithm = option('algorithm', DEFAULT_SCAN_ALGORITHM);
+  const rows = o?.blockRows === undefined ? undefined : option('blockRows', DEFAULT_ROWS);
   const subgroups = useSubgroups(ctx, o);
-  const order = o?.blockOrder ?? DEFAULT_BLOCK_ORDER;
-  if (order !== 'launch' && order !== 'grid') throw new Error(`scan: blockOrder must be 'launch' or 'grid', got '${String(order)}'`);
-  const flags = (o?.forceFallback ? 1 : 0) | (o?.hidePrefixes ? 2 : 0);
+  const order = option('blockOrder', DEFAULT_BLOCK_ORDER);
+  const flags = (option('forceFallback', false) ? 1 : 0) | (option('hidePrefixes', false) ? 2 : 0);
+  const exclusive = option('exclusive', false);
   return {
     type,
     length,
-    exclusive: !!o?.exclusive,
+    exclusive,
     algorithm,
     subgroups,
     spinLimit,
@@ -174,21 +133,27 @@ export async function planScan(
   input: GPUBuffer,
   options: ScanOptions & { type: ElementType; length: number },
 ): Promise<KernelPlan> {
+  checkPublic('scan', SCAN_OPTIONS, options);
   return planScanVariant(gpu, input, options, {});
 }
 
-/** planScan with a kernel shape of its own (scripts/explore.ts). */
+/** planScan with the experiments and testing knobs, and a kernel shape of its own (internal.ts, scripts/explore.ts). */
 export async function planScanVariant(
   gpu: KernelDevice,
   input: GPUBuffer,
-  options: ScanOptions & { type: ElementType; length: number },
+  options: ScanTuning & { type: ElementType; length: number },
   variant: ScanVariant,
 ): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'scan');
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = { ...settings(gpu, spec.type, spec.length, options), variant };
   if (variant.keepState && (s.algorithm !== 'single-pass' || s.order !== 'grid'))
-    throw new Error('scan: keepState times the single pass in grid order (launch order counts blocks in the state)');
+    throw new KernelOptionError(
+      'scan',
+      'keepState',
+      true,
+      'keepState times the single pass in grid order (launch order counts blocks in the state)',
+    );
   checkPlanInput('scan', input);
   return buildPlan(ctx, 'scan', input, spec.length * 4, (plan, src, dst) => buildScan(plan, src, dst, s));
 }
@@ -314,7 +279,19 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
 export async function scan<A extends ElementArray>(gpu: KernelDevice, input: A, options?: ScanOptions): Promise<A>;
 export async function scan(gpu: KernelDevice, input: GPUBuffer, options: ScanOptions & { type: ElementType }): Promise<GPUBuffer>;
 export async function scan(gpu: KernelDevice, input: ElementArray | GPUBuffer, options?: ScanOptions): Promise<ElementArray | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  checkPublic('scan', SCAN_OPTIONS, options);
+  return scanTuned(gpu, input as ElementArray, options);
+}
+
+/** scan with the experiments and testing knobs (internal.ts). */
+export async function scanTuned<A extends ElementArray>(gpu: KernelDevice, input: A, options?: ScanTuning): Promise<A>;
+export async function scanTuned(gpu: KernelDevice, input: GPUBuffer, options: ScanTuning & { type: ElementType }): Promise<GPUBuffer>;
+export async function scanTuned(
+  gpu: KernelDevice,
+  input: ElementArray | GPUBuffer,
+  options?: ScanTuning,
+): Promise<ElementArray | GPUBuffer> {
+  const ctx = kernelContext(gpu, 'scan');
   const spec = inputSpec(ctx, 'scan', input, options, TYPES);
   const s = settings(gpu, spec.type, spec.length, options);
   const r = await execute(ctx, spec, 'scan', spec.length * 4, spec.length * 4, (plan, buffer, output) =>

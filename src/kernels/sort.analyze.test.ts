@@ -16,8 +16,8 @@ import { pairsOf, missingValues, pairwise, type Row } from '../../test/support/p
 import { SimDevice, type DispatchRecord } from '../../test/support/sim-device.js';
 import { randomArray } from '../bench/data.js';
 import { referenceSort } from './reference.js';
-import { sort, sortPairs, type SortOptions } from './sort.js';
-import { sortSharedWords, type SortEarly, type SortMatch } from './sort-wgsl.js';
+import { sortPairsTuned as sortPairs, sortTuned as sort, type SortTuning as SortOptions } from './internal.js';
+import { sortWorkgroupBytes, type SortEarly, type SortMatch } from './sort-wgsl.js';
 
 /** Every option of the pass kernel, with the values the variants take. */
 const FACTORS = {
@@ -54,8 +54,8 @@ function applies(v: Variant, name: keyof typeof FACTORS): boolean {
   return true;
 }
 
-/** The simulator's 32 KiB of workgroup memory, in words. */
-const SHARED_WORDS = 32768 / 4;
+/** The simulator's 32 KiB of workgroup memory. */
+const SHARED_BYTES = 32768;
 
 /** What sort.ts accepts: the 'atomic-or' match on subgroups of at most 32 lanes, a tile that fits workgroup memory. */
 function valid(v: Variant): boolean {
@@ -64,18 +64,25 @@ function valid(v: Variant): boolean {
   if (match === 'atomic-or' && (v.lanes === 'none' || v.lanes === 64)) return false;
   const lanes = subgroups ? (v.lanes as number) : 32;
   return (
-    sortSharedWords({
+    sortWorkgroupBytes({
+      mode: v.algorithm === 'onesweep' ? 'onesweep' : 'scatter',
+      pairs: v.pairs!,
       keysPerThread: v.keysPerThread!,
       slots: subgroups ? 256 / lanes : 8,
       subgroups,
+      wide: lanes > 32,
+      window: 1,
+      order: 'launch',
+      unrolled: false,
       compact: v.compactShared!,
       early: v.algorithm === 'onesweep' ? v.early! : 'none',
       match,
       maxLanes: lanes,
       reuseDigitArrays: v.reuseDigitArrays!,
       stagingRounds: v.stagingRounds!,
+      packPositions: v.packPositions!,
       startsInCounters: v.startsInCounters!,
-    }) <= SHARED_WORDS
+    }) <= SHARED_BYTES
   );
 }
 

@@ -23,13 +23,11 @@ import {
   DEFAULT_REUSE_DIGIT_ARRAYS,
   DEFAULT_STARTS_IN_COUNTERS,
   DEFAULT_STAGING_ROUNDS,
-  planSort,
-  sort,
-  sortPairs,
   type SortAlgorithm,
-  type SortOptions,
 } from './sort.js';
-import { sortSharedWords } from './sort-wgsl.js';
+// The experiments and testing knobs are options of the internal entry.
+import { planSortTuned as planSort, sortPairsTuned as sortPairs, sortTuned as sort, type SortTuning as SortOptions } from './internal.js';
+import { sortWorkgroupBytes } from './sort-wgsl.js';
 
 /** Exact equality, reporting the first difference. */
 function expectSame(got: ArrayLike<number>, want: ArrayLike<number>, what: string) {
@@ -316,20 +314,26 @@ describe('sort with GPUBuffers and plans', () => {
       // the early counts, with subgroups where their counters leave room for a tile; the
       // counts only if they fit beside that tile too.
       const ctx = kernelContext(device);
-      const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
       const fits = (keysPerThread: number, early: 'none' | 'counts', subgroups: boolean, stagingRounds: 1 | 2) =>
-        sortSharedWords({
+        sortWorkgroupBytes({
+          mode: 'onesweep',
+          pairs: false,
           keysPerThread,
           slots: subgroups ? subgroupSlots(ctx, 256) : 8,
           subgroups,
+          wide: false,
+          window: 4,
+          order: 'launch',
+          unrolled: false,
           compact: true,
           early,
           match: 'ballots',
           maxLanes: 32,
           reuseDigitArrays: DEFAULT_REUSE_DIGIT_ARRAYS,
           stagingRounds,
+          packPositions: true,
           startsInCounters: DEFAULT_STARTS_IN_COUNTERS,
-        }) <= words;
+        }) <= ctx.maxWorkgroupStorageBytes;
       const subgroups = ctx.hasSubgroups && fits(1, 'none', true, DEFAULT_STAGING_ROUNDS.pairs);
       // Keys alone and pairs have defaults of their own (staging rounds, and the tile with them).
       const defaults = (kind: 'keys' | 'pairs') => {

@@ -1,5 +1,5 @@
 // Stable LSD radix sort of u32 keys, alone or with 32-bit values: four passes of 8-bit
-// digits, built on the library's histogram (counting.ts's kernel counts the digits) and
+// digits, built on the library's histogram (its counting kernel counts the digits) and
 // scan (digit counts become digit starts). See sort-wgsl.ts for the pass kernels and the
 // two ways of finding where each tile's digits go; the passes ping-pong between the
 // output and one temporary, so the input is never written.
@@ -16,12 +16,12 @@ import {
 } from './buffers.js';
 import {
   bindingLimit,
+  deviceLostOr,
   kernelContext,
   subgroupSlots,
   useSubgroups,
   type KernelContext,
   type KernelDevice,
-  type KernelOptions,
 } from './context.js';
 import { checkPlanInput, submit } from './execute.js';
 import { addZeroFill } from './fill.js';
@@ -33,59 +33,29 @@ import {
   RADIX,
   sortPassSummary,
   sortShader,
-  sortSharedWords,
+  sortWorkgroupBytes,
   STATE_HEADER_WORDS,
   type SortEarly,
   type SortMatch,
   type SortShaderSpec,
 } from './sort-wgsl.js';
 import { BufferUsage } from '../gpu/constants.js';
+import { KernelInputError, KernelOptionError, quoted } from './errors.js';
+import { checkPublic, optionValue } from './options.js';
+import { SORT_OPTIONS, type SortAlgorithm, type SortOptions, type SortTuning } from './sort-options.js';
 import { WORKGROUP } from './wgsl.js';
 
-export type SortAlgorithm = 'onesweep' | 'reduce-then-scan';
-
-export interface SortOptions extends KernelOptions {
-  /** Keys of a GPUBuffer input (default: its size / 4). */
-  length?: number;
-  /** Default DEFAULT_SORT_ALGORITHMS.keys or .pairs (bench/results says why). */
-  algorithm?: SortAlgorithm;
-  /** Keys per invocation, 1 to MAX_KEYS_PER_THREAD: a tile is 256 × keysPerThread keys (default: DEFAULT_KEYS_PER_THREAD for the match and staging rounds, or fewer where workgroup memory is short). */
-  keysPerThread?: number;
-  /** 'onesweep': look-back rounds without progress before a tile counts a silent predecessor's keys itself (default 256). */
-  spinLimit?: number;
-  /** Testing ('onesweep'): every tile counts all its predecessors from their keys, so the fallback always runs. */
-  forceFallback?: boolean;
-  /** 'reduce-then-scan': tiles each workgroup scatters in order (default: enough for at most MAX_SCATTER_GROUPS workgroups). */
-  tilesPerGroup?: number;
-  /** 'onesweep': predecessors read per look-back round, 1 to 32 (default DEFAULT_LOOK_BACK_WINDOW). */
-  lookBackWindow?: number;
-  /** 'onesweep': tile indices in launch order from an atomic counter, or from the grid position (default DEFAULT_TILE_ORDER). */
-  tileOrder?: 'launch' | 'grid';
-  /** The per-key loops written out with constant indices instead of loops (default: with subgroups; the emulation's loops compile for minutes on CPU drivers when written out). */
-  unroll?: boolean;
-  /** The subgroups' counters share workgroup memory with the staged keys (default true; false: separate arrays). */
-  compactShared?: boolean;
-  /**
-   * 'onesweep': what a tile does before ranking its keys: 'counts' counts and publishes its
-   * digits, 'look-back' also finds and publishes its inclusive counts (sort-wgsl.ts; default
-   * DEFAULT_EARLY where its 1 KiB of workgroup memory costs no keys per invocation, else 'none').
-   */
-  early?: SortEarly;
-  /** Fewer per-digit arrays in workgroup memory (sort-wgsl.ts's reuseDigitArrays; default DEFAULT_REUSE_DIGIT_ARRAYS). */
-  reuseDigitArrays?: boolean;
-  /** How lanes with the same digit find each other (sort-wgsl.ts's SortMatch; default DEFAULT_MATCH; 'atomic-or' needs subgroups of at most 32 lanes). */
-  match?: SortMatch;
-  /** Rounds in which a tile leaves through workgroup memory, 1 or 2 (sort-wgsl.ts's stagingRounds; default DEFAULT_STAGING_ROUNDS.keys or .pairs): two halve the staging array. */
-  stagingRounds?: number;
-  /** Ranks and tile positions two to a register (sort-wgsl.ts's packPositions; default DEFAULT_PACK_POSITIONS). */
-  packPositions?: boolean;
-  /** 'onesweep' with early counts: the tile's digit scan before its ranking, its results in the counters (sort-wgsl.ts's startsInCounters; default DEFAULT_STARTS_IN_COUNTERS). */
-  startsInCounters?: boolean;
-}
+export type { SortAlgorithm, SortOptions, SortTuning } from './sort-options.js';
 
 export interface SortPlanOptions extends SortOptions {
   length: number;
   /** Values to carry along (32-bit elements, at least `length` of them). */
+  values?: GPUBuffer;
+}
+
+/** planSort's options with the experiments and testing knobs (internal.ts). */
+export interface SortPlanTuning extends SortTuning {
+  length: number;
   values?: GPUBuffer;
 }
 
@@ -96,101 +66,56 @@ export interface SortPlan extends KernelPlan {
   readonly pass: string;
 }
 
-/**
- * The algorithm sort uses unless told otherwise. Measured on an H200 at 2^28 keys
- * (bench/results/h200-2026-12-01g): with window 4 and early counts onesweep sorted keys
- * alone in 11.57–11.60 ms against reduce-then-scan's 11.82–11.83 in the same calls, and
- * pairs in 13.6 ms against 18.1.
- * Before the early counts, reduce-then-scan had been the faster for keys (11.5 ms against
- * 12.4: h200-2026-12-01b/sort/confirm).
- */
+// The defaults below are the fastest measured on an H200 at 2^28 keys; the measurements
+// are in bench/results (h200-2026-12-01g, -02c, -02d and -02e for the sort).
+
+/** The algorithm sort uses unless told otherwise: onesweep, for keys alone and for pairs. */
 export const DEFAULT_SORT_ALGORITHMS: Readonly<Record<'keys' | 'pairs', SortAlgorithm>> = { keys: 'onesweep', pairs: 'onesweep' };
-/**
- * Onesweep, 2^28 keys on the H200 (h200-2026-12-01g): pairs took 14.8 ms with window 1,
- * 14.7 with window 4, 14.4 with early counts and 13.6 with both; keys 12.5 with window 1
- * or early counts alone, 11.8 with window 4 and 11.6 with both. Windows of 8, 16 and 32
- * had measured no better than 1 without early counts (h200-2026-11-30b), and window 8 with
- * early counts 11.8 ms for keys against 11.6 for 4. Publishing before ranking the
- * inclusive counts too (early 'look-back') measured slower: 12.3–13.1 ms for keys.
- */
+/** Onesweep: predecessors read per look-back round. */
 export const DEFAULT_LOOK_BACK_WINDOW = 4;
 /** Onesweep's early publishing (used only where its 1 KiB costs no keys per invocation). */
 export const DEFAULT_EARLY: SortEarly = 'counts';
 /**
- * Launch order. Grid order (no tile counter) sorted keys 2% faster on the H200 at the
- * two-round default (9.08–9.20 ms against 9.27–9.32: h200-2026-12-02d calls 3 and 4), but a
+ * Launch order: it guarantees every predecessor of a tile has started. In grid order a
  * tile whose predecessor has not started counts that predecessor's keys itself, once per
- * digit; a GPU that starts workgroups out of grid order would take that slow path often.
- * Launch order guarantees every predecessor has started.
+ * digit, and a GPU that starts workgroups out of grid order would take that slow path often.
  */
 export const DEFAULT_TILE_ORDER: 'launch' | 'grid' = 'launch';
 /**
- * The ballots by default: the atomic-OR match sorted 2^28 keys 4% faster on the H200 (10.24
- * ms against 10.67 at 18 keys per invocation, pairs 12.27 against 12.54; 9.85 against 10.22
- * at 20 with the digit arrays reused: bench/results/h200-2026-12-02c, calls 1 and 5), but it
- * is right only where a subgroup's lanes run its three steps together, which WGSL does not
- * promise (CUDA code puts a warp barrier between them; WGSL has none to ask for). With
- * positions packed and starts in counters it sorts in 7.80 ms against the ballots' 8.91
- * (h200-2026-12-02e call 5). Two ballots standing in for the warp barriers (each ballot's
- * input depending on the memory operation before it, the next operation's address on its
- * result, so that the steps are ordered however the lanes are scheduled) took 9.49 ms at
- * 28 keys against 8.00 without them (call 2): slower than the ballots' match itself.
+ * The ballots: the atomic-OR match is right only where a subgroup's lanes run its three
+ * steps together, which WGSL does not promise (and has no barrier to ask for).
  */
 export const DEFAULT_MATCH: SortMatch = 'ballots';
 /**
- * Keys alone leave their tile in two rounds, pairs in one. On the H200 at 2^28 keys
- * (bench/results/h200-2026-12-02d, call 1): with half the staging array, tiles of 22 to 28
- * keys per invocation fit beside each other where one round's stopped at 21, and keys took
- * 9.85 / 9.67 / 9.50 / 9.28 ms with 22 / 24 / 26 / 28 keys against 10.21 for one round of 20;
- * then 13.3 at 30 and 32 (the next cliff, no longer workgroup memory). Pairs keep their
- * keys, positions and destinations in registers over four rounds (keys and values in
- * each): 18.96 ms with 24 keys in two rounds against 12.12 with 20 in one.
+ * Keys alone leave their tile in two rounds (half the staging array, so longer tiles fit
+ * beside each other); pairs in one, since two rounds keep keys, values, positions and
+ * destinations in registers across both.
  */
 export const DEFAULT_STAGING_ROUNDS: Readonly<Record<'keys' | 'pairs', 1 | 2>> = { keys: 2, pairs: 1 };
-/** Reused: 2 KiB less workgroup memory, measured no slower (10.64 against 10.68 ms at 18 keys) and two keys more per invocation before the cliff below. */
+/** Reused: 2 KiB less workgroup memory, so two keys more per invocation fit. */
 export const DEFAULT_REUSE_DIGIT_ARRAYS = true;
 /**
  * Ranks and tile positions packed two to a register, and the tile's digit scan before its
- * ranking with its results in the counters, by default. On the H200 at 2^28 keys
- * (bench/results/h200-2026-12-02e, calls 1 and 2): keys 9.30 ms with neither at 28 keys per
- * invocation in two rounds, 9.37 packed, 13.18 with the starts in the counters alone (past
- * the register cliff: the early scan holds its registers across the ranking), 9.08 with
- * both, and with both longer tiles fit: 8.93–8.95 at 30 and 32 keys, 12.5 at 34 (the
- * cliff). Pairs (20 keys, one round) 11.83 against 12.21. The atomic-OR match with both:
- * 8.00 at 28 keys against 8.99 at its best before (26 keys, neither).
+ * ranking with its results in the counters: together they let longer tiles fit before the
+ * register limit.
  */
 export const DEFAULT_PACK_POSITIONS = true;
 export const DEFAULT_STARTS_IN_COUNTERS = true;
 /**
- * Keys per invocation by default, for one round of staging and for two. One round, onesweep
- * at 2^28 keys on the H200 (h200-2026-12-01g calls 4 and 5): keys took 11.55 ms
- * with 16 keys per invocation, 10.95 with 17, 10.68 with 18, 10.46 with 19, then 15.1 with
- * 20 and 14.2–13.7 with 24–28 (pairs: 13.5, 12.85, 12.55, 12.35, 18.7 with 20). The cliff is
- * workgroup memory, not registers: ranks packed two to a register left it at 20
- * (h200-2026-12-02c call 4), and with the digit arrays reused (2 KiB less, two keys' staging)
- * it moved to 22: 10.22 ms with 20 keys, 10.02 with 21, 14.5 with 22; pairs 12.12 with 20
- * (call 5). How much a multiprocessor gives its workgroups differs between GPUs and drivers:
- * the default keeps two keys' distance from the cliff, as 18 did before. Two rounds
- * (DEFAULT_STAGING_ROUNDS): the cliff was at 30 with a register per position (28 keys,
- * h200-2026-12-02d call 1); packed (DEFAULT_PACK_POSITIONS) it is at 34, and 30 and 32 ran
- * alike (8.91–8.95 ms, h200-2026-12-02e), so 30, four keys from it. The atomic-OR match,
- * packed: 7.96 ms with 28 keys, 7.80 with 30, 11.56 with 32 (its cliff; unpacked it was at
- * 28: 13.08), so 30.
+ * Keys per invocation by default, for one round of staging and for two: a few keys short
+ * of where tiles stop fitting beside each other on the H200 (the limit moves with each
+ * GPU's and driver's share of workgroup memory and registers). Where the device's workgroup
+ * memory is smaller, settings() takes the longest tile that fits.
  */
 export const DEFAULT_KEYS_PER_THREAD: Readonly<Record<SortMatch, Readonly<Record<1 | 2, number>>>> = {
   ballots: { 1: 20, 2: 30 },
   'atomic-or': { 1: 20, 2: 30 },
 };
-/** Longer tiles need more registers and workgroup memory; the 16-bit counters and packed positions would allow 255. */
-const MAX_KEYS_PER_THREAD = 40;
 const DEFAULT_SPIN_LIMIT = 256;
 /**
- * The reduce-then-scan variant's default grid: at most this many workgroups per pass. On the
- * H200 (132 multiprocessors) 526 workgroups measured 11.8 ms at 2^28 keys against 12.3–12.4
- * for 999, 1998 and 4112, and 662 13.3 ms: four run per multiprocessor, and 4 × 132 fill it
- * once, with no tail of partly idle multiprocessors. Fragile: with three per multiprocessor
- * (separate counters and staging, 16 keys) the same grid took 15.4 ms. WebGPU says neither
- * number, so this is the H200's.
+ * The reduce-then-scan variant's default grid: at most this many workgroups per pass, four
+ * per multiprocessor of the H200's 132, so the grid fills it once with no partly idle tail.
+ * WebGPU says neither number, so this is the H200's.
  */
 const MAX_SCATTER_GROUPS = 528;
 const PASSES = 4;
@@ -204,62 +129,65 @@ interface SortSettings {
   tilesPerGroup?: number;
 }
 
-function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    throw new Error(`sort: ${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
-  return value;
+/** The table's option `name`: its value if allowed, `fallback` when left out. */
+function option<K extends keyof SortTuning>(
+  o: SortTuning | undefined,
+  name: K,
+  fallback: NonNullable<SortTuning[K]>,
+): NonNullable<SortTuning[K]> {
+  return optionValue('sort', SORT_OPTIONS, name, o?.[name], fallback);
 }
 
-/** A yes/no option: true, false or left out (`fallback`); anything else is refused by name. */
-function checkFlag(name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean')
-    throw new Error(`sort: ${name} must be true or false, got ${typeof value === 'string' ? `'${value}'` : String(value)}`);
-  return value;
-}
-
-function settings(ctx: KernelContext, length: number, o: SortOptions | undefined, pairs: boolean): SortSettings {
-  const algorithm = o?.algorithm ?? DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys'];
-  if (algorithm !== 'onesweep' && algorithm !== 'reduce-then-scan')
-    throw new Error(`sort: algorithm must be 'onesweep' or 'reduce-then-scan', got '${String(algorithm)}'`);
+function settings(ctx: KernelContext, length: number, o: SortTuning | undefined, pairs: boolean): SortSettings {
+  const algorithm = option(o, 'algorithm', DEFAULT_SORT_ALGORITHMS[pairs ? 'pairs' : 'keys']);
   const limit = bindingLimit(ctx, o);
   // Every pass scatters across the whole output, so the keys must fit one binding.
   if (length * 4 > limit)
-    throw new Error(
-      `sort: ${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
+    throw new KernelInputError(
+      'sort',
+      'keys',
+      `${length} keys (${length * 4} bytes) exceed the largest storage binding of ${limit} bytes; this device sorts at most ${Math.floor(limit / 4)} keys at once`,
     );
   let subgroups = useSubgroups(ctx, o);
   // Counts are 30 bits in the look-back's words and 16 bits per subgroup in a tile.
-  if (length >= 2 ** 30) throw new Error(`sort: at most ${2 ** 30 - 1} keys, got ${length}`);
+  if (length >= 2 ** 30) throw new KernelInputError('sort', 'keys', `at most ${2 ** 30 - 1} keys, got ${length}`);
   const wide = ctx.subgroupMaxSize > 32;
-  const words = Math.floor(ctx.maxWorkgroupStorageBytes / 4);
-  const compact = checkFlag('compactShared', o?.compactShared, true);
-  let early = o?.early ?? 'none';
-  if (early !== 'none' && early !== 'counts' && early !== 'look-back')
-    throw new Error(`sort: early must be 'none', 'counts' or 'look-back', got '${String(early)}'`);
-  if (early !== 'none' && algorithm !== 'onesweep') throw new Error(`sort: early '${early}' needs algorithm 'onesweep'`);
-  const match = o?.match ?? DEFAULT_MATCH;
-  if (match !== 'ballots' && match !== 'atomic-or') throw new Error(`sort: match must be 'ballots' or 'atomic-or', got '${String(match)}'`);
+  const compact = option(o, 'compactShared', true);
+  let early = option(o, 'early', 'none');
+  if (early !== 'none' && algorithm !== 'onesweep')
+    throw new KernelOptionError('sort', 'early', early, `early '${early}' needs algorithm 'onesweep', got '${algorithm}'`);
+  const match = option(o, 'match', DEFAULT_MATCH);
   const slotsFor = (sg: boolean) => (sg ? subgroupSlots(ctx, WORKGROUP) : 8);
   // Subgroup sizes are powers of two; the atomic-or match packs lane bits by the largest.
   const maxLanes = 2 ** Math.ceil(Math.log2(Math.max(1, ctx.subgroupMaxSize)));
-  const reuseDigitArrays = checkFlag('reuseDigitArrays', o?.reuseDigitArrays, DEFAULT_REUSE_DIGIT_ARRAYS);
-  const stagingRounds = checkInteger('stagingRounds', o?.stagingRounds ?? DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys'], 1, 2) as 1 | 2;
-  const packPositions = checkFlag('packPositions', o?.packPositions, DEFAULT_PACK_POSITIONS);
-  const startsInCounters = checkFlag('startsInCounters', o?.startsInCounters, DEFAULT_STARTS_IN_COUNTERS);
+  const reuseDigitArrays = option(o, 'reuseDigitArrays', DEFAULT_REUSE_DIGIT_ARRAYS);
+  const stagingRounds = option(o, 'stagingRounds', DEFAULT_STAGING_ROUNDS[pairs ? 'pairs' : 'keys']) as 1 | 2;
+  const packPositions = option(o, 'packPositions', DEFAULT_PACK_POSITIONS);
+  const startsInCounters = option(o, 'startsInCounters', DEFAULT_STARTS_IN_COUNTERS);
+  const window = option(o, 'lookBackWindow', DEFAULT_LOOK_BACK_WINDOW);
+  const order = option(o, 'tileOrder', DEFAULT_TILE_ORDER);
+  // Whether a tile of k keys per invocation fits the device's workgroup memory, as the
+  // generated kernel declares it.
   const fitsIn = (k: number, e: SortEarly, sg: boolean) =>
-    sortSharedWords({
+    sortWorkgroupBytes({
+      mode: algorithm === 'onesweep' ? 'onesweep' : 'scatter',
+      pairs,
       keysPerThread: k,
-      slots: slotsFor(sg),
       subgroups: sg,
+      slots: slotsFor(sg),
+      wide,
+      window,
+      order,
+      unrolled: false,
       compact,
+      reuseDigitArrays,
       early: e,
       match: sg ? match : 'ballots',
       maxLanes,
-      reuseDigitArrays,
       stagingRounds,
+      packPositions,
       startsInCounters,
-    }) <= words;
+    }) <= ctx.maxWorkgroupStorageBytes;
   // The subgroups' counters take 128 words per possible subgroup: with subgroups of 8 (32
   // per workgroup) that is all of WebGPU's default 16 KiB. Unless subgroups were asked for,
   // the ranking then runs in workgroup memory instead.
@@ -267,33 +195,39 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
   if (subgroups && o?.subgroups === undefined && match !== 'atomic-or' && !fitsIn(o?.keysPerThread ?? 1, early, true)) subgroups = false;
   const slots = slotsFor(subgroups);
   if (match === 'atomic-or' && (!subgroups || wide))
-    throw new Error(
-      `sort: match 'atomic-or' needs subgroups of at most 32 lanes; ${subgroups ? `this device's subgroups have up to ${ctx.subgroupMaxSize}` : 'this sort runs without subgroups'}`,
+    throw new KernelOptionError(
+      'sort',
+      'match',
+      match,
+      `match 'atomic-or' needs subgroups of at most 32 lanes; ${subgroups ? `this device's subgroups have up to ${ctx.subgroupMaxSize}` : 'this sort runs without subgroups'}`,
     );
   const fits = (k: number, e: SortEarly = early) => fitsIn(k, e, subgroups);
   let keysPerThread: number;
   if (o?.keysPerThread !== undefined) {
-    keysPerThread = checkInteger('keysPerThread', o.keysPerThread, 1, MAX_KEYS_PER_THREAD);
+    keysPerThread = option(o, 'keysPerThread', 1);
     if (!fits(keysPerThread))
-      throw new Error(
-        `sort: keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`,
+      throw new KernelOptionError(
+        'sort',
+        'keysPerThread',
+        keysPerThread,
+        `keysPerThread ${keysPerThread} needs more than this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory`,
       );
   } else {
     keysPerThread = DEFAULT_KEYS_PER_THREAD[match][stagingRounds];
     while (keysPerThread > 1 && !fits(keysPerThread)) keysPerThread--;
     if (!fits(keysPerThread))
-      throw new Error(
-        `sort: this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile${subgroups ? ` with subgroups (counters for ${slots} subgroups of ${ctx.subgroupMinSize} lanes); subgroups: false ranks in workgroup memory` : ''}`,
+      throw new KernelOptionError(
+        'sort',
+        'subgroups',
+        subgroups,
+        `this device's ${ctx.maxWorkgroupStorageBytes} bytes of workgroup memory are too few for a radix sort tile${subgroups ? ` with subgroups (counters for ${slots} subgroups of ${ctx.subgroupMinSize} lanes); subgroups: false ranks in workgroup memory` : ''}`,
       );
   }
   // Early counts by default only where they cost no keys per invocation: on devices with
   // little workgroup memory a longer tile is worth more than counts published sooner.
   if (o?.early === undefined && algorithm === 'onesweep' && fits(keysPerThread, DEFAULT_EARLY)) early = DEFAULT_EARLY;
-  const spinLimit = checkInteger('spinLimit', o?.spinLimit ?? DEFAULT_SPIN_LIMIT, 0, 1e6);
-  const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : checkInteger('tilesPerGroup', o.tilesPerGroup, 1, 2 ** 20);
-  const window = checkInteger('lookBackWindow', o?.lookBackWindow ?? DEFAULT_LOOK_BACK_WINDOW, 1, 32);
-  const order = o?.tileOrder ?? DEFAULT_TILE_ORDER;
-  if (order !== 'launch' && order !== 'grid') throw new Error(`sort: tileOrder must be 'launch' or 'grid', got '${String(order)}'`);
+  const spinLimit = option(o, 'spinLimit', DEFAULT_SPIN_LIMIT);
+  const tilesPerGroup = o?.tilesPerGroup === undefined ? undefined : option(o, 'tilesPerGroup', 1);
   return {
     length,
     algorithm,
@@ -304,7 +238,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       wide,
       window,
       order,
-      unrolled: checkFlag('unroll', o?.unroll, subgroups),
+      unrolled: option(o, 'unroll', subgroups),
       compact,
       reuseDigitArrays,
       early,
@@ -315,7 +249,7 @@ function settings(ctx: KernelContext, length: number, o: SortOptions | undefined
       startsInCounters,
     },
     spinLimit,
-    forceFallback: !!o?.forceFallback,
+    forceFallback: option(o, 'forceFallback', false),
     tilesPerGroup,
   };
 }
@@ -329,6 +263,11 @@ interface SortBuffers {
 
 function passSpec(s: SortSettings, pairs: boolean): SortShaderSpec {
   return { ...s.spec, mode: s.algorithm === 'onesweep' ? 'onesweep' : 'scatter', pairs };
+}
+
+/** The pass kernel a sort of `length` keys (or pairs) with these options runs on this device (internal.ts). */
+export function sortPassSpec(gpu: KernelDevice, length: number, options: SortTuning | undefined, pairs: boolean): SortShaderSpec {
+  return passSpec(settings(kernelContext(gpu, 'sort'), length, options, pairs), pairs);
 }
 
 /** Adds the four passes to `plan`. */
@@ -432,30 +371,40 @@ function isGpuBuffer(value: unknown): value is GPUBuffer {
 /** Checks a keys or values input; returns its length and, for arrays, the data. */
 function checkInput(ctx: KernelContext, what: 'keys' | 'values', input: unknown, length: number | undefined): number {
   if (isGpuBuffer(input)) {
-    if ((input.usage & BufferUsage.STORAGE) === 0) throw new Error(`sort: the ${what} GPUBuffer needs STORAGE usage`);
+    if ((input.usage & BufferUsage.STORAGE) === 0) throw new KernelInputError('sort', what, `the ${what} GPUBuffer needs STORAGE usage`);
     const n = length ?? Math.floor(input.size / 4);
-    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`sort: length must be a non-negative integer, got ${n}`);
-    if (n * 4 > input.size) throw new Error(`sort: length ${n} needs ${n * 4} bytes, but the ${what} GPUBuffer has ${input.size}`);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new KernelOptionError('sort', 'length', n, `length must be a non-negative integer, got ${quoted(n)}`);
+    if (n * 4 > input.size)
+      throw new KernelInputError('sort', what, `length ${n} needs ${n * 4} bytes, but the ${what} GPUBuffer has ${input.size}`);
     return n;
   }
   const type = elementTypeOf(input);
   const name = (input as object | null)?.constructor?.name ?? String(input);
-  if (what === 'keys' && type !== 'u32') throw new Error(`sort: keys must be a Uint32Array or a GPUBuffer, got ${name}`);
+  if (what === 'keys' && type !== 'u32') throw new KernelInputError('sort', what, `keys must be a Uint32Array or a GPUBuffer, got ${name}`);
   if (what === 'values' && !type)
-    throw new Error(`sort: values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got ${name}`);
+    throw new KernelInputError('sort', what, `values must be a Uint32Array, Int32Array, Float32Array or a GPUBuffer, got ${name}`);
   const n = (input as ElementArray).length;
-  if (length !== undefined && length !== n) throw new Error(`sort: { length: ${length} } does not match the ${what} array's length ${n}`);
-  if (n * 4 > ctx.maxBufferBytes) throw new Error(`sort: ${n} ${what} exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`);
+  if (length !== undefined && length !== n)
+    throw new KernelOptionError('sort', 'length', length, `{ length: ${length} } does not match the ${what} array's length ${n}`);
+  if (n * 4 > ctx.maxBufferBytes)
+    throw new KernelInputError('sort', what, `${n} ${what} exceed this device's maxBufferSize of ${ctx.maxBufferBytes} bytes`);
   return n;
 }
 
 /** Plans a sort of `length` keys of `keys` (and `values`) into new buffers the caller owns. */
 export async function planSort(gpu: KernelDevice, keys: GPUBuffer, options: SortPlanOptions): Promise<SortPlan> {
-  const ctx = kernelContext(gpu);
+  checkPublic('sort', SORT_OPTIONS, options);
+  return planSortTuned(gpu, keys, options);
+}
+
+/** planSort with the experiments and testing knobs (internal.ts). */
+export async function planSortTuned(gpu: KernelDevice, keys: GPUBuffer, options: SortPlanTuning): Promise<SortPlan> {
+  const ctx = kernelContext(gpu, 'sort');
   const n = checkInput(ctx, 'keys', keys, options.length);
   checkPlanInput('sort', keys);
   if (options.values !== undefined) {
-    if (!isGpuBuffer(options.values)) throw new Error("sort: a plan's values must be a GPUBuffer");
+    if (!isGpuBuffer(options.values)) throw new KernelInputError('sort', 'values', "a plan's values must be a GPUBuffer");
     checkInput(ctx, 'values', options.values, n);
   }
   const s = settings(ctx, n, options, options.values !== undefined);
@@ -477,7 +426,7 @@ async function buildSortPlan(ctx: KernelContext, input: { keys: GPUBuffer; value
     builder.discard();
     keysOut.destroy();
     valuesOut?.destroy();
-    throw e;
+    throw await deviceLostOr(ctx, 'sort', e);
   }
 }
 
@@ -485,12 +434,12 @@ async function run(
   ctx: KernelContext,
   keys: ElementArray | GPUBuffer,
   values: ElementArray | GPUBuffer | undefined,
-  options: SortOptions | undefined,
+  options: SortTuning | undefined,
 ): Promise<{ keys: ArrayBuffer | GPUBuffer; values?: ArrayBuffer | GPUBuffer }> {
   const n = checkInput(ctx, 'keys', keys, options?.length);
   if (values !== undefined) checkInput(ctx, 'values', values, n);
   if (values !== undefined && isGpuBuffer(keys) !== isGpuBuffer(values))
-    throw new Error('sort: keys and values must both be typed arrays or both GPUBuffers');
+    throw new KernelInputError('sort', 'values', 'keys and values must both be typed arrays or both GPUBuffers');
   const s = settings(ctx, n, options, values !== undefined);
   const owned: GPUBuffer[] = [];
   // Typed arrays are uploaded; GPUBuffers under one vec4 are copied into one (the digit
@@ -520,7 +469,7 @@ async function run(
   } catch (e) {
     plan?.output.destroy();
     plan?.values?.destroy();
-    throw e;
+    throw await deviceLostOr(ctx, 'sort', e);
   } finally {
     plan?.destroy();
     for (const b of owned) b.destroy();
@@ -534,7 +483,15 @@ async function run(
 export async function sort(gpu: KernelDevice, keys: Uint32Array, options?: SortOptions): Promise<Uint32Array>;
 export async function sort(gpu: KernelDevice, keys: GPUBuffer, options?: SortOptions): Promise<GPUBuffer>;
 export async function sort(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, options?: SortOptions): Promise<Uint32Array | GPUBuffer> {
-  const r = await run(kernelContext(gpu), keys, undefined, options);
+  checkPublic('sort', SORT_OPTIONS, options);
+  return sortTuned(gpu, keys as Uint32Array, options);
+}
+
+/** sort with the experiments and testing knobs (internal.ts). */
+export async function sortTuned(gpu: KernelDevice, keys: Uint32Array, options?: SortTuning): Promise<Uint32Array>;
+export async function sortTuned(gpu: KernelDevice, keys: GPUBuffer, options?: SortTuning): Promise<GPUBuffer>;
+export async function sortTuned(gpu: KernelDevice, keys: Uint32Array | GPUBuffer, options?: SortTuning): Promise<Uint32Array | GPUBuffer> {
+  const r = await run(kernelContext(gpu, 'sort'), keys, undefined, options);
   return r.keys instanceof ArrayBuffer ? new Uint32Array(r.keys) : r.keys;
 }
 
@@ -561,8 +518,31 @@ export async function sortPairs(
   values: ElementArray | GPUBuffer,
   options?: SortOptions,
 ): Promise<{ keys: Uint32Array | GPUBuffer; values: ElementArray | GPUBuffer }> {
-  if (values === undefined || values === null) throw new Error('sort: sortPairs needs values');
-  const r = await run(kernelContext(gpu), keys, values, options);
+  checkPublic('sort', SORT_OPTIONS, options);
+  return sortPairsTuned(gpu, keys as GPUBuffer, values as GPUBuffer, options);
+}
+
+/** sortPairs with the experiments and testing knobs (internal.ts). */
+export async function sortPairsTuned<V extends ElementArray>(
+  gpu: KernelDevice,
+  keys: Uint32Array,
+  values: V,
+  options?: SortTuning,
+): Promise<{ keys: Uint32Array; values: V }>;
+export async function sortPairsTuned(
+  gpu: KernelDevice,
+  keys: GPUBuffer,
+  values: GPUBuffer,
+  options?: SortTuning,
+): Promise<{ keys: GPUBuffer; values: GPUBuffer }>;
+export async function sortPairsTuned(
+  gpu: KernelDevice,
+  keys: Uint32Array | GPUBuffer,
+  values: ElementArray | GPUBuffer,
+  options?: SortTuning,
+): Promise<{ keys: Uint32Array | GPUBuffer; values: ElementArray | GPUBuffer }> {
+  if (values === undefined || values === null) throw new KernelInputError('sort', 'values', 'sortPairs needs values');
+  const r = await run(kernelContext(gpu, 'sort'), keys, values, options);
   if (!(r.keys instanceof ArrayBuffer)) return { keys: r.keys, values: r.values as GPUBuffer };
   const type = elementTypeOf(values) as ElementType;
   return { keys: new Uint32Array(r.keys), values: arrayOf(type, r.values as ArrayBuffer, (values as ElementArray).length) };

@@ -12,6 +12,8 @@ import { buildPlan, checkPlanInput, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
 import { GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
+import { optionValue } from './options.js';
+import { STENCIL_OPTIONS } from './primitive-options.js';
 
 export type StencilKind = 'neighbour-average' | 'smooth3';
 
@@ -181,22 +183,16 @@ async function buildStencil(
 }
 
 function checkSteps(steps: unknown): number {
-  const s = steps ?? 1;
-  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > 1e6)
-    throw new Error(`stencil: steps must be an integer from 1 to 1000000, got ${String(s)}`);
-  return s;
+  return optionValue('stencil', STENCIL_OPTIONS, 'steps', steps, 1);
 }
 
 function checkKind(kind: unknown): StencilKind {
-  const k = kind ?? 'neighbour-average';
-  if (k !== 'neighbour-average' && k !== 'smooth3')
-    throw new Error(`stencil: kind must be 'neighbour-average' or 'smooth3', got '${String(k)}'`);
-  return k;
+  return optionValue<StencilKind>('stencil', STENCIL_OPTIONS, 'kind', kind, 'neighbour-average');
 }
 
 /** Plans `steps` applications of a stencil into a new buffer the caller owns. */
 export async function planStencil(gpu: KernelDevice, input: GPUBuffer, options: StencilOptions & { length: number }): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'stencil');
   const spec = inputSpec(ctx, 'stencil', input, { type: 'f32', ...options }, ['f32']);
   const kind = checkKind(options.kind);
   const steps = checkSteps(options.steps);
@@ -215,7 +211,7 @@ export async function stencil(
   input: Float32Array | GPUBuffer,
   options?: StencilOptions,
 ): Promise<Float32Array | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  const ctx = kernelContext(gpu, 'stencil');
   const spec = inputSpec(ctx, 'stencil', input, input instanceof Float32Array ? options : { type: 'f32', ...options }, ['f32']);
   const kind = checkKind(options?.kind);
   const steps = checkSteps(options?.steps);

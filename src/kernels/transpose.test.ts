@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { gpu } from '../../test/support/gpu.js';
 import { randomArray } from '../bench/data.js';
 import { referenceTranspose } from './reference.js';
-import { transpose, type TileOrder } from './transpose.js';
+import { transposeTuned as transpose, type TileOrder } from './transpose.js';
 
 /** Exact equality, reporting the first difference (a typed-array diff of millions of elements would exhaust memory). */
 function expectSame(got: Float32Array, want: Float32Array) {

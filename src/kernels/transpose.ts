@@ -50,7 +50,10 @@ import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, typ
 import { buildPlan, execute } from './execute.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
-import { BLOCKS_PER_INVOCATION, LANE_ROWS, registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
+import { registerTile, transposeRegistersShader } from './transpose-registers-wgsl.js';
+import { KernelInputError } from './errors.js';
+import { checkPublic, optionValue } from './options.js';
+import { TRANSPOSE_OPTIONS } from './primitive-options.js';
 
 const TILE = 32;
 const ROWS_PER_STEP = 8;
@@ -60,6 +63,10 @@ export interface TransposeOptions extends KernelOptions, BufferInput {
   cols: number;
   /** Tile rows of 33 floats (default) or 32: the unpadded tile is the lessons' bank-conflict example. */
   padded?: boolean;
+}
+
+/** The experiments (TRANSPOSE_OPTIONS says what each does): internal.ts only. */
+export interface TransposeTuning extends TransposeOptions {
   /** The order workgroups visit tiles in (see above; default DEFAULT_REGISTER_ORDER for 'registers', DEFAULT_TILE_ORDER for 'workgroup'). */
   order?: TileOrder;
   /** Tiles one workgroup of the vec4 kernel moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_TILES_PER_GROUP). */
@@ -227,23 +234,15 @@ interface TransposeSettings {
   limit: number;
 }
 
-function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeOptions): TransposeSettings {
-  const staging = o.staging ?? DEFAULT_TRANSPOSE_STAGING;
-  if (staging !== 'workgroup' && staging !== 'registers')
-    throw new Error(`transpose: staging must be 'workgroup' or 'registers', got '${String(staging)}'`);
-  const order = o.order ?? (staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
-  if (order !== 'diagonal' && order !== 'row-major' && order !== 'blocked')
-    throw new Error(`transpose: order must be 'diagonal', 'row-major' or 'blocked', got '${String(order)}'`);
-  const tilesPerGroup = o.tilesPerGroup ?? DEFAULT_TILES_PER_GROUP;
-  if (tilesPerGroup !== 1 && tilesPerGroup !== 2 && tilesPerGroup !== 4)
-    throw new Error(`transpose: tilesPerGroup must be 1, 2 or 4, got ${String(tilesPerGroup)}`);
-  const laneRows = o.laneRows ?? DEFAULT_LANE_ROWS;
-  if (!(LANE_ROWS as readonly number[]).includes(laneRows))
-    throw new Error(`transpose: laneRows must be one of ${LANE_ROWS.join(', ')}, got ${String(laneRows)}`);
-  const blocks = o.blocksPerInvocation ?? DEFAULT_BLOCKS_PER_INVOCATION;
-  if (!(BLOCKS_PER_INVOCATION as readonly number[]).includes(blocks))
-    throw new Error(`transpose: blocksPerInvocation must be one of ${BLOCKS_PER_INVOCATION.join(', ')}, got ${String(blocks)}`);
-  return { rows, cols, padded: o.padded ?? true, order, tilesPerGroup, staging, laneRows, blocks, limit: bindingLimit(ctx, o) };
+function settings(ctx: KernelContext, rows: number, cols: number, o: TransposeTuning): TransposeSettings {
+  const option = <K extends keyof TransposeTuning>(name: K, fallback: NonNullable<TransposeTuning[K]>) =>
+    optionValue('transpose', TRANSPOSE_OPTIONS, name, o[name], fallback);
+  const staging = option('staging', DEFAULT_TRANSPOSE_STAGING);
+  const order = option('order', staging === 'registers' ? DEFAULT_REGISTER_ORDER : DEFAULT_TILE_ORDER);
+  const tilesPerGroup = option('tilesPerGroup', DEFAULT_TILES_PER_GROUP);
+  const laneRows = option('laneRows', DEFAULT_LANE_ROWS);
+  const blocks = option('blocksPerInvocation', DEFAULT_BLOCKS_PER_INVOCATION);
+  return { rows, cols, padded: option('padded', true), order, tilesPerGroup, staging, laneRows, blocks, limit: bindingLimit(ctx, o) };
 }
 
 async function buildTranspose(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer, s: TransposeSettings): Promise<void> {
@@ -298,7 +297,13 @@ function checkShape(rows: unknown, cols: unknown): { rows: number; cols: number 
 
 /** Plans a transpose into a new N×M buffer the caller owns. */
 export async function planTranspose(gpu: KernelDevice, input: GPUBuffer, options: TransposeOptions): Promise<KernelPlan> {
-  const ctx = kernelContext(gpu);
+  checkPublic('transpose', TRANSPOSE_OPTIONS, options);
+  return planTransposeTuned(gpu, input, options);
+}
+
+/** planTranspose with the experiments (internal.ts). */
+export async function planTransposeTuned(gpu: KernelDevice, input: GPUBuffer, options: TransposeTuning): Promise<KernelPlan> {
+  const ctx = kernelContext(gpu, 'transpose');
   const { rows, cols } = checkShape(options.rows, options.cols);
   inputSpec(ctx, 'transpose', input, { type: 'f32', length: rows * cols }, ['f32']);
   const s = settings(ctx, rows, cols, options);
@@ -316,7 +321,19 @@ export async function transpose(
   input: Float32Array | GPUBuffer,
   options: TransposeOptions,
 ): Promise<Float32Array | GPUBuffer> {
-  const ctx = kernelContext(gpu);
+  checkPublic('transpose', TRANSPOSE_OPTIONS, options);
+  return transposeTuned(gpu, input as Float32Array, options);
+}
+
+/** transpose with the experiments (internal.ts). */
+export async function transposeTuned(gpu: KernelDevice, input: Float32Array, options: TransposeTuning): Promise<Float32Array>;
+export async function transposeTuned(gpu: KernelDevice, input: GPUBuffer, options: TransposeTuning): Promise<GPUBuffer>;
+export async function transposeTuned(
+  gpu: KernelDevice,
+  input: Float32Array | GPUBuffer,
+  options: TransposeTuning,
+): Promise<Float32Array | GPUBuffer> {
+  const ctx = kernelContext(gpu, 'transpose');
   const { rows, cols } = checkShape(options?.rows, options?.cols);
   const spec = inputSpec(
     ctx,
@@ -326,7 +343,7 @@ export async function transpose(
     ['f32'],
   );
   if (spec.length !== rows * cols)
-    throw new Error(`transpose: ${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
+    throw new KernelInputError('transpose', 'input', `${rows}×${cols} needs ${rows * cols} elements, the input has ${spec.length}`);
   const s = settings(ctx, rows, cols, options);
   const bytes = rows * cols * 4;
   const r = await execute(ctx, spec, 'transpose', bytes, bytes, (plan, src, dst) => buildTranspose(plan, src, dst, s));

@@ -50,6 +50,8 @@ class SimBuffer {
   readonly bytes: Uint8Array;
   readonly mapState = 'unmapped';
   destroyed = false;
+  /** Created on a destroyed device: invalid, as WebGPU's are. */
+  ofLostDevice = false;
   constructor(
     readonly size: number,
     readonly usage: number,
@@ -58,6 +60,7 @@ class SimBuffer {
     this.bytes = new Uint8Array(size);
   }
   mapAsync(): Promise<void> {
+    if (this.ofLostDevice) return Promise.reject(Object.assign(new Error(''), { name: 'AbortError' }));
     if (this.destroyed) return Promise.reject(new Error(`simulated device: '${this.label}' was destroyed`));
     return Promise.resolve();
   }
@@ -106,7 +109,10 @@ export class SimDevice {
   readonly features: ReadonlySet<string>;
   readonly limits: Record<string, number>;
   readonly adapterInfo: { subgroupMinSize: number; subgroupMaxSize: number };
-  readonly lost = new Promise<never>(() => {});
+  /** Resolves when the device is destroyed, as WebGPU's does (reason 'destroyed'). */
+  readonly lost: Promise<{ reason: string; message: string }>;
+  private markLost!: (info: { reason: string; message: string }) => void;
+  private destroyed = false;
   readonly queue = {
     writeBuffer: (buffer: SimBuffer, offset: number, data: ArrayBuffer | ArrayBufferView, dataOffset = 0, size?: number) => {
       const bytes = ArrayBuffer.isView(data)
@@ -128,6 +134,7 @@ export class SimDevice {
   private stopped = false;
 
   constructor(options: SimDeviceOptions = {}) {
+    this.lost = new Promise((resolve) => (this.markLost = resolve));
     this.subgroupSize = options.subgroupSize ?? 32;
     this.until = options.until;
     this.features = new Set(options.subgroups === false ? [] : ['subgroups']);
@@ -149,7 +156,11 @@ export class SimDevice {
   }
 
   createBuffer(d: { size: number; usage: number; label?: string }): SimBuffer {
-    return new SimBuffer(d.size, d.usage, d.label ?? 'buffer');
+    const buffer = new SimBuffer(d.size, d.usage, d.label ?? 'buffer');
+    // A destroyed device's buffers are invalid: mapping them fails as Dawn's does, with an
+    // AbortError that says nothing.
+    buffer.ofLostDevice = this.destroyed;
+    return buffer;
   }
   createShaderModule(d: { code: string; label?: string }): SimModule {
     const compiled = this.compile(d.code);
@@ -195,7 +206,11 @@ export class SimDevice {
   popErrorScope(): Promise<null> {
     return Promise.resolve(null);
   }
-  destroy(): void {}
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.markLost({ reason: 'destroyed', message: '' });
+  }
 
   private compile(code: string): Compiled {
     let c = this.compiled.get(code);

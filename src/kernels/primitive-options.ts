@@ -1,0 +1,132 @@
+// The options tables of reduce, histogram, stencil and transpose (options.ts says how they
+// are used; sort-options.ts and scan-options.ts hold the two larger ones).
+import { BUFFER_INPUT_OPTIONS, KERNEL_OPTIONS } from './kernel-options.js';
+import type { OptionTable } from './options.js';
+import { BLOCKS_PER_INVOCATION, LANE_ROWS } from './transpose-registers-wgsl.js';
+
+export const REDUCE_OPTIONS = {
+  op: {
+    type: 'enum',
+    values: ['sum', 'min', 'max'],
+    default: "'sum'",
+    visibility: 'public',
+    doc: "The operation; integer sums wrap like WGSL's u32/i32 arithmetic (sumExact gives the true sum).",
+  },
+  tree: {
+    type: 'enum',
+    values: ['subgroup', 'sequential', 'interleaved'],
+    default: "'subgroup' with subgroups, else 'sequential'",
+    visibility: 'public',
+    doc: "planReduce: how a workgroup combines its invocations' results (interleaved addressing is the lessons' divergent, bank-conflicted example).",
+  },
+  loads: {
+    type: 'enum',
+    values: ['coalesced', 'uncoalesced'],
+    default: "'coalesced'",
+    visibility: 'public',
+    doc: "planReduce: neighbouring invocations read neighbouring vec4s, or each its own run (the lessons' uncoalesced example).",
+  },
+  ...BUFFER_INPUT_OPTIONS,
+  ...KERNEL_OPTIONS,
+} as const satisfies OptionTable;
+
+export const HISTOGRAM_OPTIONS = {
+  bins: {
+    type: 'integer',
+    min: 1,
+    max: 4096,
+    default: 'required',
+    visibility: 'public',
+    doc: 'Bins 0 … bins − 1; keys outside them are counted in outOfRange.',
+  },
+  ...BUFFER_INPUT_OPTIONS,
+  ...KERNEL_OPTIONS,
+} as const satisfies OptionTable;
+
+export const STENCIL_OPTIONS = {
+  kind: {
+    type: 'enum',
+    values: ['neighbour-average', 'smooth3'],
+    default: "'neighbour-average'",
+    visibility: 'public',
+    doc: 'The stencil applied to each element and its neighbours.',
+  },
+  steps: {
+    type: 'integer',
+    min: 1,
+    max: 1_000_000,
+    default: '1',
+    visibility: 'public',
+    doc: 'Times the stencil is applied.',
+  },
+  ...BUFFER_INPUT_OPTIONS,
+  ...KERNEL_OPTIONS,
+} as const satisfies OptionTable;
+
+export const TRANSPOSE_OPTIONS = {
+  rows: {
+    type: 'integer',
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    default: 'required',
+    visibility: 'public',
+    doc: 'Rows of the row-major input.',
+  },
+  cols: {
+    type: 'integer',
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    default: 'required',
+    visibility: 'public',
+    doc: 'Columns of the row-major input.',
+  },
+  padded: {
+    type: 'boolean',
+    default: 'true',
+    visibility: 'public',
+    doc: "Workgroup tiles of 33 floats a row instead of 32 (the unpadded tile is the lessons' bank-conflict example).",
+  },
+  staging: {
+    type: 'enum',
+    values: ['workgroup', 'registers'],
+    default: "'registers'",
+    visibility: 'experimental',
+    doc: 'Where the vec4 kernel transposes: tiles in workgroup memory, or 4 × 4 blocks per invocation.',
+  },
+  order: {
+    type: 'enum',
+    values: ['diagonal', 'row-major', 'blocked'],
+    default: "'diagonal' for registers, 'blocked' for workgroup",
+    visibility: 'experimental',
+    doc: 'The order workgroups visit tiles in.',
+  },
+  tilesPerGroup: {
+    type: 'integer',
+    min: 1,
+    max: 4,
+    values: [1, 2, 4],
+    default: '2',
+    visibility: 'experimental',
+    doc: 'Workgroup staging: tiles one workgroup moves, their loads in flight together.',
+  },
+  laneRows: {
+    type: 'integer',
+    min: 1,
+    max: 32,
+    values: LANE_ROWS,
+    default: '4',
+    visibility: 'experimental',
+    doc: 'Register staging: rows of 4 × 4 blocks per group of 32 invocations.',
+  },
+  blocksPerInvocation: {
+    type: 'integer',
+    min: 1,
+    max: 2,
+    values: BLOCKS_PER_INVOCATION,
+    default: '2',
+    visibility: 'experimental',
+    doc: 'Register staging: 4 × 4 blocks each invocation moves.',
+  },
+  ...BUFFER_INPUT_OPTIONS,
+  ...KERNEL_OPTIONS,
+} as const satisfies OptionTable;
