@@ -11,9 +11,6 @@ export const LINE_BREAK_CODE_POINTS: readonly number[] = [0x0a, 0x0b, 0x0c, 0x0d
 /** Every blankspace code point: the line breaks plus tab, space, LRM and RLM. */
 export const BLANKSPACE_CODE_POINTS: readonly number[] = [...LINE_BREAK_CODE_POINTS, 0x09, 0x20, 0x200e, 0x200f];
 
-/** One line break: CR LF first so it is matched as one. */
-export const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/;
-
 export function isLineBreak(code: number): boolean {
   return code === 0x0a || code === 0x0b || code === 0x0c || code === 0x0d || code === 0x85 || code === 0x2028 || code === 0x2029;
 }

@@ -6,6 +6,6 @@ export { harnessForEntry } from './entries.js';
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';
-export { attachFiles, fileNeeds, fileRefs, type FileContents, type FileNeed } from './files.js';
+export { attachFiles, fileNeeds, type FileContents } from './files.js';
 export { fillBuffer, uniformValue, allocateElements, elementBytes, f16Values, type ElementArray } from './fill.js';
 export { checkExpect, ulpDistanceF32, F32_ULP_TOLERANCE } from './compare.js';
