@@ -4,7 +4,8 @@
 // package the extension does not ship (wgsl-lab.command runs a project's own wgsl-lab
 // with it instead).
 const { startLanguageServer } = require('../../../src/lsp/node/server.ts');
-const { readKernelFiles } = require('../../../src/cli/io.ts');
+const { readKernelFiles } = require('../../../src/cli/kernel-files.ts');
+const { EDITOR_MEMORY_BUDGET } = require('../../../src/lsp/analyze-document.ts');
 
 exports.runServer = function runServer(bundleFile) {
   // stdout carries the protocol: anything printed through the console goes to stderr instead.
@@ -12,7 +13,8 @@ exports.runServer = function runServer(bundleFile) {
   startLanguageServer({
     input: process.stdin,
     output: process.stdout,
-    readKernelFiles,
+    // Data files within the editor's memory budget, as `wgsl-lab lsp` reads them.
+    readKernelFiles: (file, source) => readKernelFiles(file, source, EDITOR_MEMORY_BUDGET),
     analysisWorker: { file: bundleFile, workerData: { wgslLabRole: 'analysis' } },
   }).then(
     () => process.exit(0),
