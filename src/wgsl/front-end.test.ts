@@ -178,6 +178,24 @@ describe('typing and constants', () => {
     const locals = m.functions.get('main')!.locals.map((l) => `${l.name}:${typeName(l.type)}`);
     expect(locals).toEqual(['x:i32', 'y:u32', 'z:i32']);
   });
+  it('refuses arrays of 65536 elements or more outside buffers, where Tint does', () => {
+    // Positions as Tint (Dawn) reports them for the same sources.
+    const B = '@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n';
+    const where = (src: string) => {
+      const e = thrown(() => resolveModule(parseWgsl(src)));
+      expect(e.message).toBe('array count (70000) must be less than 65536');
+      const { line, column } = (e as WgslSemanticError).loc;
+      return `${line}:${column}`;
+    };
+    expect(where(B + 'fn f() { var a: array<f32, 70000>; b[0] = a[0]; }')).toBe('2:17');
+    expect(where('var<private> a: array<f32, 70000>;')).toBe('1:17');
+    expect(where('var<workgroup> a: array<array<u32, 70000>, 1>;')).toBe('1:19');
+    expect(where('struct S { x: array<f32, 70000> }\nvar<private> s: S;')).toBe('1:15');
+    expect(where(B.replace('array<f32>', 'array<array<f32, 70000>>') + 'fn f() { let x = b[0]; }')).toBe('2:14');
+    // A buffer's array is bounded by its binding, not by this limit; 65535 elements pass.
+    expect(() => resolveModule(parseWgsl(B.replace('array<f32>', 'array<f32, 100000>')))).not.toThrow();
+    expect(() => resolveModule(parseWgsl('var<private> a: array<f32, 65535>;'))).not.toThrow();
+  });
   it('uses pipeline override values when given', () => {
     const src = 'override N: u32 = 8;\n@compute @workgroup_size(N) fn main() {}';
     expect(resolveModule(parseWgsl(src), { overrides: { N: 32 } }).entryPoints[0]!.workgroupSize).toEqual([32, 1, 1]);

@@ -56,6 +56,8 @@ type ModuleSymbol =
   | { kind: 'global'; g: GlobalVar }
   | { kind: 'fn'; f: FnInfo };
 
+/** Tint's bound on the element count of an array outside a buffer (see checkArrayCount). */
+const MAX_ARRAY_ELEMENTS = 65536;
 const ADDRESS_SPACES = new Set(['function', 'private', 'workgroup', 'storage', 'uniform', 'handle']);
 const ACCESS_MODES = new Set(['read', 'write', 'read_write']);
 const SWIZZLE = { x: 0, y: 1, z: 2, w: 3, r: 0, g: 1, b: 2, a: 3 } as Record<string, number>;
@@ -195,6 +197,23 @@ class Resolver {
 
   private err(loc: Loc, msg: string): never {
     throw new WgslSemanticError(msg, loc);
+  }
+  /**
+   * Tint's limit on arrays held outside buffers (function, private and workgroup variables,
+   * `let` and `const` values): fewer than 65536 elements, checked through nested arrays and
+   * struct members, at the declaration as Tint reports it. Buffers' arrays are bounded by
+   * the binding's size instead.
+   */
+  private checkArrayCount(t: Type, loc: Loc): void {
+    if (t.kind === 'array') {
+      if (t.count !== null && t.count >= MAX_ARRAY_ELEMENTS)
+        this.err(loc, `array count (${t.count}) must be less than ${MAX_ARRAY_ELEMENTS}`);
+      this.checkArrayCount(t.elem, loc);
+    } else if (t.kind === 'struct') {
+      // A member's array is reported at the member's type, as Tint does.
+      const d = this.decls.get(t.name);
+      t.members.forEach((m, i) => this.checkArrayCount(m.type, (d?.kind === 'struct' && d.members[i]?.type.loc) || loc));
+    }
   }
   /** `c`, unless constant evaluation made a value its type cannot hold (a shader-creation error). */
   private checkedConst(loc: Loc, c: ConstValue): ConstValue {
@@ -350,6 +369,7 @@ class Resolver {
       this.expr(d.init);
       this.convert(d.init, type!);
     }
+    if (space === 'private' || space === 'workgroup') this.checkArrayCount(type!, d.type?.loc ?? d.nameLoc);
     const g: GlobalVar = { name: d.name, decl: d, space, access, type: type!, loc: d.nameLoc };
     const group = d.attrs.find((a) => a.name === 'group');
     const binding = d.attrs.find((a) => a.name === 'binding');
@@ -593,6 +613,7 @@ class Resolver {
           this.expr(d.init);
           this.convert(d.init, type!);
         }
+        this.checkArrayCount(type!, d.type?.loc ?? d.nameLoc);
         this.declareLocal(s, d.name, d.nameLoc, 'var', type!);
         return;
       }
@@ -608,6 +629,7 @@ class Resolver {
           this.convert(s.init, type);
         }
         if (s.kind === 'const' && !info.const) this.err(s.init.loc, `const '${s.name}' must be initialized by a constant expression`);
+        this.checkArrayCount(type, s.nameLoc);
         const c = s.kind === 'const' ? { type, v: convertValue(info.const!.v, info.const!.type, type) } : undefined;
         this.declareLocal(s, s.name, s.nameLoc, s.kind, type, c);
         return;
