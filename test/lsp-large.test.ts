@@ -54,7 +54,7 @@ describe('wgsl-lab lsp --stdio on a 3 MB document', () => {
   }, 120_000);
 
   it('answers hover and completion on a 3 MB document while its analysis is still running', async () => {
-    // A valid header of 3 MB, and a kernel that never ends: its analysis runs until the
+    // A valid header of 3 MB, and a kernel that never ends: its analysis would run until the
     // timeoutMs guard (10 s), and the requests must not wait for it.
     const endless = `
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
@@ -72,10 +72,9 @@ describe('wgsl-lab lsp --stdio on a 3 MB document', () => {
       expect((hover?.contents as MarkupContent).value).toContain('array<u32>');
       const items = await quiet.completion(busy, line, 0);
       expect(items && 'length' in items ? items.map((c) => c.label) : []).toContain('workgroupBarrier');
-      // Both answered before the analysis published anything for the document.
+      // Both answered before the analysis published anything for the document. (How the
+      // guard then stops it is lsp.test.ts's; here the server is stopped mid-analysis.)
       expect(quiet.published.filter((p) => p.uri === busy)).toEqual([]);
-      const ds = await quiet.diagnostics(busy);
-      expect(ds[0]!.message).toMatch(/the analysis was stopped after 10000 ms/);
     } finally {
       expect(await quiet.stop()).toBe(0);
     }
