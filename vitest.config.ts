@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { BROWSER_TIER, FUZZ_TIER, GPU_TIER, PACKAGE_TIER } from './test/tiers.js';
+import { BROWSER_TIER, FUZZ_TIER, GPU_TIER, MOCKING_FILES, PACKAGE_TIER } from './test/tiers.js';
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const SLOW = [...GPU_TIER, ...FUZZ_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
@@ -12,7 +12,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: ALL, exclude: SLOW } },
+      // One module graph per worker for the fast tier (isolate: false): most of its files
+      // import the same sources; the files that mock a module get graphs of their own.
+      { extends: true, test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false } },
+      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES } },
       { extends: true, test: { name: 'gpu', include: GPU_TIER } },
       { extends: true, test: { name: 'fuzz', include: FUZZ_TIER } },
       { extends: true, test: { name: 'browser', include: BROWSER_TIER, globalSetup: ['test/browser/global-setup.ts'] } },

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MOCKING_FILES } from './tiers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = resolve(root, 'node_modules/vitest/vitest.mjs');
@@ -41,5 +42,22 @@ describe('test tiers', () => {
         : [];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('gives every file that mocks a module a module graph of its own', () => {
+    const shared = listed.flatMap(({ file, projectName }) =>
+      projectName === 'fast' &&
+      file !== fileURLToPath(import.meta.url) &&
+      /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(file, 'utf8'))
+        ? [relative(root, file)]
+        : [],
+    );
+    expect(shared).toEqual([]);
+    expect(
+      listed
+        .filter((l) => l.projectName === 'fast-mocking')
+        .map((l) => relative(root, l.file))
+        .sort(),
+    ).toEqual([...MOCKING_FILES].sort());
   });
 });

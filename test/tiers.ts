@@ -28,3 +28,10 @@ export const BROWSER_TIER = ['test/browser/!(server).test.ts'];
 
 /** Files that pack the package and install the tarball. */
 export const PACKAGE_TIER = ['test/package*.test.ts'];
+
+/**
+ * Fast-tier files that replace a module with vi.mock: they need a module graph of their own.
+ * The rest of the fast tier shares one per worker (vitest's isolate: false), which saves
+ * importing the sources again for every file; test/tiers.test.ts keeps this list complete.
+ */
+export const MOCKING_FILES = ['test/check-registry-extension.test.ts', 'test/contributing-check.test.ts'];
