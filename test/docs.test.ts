@@ -121,3 +121,28 @@ describe('documentation', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('bench/results/README.md', () => {
+  it("takes every number of its summary table from the run's bench.json", () => {
+    const page = readFileSync(join(root, 'bench/results/README.md'), 'utf8');
+    const run = JSON.parse(readFileSync(join(root, 'bench/results/h200-2026-12-03/call1-full/bench.json'), 'utf8')) as {
+      results: { name: string; variant: string; ms: number | null; GBps: number | null; ratioToCopy: number | null }[];
+    };
+    const rows = [...page.matchAll(/^\| `([^`]+)`[^|]* \| ([^|]+) \| ([\d.]+) \| (\d+) \| ([\d.]+)× \|/gm)];
+    expect(rows.length).toBeGreaterThanOrEqual(19);
+    const unmatched = rows
+      .filter(
+        ([, name, variant, ms, gbps, copy]) =>
+          !run.results.some(
+            (r) =>
+              r.name.startsWith(name!) &&
+              r.variant.startsWith(variant!.trim()) &&
+              r.ms?.toFixed(3) === ms &&
+              String(Math.round(r.GBps ?? -1)) === gbps &&
+              r.ratioToCopy?.toFixed(2) === copy,
+          ),
+      )
+      .map(([row]) => row);
+    expect(unmatched).toEqual([]);
+  });
+});
