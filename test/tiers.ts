@@ -13,7 +13,7 @@ export const GPU_TIER = [
   'src/bench/**/*.test.ts',
   'src/gpu/{executor,scopes,session}.test.ts',
   'src/kernels/!(*.analyze).test.ts',
-  'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu}.test.ts',
+  'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu,real-compiler}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
   'test/{gpu-watchdog,naga-dialect,uniformity-differential,line-breaks-differential}.test.ts',
   'test/textures-{dawn,png,run-gpu}.test.ts',
