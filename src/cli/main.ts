@@ -21,7 +21,7 @@ Run 'wgsl-lab help <command>' (or 'wgsl-lab <command> --help') for a command's o
 ${RUN_USAGE}`;
 
 /** Where a command writes: lines to stdout and stderr, and large outputs (JSON) in pieces. */
-export interface CommandIO {
+interface CommandIO {
   out: (s: string) => void;
   err: (s: string) => void;
   outChunks: (chunks: Iterable<string>) => Promise<void>;
