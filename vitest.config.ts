@@ -3,6 +3,9 @@ import { BROWSER_TIER, FUZZ_TIER, GPU_TIER, MOCKING_FILES, PACKAGE_TIER } from '
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const SLOW = [...GPU_TIER, ...FUZZ_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
+// The fast and fuzz tiers run as on a machine without a WebGPU adapter: the wgsl-lab
+// commands their tests start never load Dawn (docs/run.md, WGSL_LAB_NO_GPU).
+const NO_GPU = { WGSL_LAB_NO_GPU: '1' };
 
 export default defineConfig({
   test: {
@@ -14,10 +17,10 @@ export default defineConfig({
     projects: [
       // One module graph per worker for the fast tier (isolate: false): most of its files
       // import the same sources; the files that mock a module get graphs of their own.
-      { extends: true, test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false } },
-      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES } },
+      { extends: true, test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: NO_GPU } },
+      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: NO_GPU } },
       { extends: true, test: { name: 'gpu', include: GPU_TIER } },
-      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER } },
+      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: NO_GPU } },
       { extends: true, test: { name: 'browser', include: BROWSER_TIER, globalSetup: ['test/browser/global-setup.ts'] } },
       { extends: true, test: { name: 'package', include: PACKAGE_TIER, globalSetup: ['test/support/package-setup.ts'] } },
     ],

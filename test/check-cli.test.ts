@@ -1,17 +1,20 @@
 // `wgsl-lab check` as users and tools call it: the FILE:LINE:COL format, the JSON contract
-// of docs/check-json.md, SARIF 2.1.0, options and exit codes.
+// of docs/check-json.md, SARIF 2.1.0, options and exit codes. Each behaviour is seen once
+// through the built command; further cases of it run the command's entry in this process
+// (checkHere: the same output, without a Node start each).
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabIn, wgslLabWithInput } from './support/cli.js';
+import { BIN, scratchDir, wgslLab, wgslLabEnv, wgslLabHere, wgslLabIn, wgslLabWithInput } from './support/cli.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
 import { checkDocument, onlyReport } from './support/check-json.js';
 
 const L = (p: string) => fileURLToPath(new URL(`../lessons/${p}`, import.meta.url));
 const { dir: scratch, write: file } = scratchDir('wgsl-lab-check-');
 const check = (...args: string[]) => wgslLab('check', ...args);
+const checkHere = (...args: string[]) => wgslLabHere({}, 'check', ...args);
 
 describe('wgsl-lab check', () => {
   it('reports the race of the barrier-less neighbour average with both sites, exit 1', async () => {
@@ -150,12 +153,12 @@ describe('wgsl-lab check', () => {
 
   it('follows --banks and --subgroup-size', async () => {
     const f = L('03-bank-conflicts/transpose-unpadded.wgsl');
-    const b16 = onlyReport((await check('--json', '--banks', '16', f)).out);
+    const b16 = onlyReport((await checkHere('--json', '--banks', '16', f)).out);
     expect(b16.model.banks).toBe(16);
     const worst16 = b16.bankConflicts.find((b: { line: number }) => b.line === 32);
     // 16 banks: phases of 16 lanes, each 16-way; two phases per subgroup of 32.
     expect(worst16).toMatchObject({ maxWays: 16, ideal: 256, wavefronts: 4096 });
-    const s16 = onlyReport((await check('--json', '--subgroup-size', '16', f)).out);
+    const s16 = onlyReport((await checkHere('--json', '--subgroup-size', '16', f)).out);
     expect(s16.bankConflicts.find((b: { line: number }) => b.line === 32)).toMatchObject({ maxWays: 16, executions: 256 });
   });
 
@@ -164,7 +167,7 @@ describe('wgsl-lab check', () => {
       'forever.wgsl',
       `//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(4)\nfn main() {\n  var x = o[0] | 1u;\n  loop {\n    if (x == 12345678u) { break; }\n    x += 2u;\n  }\n  o[0] = x;\n}\n`,
     );
-    const r = await check('--json', '--max-steps', '100000', p);
+    const r = await checkHere('--json', '--max-steps', '100000', p);
     expect(r.code).toBe(1);
     const d = onlyReport(r.out).diagnostics;
     expect(d).toHaveLength(1);
@@ -225,7 +228,7 @@ describe('wgsl-lab check', () => {
       'bare.wgsl',
       `@group(0) @binding(0) var<storage, read_write> o: array<f32>;\nvar<workgroup> t: array<f32, 64>;\n@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) i: u32) { t[i] = f32(i); o[i] = t[63u - i]; }\n`,
     );
-    const r = await check('--json', p);
+    const r = await checkHere('--json', p);
     const j = onlyReport(r.out);
     expect(j.summary.races).toBe(1);
     expect(j.notes.join(' ')).toMatch(/no buffer for 'o' \(f32\[64\]\)/);
@@ -239,16 +242,16 @@ describe('wgsl-lab check', () => {
     const r = await check(tex);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/tex\.wgsl:1:27: error: not supported: multisampled textures \('img'\) at 1:27/);
-    const bad = await check('--banks', '12', tex);
+    const bad = await checkHere('--banks', '12', tex);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--banks must be 32 or 16, got 12');
-    const header = await check(file('h.wgsl', '//! buffer 0 u32[4] = j\n@compute @workgroup_size(1) fn main() {}\n'));
+    const header = await checkHere(file('h.wgsl', '//! buffer 0 u32[4] = j\n@compute @workgroup_size(1) fn main() {}\n'));
     expect(header.code).toBe(2);
     expect(header.err).toMatch(/h\.wgsl:1:23: error: unknown identifier 'j'; the only variable is 'i'/);
   });
 
   it('gives a summary line for several files', async () => {
-    const r = await check(L('01-first-kernel/square.wgsl'), L('04-reduction/sum-workgroup.wgsl'));
+    const r = await checkHere(L('01-first-kernel/square.wgsl'), L('04-reduction/sum-workgroup.wgsl'));
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
       /checked 2 file\(s\) \(2 compute entry point\(s\), 0 validated only\): 0 error\(s\), 0 warning\(s\), 0 could not be analyzed/,
@@ -414,9 +417,9 @@ describe('wgsl-lab check on a terminal, and help', () => {
     const h = await wgslLab('help', 'check');
     expect(h.code).toBe(0);
     expect(h.out).toMatch(/^usage: wgsl-lab check FILE\.\.\. \[--json \| --sarif \| --format FORMAT\]/);
-    expect(h.out).toBe((await wgslLab('check', '--help')).out);
-    expect((await wgslLab('help', 'run')).out).toMatch(/^usage: wgsl-lab run FILE/);
-    const bad = await wgslLab('help', 'chekc');
+    expect(h.out).toBe((await wgslLabHere({}, 'check', '--help')).out);
+    expect((await wgslLabHere({}, 'help', 'run')).out).toMatch(/^usage: wgsl-lab run FILE/);
+    const bad = await wgslLabHere({}, 'help', 'chekc');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("wgsl-lab help: unknown command 'chekc'");
   });

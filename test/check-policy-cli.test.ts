@@ -1,10 +1,12 @@
 // `wgsl-lab check` with a repository policy, as a user meets it: a config file found by
 // walking up, --config, suppression comments, rule levels, --max-warnings, a baseline
 // written and then used, ignore globs and an override's default dispatch (docs/config.md).
+// The suppression test runs the built command as a user does (text, --json, --sarif); the
+// others run the command's entry in this process, the same output without a Node start each.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scratchDir, wgslLabIn } from './support/cli.js';
+import { scratchDir, wgslLabHere, wgslLabIn } from './support/cli.js';
 import { sarifSchemaErrors } from './support/sarif-schema.js';
 
 // Line 6 reads a neighbour's element of the tile that line 5 writes, with no barrier: one race.
@@ -49,13 +51,20 @@ function reportsOf(out: string): ReportJson[] {
   return [j];
 }
 
-function repo(files: Record<string, string>): { dir: string; check: (...args: string[]) => ReturnType<typeof wgslLabIn> } {
+/** A scratch repository of `files`, and `check` run from its root (in a process of its own when `spawned`). */
+function repo(
+  files: Record<string, string>,
+  how: 'spawned' | 'here' = 'here',
+): { dir: string; check: (...args: string[]) => ReturnType<typeof wgslLabIn> } {
   const { dir } = scratchDir('wgsl-lab-policy-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-  return { dir, check: (...args) => wgslLabIn(dir, 'check', ...args) };
+  return {
+    dir,
+    check: (...args) => (how === 'spawned' ? wgslLabIn(dir, 'check', ...args) : wgslLabHere({ cwd: dir }, 'check', ...args)),
+  };
 }
 
 const withLine = (source: string, before: number, line: string) => {
@@ -66,11 +75,14 @@ const withLine = (source: string, before: number, line: string) => {
 
 describe('check with suppression comments', () => {
   it('exits 1 on a race and 0 once a comment above either access suppresses it, listed as suppressed', async () => {
-    const r = repo({
-      'racy.wgsl': RACY,
-      'read.wgsl': withLine(RACY, 6, '  // wgsl-lab-disable-next-line data-race -- a stale neighbour is fine here'),
-      'write.wgsl': withLine(RACY, 5, '  // wgsl-lab-disable-next-line data-race'),
-    });
+    const r = repo(
+      {
+        'racy.wgsl': RACY,
+        'read.wgsl': withLine(RACY, 6, '  // wgsl-lab-disable-next-line data-race -- a stale neighbour is fine here'),
+        'write.wgsl': withLine(RACY, 5, '  // wgsl-lab-disable-next-line data-race'),
+      },
+      'spawned',
+    );
     expect((await r.check('racy.wgsl')).code).toBe(1);
 
     const text = await r.check('read.wgsl');

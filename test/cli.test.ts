@@ -1,8 +1,11 @@
-// The wgsl-lab command as a user runs it: output format, exit codes, JSON.
+// The wgsl-lab command as a user runs it: output format, exit codes, JSON. Further cases of
+// a behaviour already seen through the built command run its entry in this process (here).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { LESSONS, scratchDir, wgslLab as cli } from './support/cli.js';
+import { LESSONS, scratchDir, wgslLab as cli, wgslLabHere } from './support/cli.js';
+
+const here = (...args: string[]) => wgslLabHere({}, ...args);
 
 const { write: file } = scratchDir('wgsl-lab-cli-');
 
@@ -19,14 +22,14 @@ describe('wgsl-lab run', () => {
       'short.wgsl',
       `//! buffer 0 u32[1]\n//! expect 0[0] = 100\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n  for (var i = 0u; i < 100u; i++) { o[0] += 1u; }\n}\n`,
     );
-    expect((await cli('run', '--sim', '--max-steps', '100', short)).code).toBe(2);
-    const enough = await cli('run', '--sim', '--max-steps', '1000', short);
+    expect((await here('run', '--sim', '--max-steps', '100', short)).code).toBe(2);
+    const enough = await here('run', '--sim', '--max-steps', '1000', short);
     expect(enough.code).toBe(0);
     expect(enough.out).toMatch(/pass/);
-    const noSim = await cli('run', '--max-steps', '1000', short);
+    const noSim = await here('run', '--max-steps', '1000', short);
     expect(noSim.code).toBe(2);
     expect(noSim.err).toMatch(/--max-steps goes with --sim/);
-    const bad = await cli('run', '--sim', '--max-steps', 'lots', short);
+    const bad = await here('run', '--sim', '--max-steps', 'lots', short);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--max-steps must be a positive integer, got 'lots'/);
   });
@@ -42,7 +45,7 @@ describe('wgsl-lab run', () => {
     );
     expect(typo.code).toBe(1);
     expect(typo.out + typo.err).toMatch(/typo\.wgsl:3:11: error: unknown attribute '@workgroupsize': did you mean '@workgroup_size'\?/);
-    const dup = await cli(
+    const dup = await here(
       'run',
       '--sim',
       file(

@@ -1,9 +1,11 @@
 // Code hidden from `check` (issue 38): Tint ends a `//` comment at every WGSL line break,
 // so a racy store after `// comment<U+2028>` runs on the GPU; check must see it, at the
 // line the compiler numbers. And invisible bidi or zero-width characters (Trojan source)
-// are a `suspicious-character` warning at their place in text, JSON and SARIF.
+// are a `suspicious-character` warning at their place in text, JSON and SARIF. The first
+// line break runs the built command as a user does; the others run the command's entry in
+// this process (the same output, without a Node start each).
 import { describe, expect, it } from 'vitest';
-import { scratchDir, wgslLabIn } from './support/cli.js';
+import { scratchDir, wgslLabHere, wgslLabIn } from './support/cli.js';
 import { onlyReport } from './support/check-json.js';
 import { sarifSchemaErrors } from './support/sarif-schema.js';
 
@@ -37,13 +39,15 @@ describe('check sees code after every WGSL line break in a comment', () => {
     it(`reports the race after '// comment${name}' at line 8, exit 1`, async () => {
       const s = scratchDir('wgsl-lab-hidden-');
       s.write('hidden.wgsl', hiddenStore(br));
-      const text = await wgslLabIn(s.dir, 'check', 'hidden.wgsl');
+      const check = (...args: string[]) =>
+        name === 'U+2028' ? wgslLabIn(s.dir, 'check', ...args) : wgslLabHere({ cwd: s.dir }, 'check', ...args);
+      const text = await check('hidden.wgsl');
       expect(text.code).toBe(1);
       expect(text.out).toContain("hidden.wgsl:8:12: error: data race (RAW) on workgroup variable 'tile'");
       expect(text.out).toContain('hidden.wgsl:6:3: note: conflicting write by invocation');
       // The excerpt is WGSL's line 8: the store, not the comment before it.
       expect(text.out).toContain('    out[i] = tile[(i + 1u) % 64u];\n             ^');
-      const json = onlyReport((await wgslLabIn(s.dir, 'check', '--json', 'hidden.wgsl')).out);
+      const json = onlyReport((await check('--json', 'hidden.wgsl')).out);
       expect(json.diagnostics.map((d: { kind: string; line: number; column: number }) => [d.kind, d.line, d.column])).toEqual([
         ['data-race', 8, 12],
       ]);

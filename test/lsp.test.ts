@@ -56,7 +56,9 @@ const errorsOf = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 1);
 describe('wgsl-lab lsp --stdio', () => {
   let lsp: LspClient;
   beforeAll(async () => {
-    lsp = await LspClient.start({ maxSteps: 2_000_000 });
+    // The step budget decides here, not the wall-clock guard (10 s by default), which a
+    // busy machine could reach first.
+    lsp = await LspClient.start({ maxSteps: 2_000_000, timeoutMs: 120_000 });
   });
   afterAll(async () => {
     expect(await lsp.stop()).toBe(0);
@@ -311,7 +313,9 @@ describe('wgsl-lab lsp --stdio: budgets, cancellation and settings', () => {
       expect(ds).toEqual([
         expect.objectContaining({ severity: 2, code: 'step-limit', message: expect.stringContaining('stopped after 3000 ms') }),
       ]);
-      // The server still works: a fixed kernel is analyzed.
+      // The server still works: a fixed kernel is analyzed (under a guard a busy machine
+      // cannot reach, and a step budget that ends the endless version's re-analysis).
+      await lsp.configure({ maxSteps: 2_000_000, timeoutMs: 120_000 });
       await lsp.change(uri, NO_BARRIER);
       expect((await lsp.diagnostics(uri)).map((d) => d.code)).toEqual(['data-race']);
     } finally {

@@ -1,7 +1,8 @@
 // `wgsl-lab check` on shaders split into modules, as users meet it: a WESL package whose
 // race lies in an imported function, a bevy-style #import/#ifdef repository whose race
 // exists under one branch only, and compile and link errors inside modules, each reported
-// at the module's own file:line (test/fixtures/modules/, docs/modules.md).
+// at the module's own file:line (test/fixtures/modules/, docs/modules.md). The compile
+// errors are Tint's, at Tint's columns: a gpu-tier file (test/tiers.ts).
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,12 +3,14 @@
 // modules validated only, WESL and naga_oil modules linked with findings at their place in
 // the module, naga-only syntax analyzed with a portability warning, node_modules, .gitignore'd
 // and config-ignored paths skipped, a suppressed race, a baseline, and one JSON shape.
+// The baseline's further runs and the skipped files run the command's entry in this
+// process (wgslLabHere: the same output, without a Node start each).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wgslLabIn } from './support/cli.js';
+import { wgslLabHere, wgslLabIn } from './support/cli.js';
 import { checkDocument } from './support/check-json.js';
 import { schemaErrors } from './support/json-schema.js';
 import { githubIngestionProblems, sarifSchemaErrors } from './support/sarif-schema.js';
@@ -198,7 +200,7 @@ describe('check DIR on a product repository', () => {
       // Today's findings recorded: the same run, and every later one, passes.
       const written = await wgslLabIn(dir, 'check', '--write-baseline', 'wgsl-lab.baseline.json', '.');
       expect(written.code, written.err).toBe(0);
-      const again = await wgslLabIn(dir, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
+      const again = await wgslLabHere({ cwd: dir }, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
       expect(again.code, again.err).toBe(0);
       // Warnings are recorded too: nothing is left open.
       const all = checkDocument(again.out).files.flatMap((f) => f.diagnostics);
@@ -216,7 +218,7 @@ describe('check DIR on a product repository', () => {
           '@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n' +
           '@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lane: u32) { out[lane] = inclusive_scan(lane, lane); }\n',
       );
-      const grown = await wgslLabIn(dir, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
+      const grown = await wgslLabHere({ cwd: dir }, 'check', '--json', '--baseline', 'wgsl-lab.baseline.json', '.');
       expect(grown.code).toBe(1);
       const failing = checkDocument(grown.out).files.flatMap((f) =>
         f.diagnostics.filter((d: { severity: string; suppressed?: unknown }) => d.severity === 'error' && !d.suppressed).map(() => f.file),
@@ -225,7 +227,7 @@ describe('check DIR on a product repository', () => {
       // Without the suppression comment, the hash kernel's race counts (no baseline given).
       const hash = join(dir, 'src/compute/hash.wgsl');
       writeFileSync(hash, readFileSync(hash, 'utf8').replace(/ *\/\/ wgsl-lab-disable-next-line.*\n/, ''));
-      const unsuppressed = await wgslLabIn(dir, 'check', '--json', 'src/compute/hash.wgsl');
+      const unsuppressed = await wgslLabHere({ cwd: dir }, 'check', '--json', 'src/compute/hash.wgsl');
       expect(unsuppressed.code).toBe(1);
       expect(checkDocument(unsuppressed.out).files[0].diagnostics.map(finding)).toEqual([
         '14:12 warning portability',
@@ -241,7 +243,7 @@ describe('check DIR on a product repository', () => {
     const vendor = await wgslLabIn(REPO, 'check', 'src/shaders/vendor/third_party_blur.wgsl');
     expect([vendor.code, vendor.err]).toEqual([0, expect.stringContaining('is ignored by wgsl-lab.config.json')]);
     for (const s of SKIPPED) {
-      const r = await wgslLabIn(REPO, 'check', '--json', '--config', join(REPO, 'src/compute/empty.config.json'), s);
+      const r = await wgslLabHere({ cwd: REPO }, 'check', '--json', '--config', join(REPO, 'src/compute/empty.config.json'), s);
       expect(r.code, s).toBe(1);
       expect(checkDocument(r.out).files[0].compile.ok, s).toBe(false);
     }

@@ -5,7 +5,9 @@
 // that every file which loads Dawn, drives Chromium or packs the package is in the right one.
 
 /**
- * Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device. The
+ * Files that run kernels on Dawn (lavapipe without a GPU) or create a WebGPU device, and
+ * files that assert what the WGSL compiler itself says (Tint's words and columns): the fast
+ * tier runs with WGSL_LAB_NO_GPU=1, where `check` uses wgsl-lab's front end instead. The
  * kernels' `*.analyze.test.ts` run every variant on a simulated device: fast tier.
  */
 export const GPU_TIER = [
@@ -13,7 +15,7 @@ export const GPU_TIER = [
   'src/bench/**/*.test.ts',
   'src/gpu/{executor,scopes,session}.test.ts',
   'src/kernels/!(*.analyze).test.ts',
-  'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu}.test.ts',
+  'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu,modules-cli,real-compiler}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
   'test/{gpu-watchdog,naga-dialect,uniformity-differential,line-breaks-differential}.test.ts',
   'test/textures-{dawn,png,run-gpu}.test.ts',

@@ -6,15 +6,19 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { writeSync } from 'node:fs';
+import { gpuSwitchedOff } from '../gpu/adapters/no-gpu.js';
 
 /** Set in the child: the descriptor its documents go to. */
 export const DOCUMENT_FD_ENV = 'WGSL_LAB_DOCUMENT_FD';
 
 const MACHINE_FORMATS = new Set(['json', 'sarif', 'github']);
 
-/** Whether `argv` (the command line after `wgsl-lab`) asks a command that may load Dawn for a document on stdout. */
-export function wantsIsolatedDocument(argv: readonly string[]): boolean {
-  if (process.env[DOCUMENT_FD_ENV] !== undefined) return false;
+/**
+ * Whether `argv` (the command line after `wgsl-lab`) asks a command that may load Dawn for a
+ * document on stdout. Never with the GPU switched off (WGSL_LAB_NO_GPU): Dawn is not loaded.
+ */
+export function wantsIsolatedDocument(argv: readonly string[], env: Record<string, string | undefined> = process.env): boolean {
+  if (env[DOCUMENT_FD_ENV] !== undefined || gpuSwitchedOff(env)) return false;
   const [command, ...rest] = argv;
   if (command !== 'check' && command !== 'run' && command !== 'bench' && command !== 'lessons') return false;
   for (let i = 0; i < rest.length; i++) {

@@ -47,14 +47,18 @@ async function versionCommand(_argv: string[], io: { out: (s: string) => void })
   return 0;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  // In the child the launcher runs for a machine-readable document, it goes to descriptor 3.
+/** The process's own streams; in the child the launcher runs for a machine-readable document, descriptor 3 for it. */
+function processIO(): CommandIO {
   const document = documentOutput();
-  const io: CommandIO = {
+  return {
     out: document?.out ?? ((s: string) => process.stdout.write(s + '\n')),
     err: (s: string) => process.stderr.write(s + '\n'),
     outChunks: document?.outChunks ?? ((chunks: Iterable<string>) => writeChunks(process.stdout, chunks)),
   };
+}
+
+/** Runs the command line `argv` (after `wgsl-lab`), writing through `io` (tests pass their own); resolves to the exit code. */
+export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
   const [name, ...rest] = withoutDebugFlag(argv);
   if (name === 'help' && rest.length) return helpCommand(rest[0]!, io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {

@@ -23,27 +23,10 @@
 //    the sums are scanned, a second dispatch scans each block with its carry. Nothing
 //    waits on anything, but the data is read twice (3n): at most 2/3 of a copy's speed.
 // Without subgroups, invocation 0 does the look-back alone, one predecessor per round.
-// Measured on an H200 at 2^28 elements (bench/results/h200-2026-11-30b), as a fraction of
-// the copy kernel: this single pass 0.78 (blocks of 8192, grid order; 4096: 0.65, 16384:
-// 0.76; launch order 0.77), reduce-then-scan 0.71, the earlier single pass whose look-back
-// ran as rounds of the whole workgroup (two barriers each) 0.40. The single pass is the
-// default (scan.ts). Peeled apart on the H200 (bench/results/h200-2026-12-01b/scan, the
-// 'io' and 'local' probes below): the block's loads and stores alone run at 1.05× the
-// copy kernel, with the block scan 1.04×, the whole kernel 0.79×, so the look-back costs
-// the whole gap; no look-back variant timed there (wider windows, one-round-trip peeks,
-// narrow spinning, blocks of sub-blocks read twice) ran faster. Nor did a two-level look-back
-// (whole groups of 32 blocks, about two rounds per walk: 0.76–0.77×, see lookBack).
-// What the look-back costs was split on the H200 (bench/results/h200-2026-12-01d): with the
-// previous run's prefixes left in the state (ScanVariant.keepState), so that every block
-// finds its predecessor's prefix at once, the kernel runs at 0.89–0.92× (also h200-2026-12-01e): one round trip and the
-// publishing cost 1.04 → 0.91, waiting for predecessors 0.91 → 0.79. Walks reaching twice
-// as far per round (0.75×), sums published by a workgroup far ahead (a second read: 0.62–
-// 0.72×), workgroups that stay on and overlap the next block with the wait (0.47–0.71×),
-// a block held without its scan or partly in workgroup memory (0.26–0.76×), and walk
-// rounds run while the block's own loads are in flight (0.69–0.77×; f32 summed wrong on
-// the H200 only) were all slower: a block mostly waits for the sum of the block just
-// before it, whose loads were in flight at the same time as its own. Peeks that load all
-// four words in one round trip gained 1–2%, and are the default.
+// The single pass is the default (scan.ts): its block's own loads, scan and stores keep
+// up with a copy, and what it loses is the wait for the block before it. Why these
+// defaults (block order, shapes, peeks, carry order) and the variants measured slower:
+// docs/decisions/0005-scan-defaults.md, with the runs in bench/results/.
 import type { ElementType } from './buffers.js';
 import { enableSubgroups, GRID_ARGS, GROUP_INDEX, WORKGROUP } from './wgsl.js';
 import { KernelInternalError } from './errors.js';
@@ -91,21 +74,14 @@ export interface ScanShaderSpec {
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
 export const SCAN_ROWS = [4, 8, 16] as const;
-/** Blocks of 8192 elements: measured fastest (see above), as 8 rows × 256 invocations without subgroups... */
+/** Without subgroups, blocks of 8192 elements: 8 rows × 256 invocations (docs/decisions/0005-scan-defaults.md). */
 export const DEFAULT_ROWS = 8;
-/**
- * ...and with subgroups, 12 rows × 128 invocations (blocks of 6144): u32 with the carry
- * added last 0.837–0.849× the copy kernel, f32 with the carry first 0.834–0.840×, against
- * 0.816–0.832× for 16 × 128 with the carry first in the same H200 calls
- * (bench/results/h200-2026-12-02b, calls 2–4). 16 × 128 had measured
- * 0.814–0.821× against 0.798–0.801× for 8 × 256 (bench/results/h200-2026-12-01f, call 4),
- * once the per-subgroup totals were sized by the device's subgroups (0.774× before).
- */
+/** With subgroups, blocks of 6144 elements: 12 rows × 128 invocations (docs/decisions/0005-scan-defaults.md). */
 export const DEFAULT_SUBGROUP_SHAPE = { rows: 12, workgroup: 128 } as const;
 /**
  * The most rows per invocation for which the single pass adds the carry last by default:
- * with 16 rows the finished block no longer fits the registers (0.43× the copy kernel
- * against 0.82× with the carry first, bench/results/h200-2026-12-02b, call 2).
+ * the finished rows stay in registers across the look-back, and at 16 rows they no longer
+ * fit (they spill, and the kernel runs several times slower).
  */
 export const CARRY_LAST_MAX_ROWS = 12;
 /** The smallest block, in elements: bounds.ts derives the f32 error bound from it. */
@@ -300,10 +276,8 @@ fn row_prefixes(x: vec4<${T}>, a: ${T}) -> vec4<${T}> {
 }
 
 // carryLast, written out row by row with constant indices: the finished rows are separate
-// values the compiler can keep in registers across the look-back. As loops over an array
-// (finished rows returned from a function) they ran 2.7× slower on the H200 at 16 rows ×
-// 128, written out 1.9× slower still, but 12 rows fit (bench/results/h200-2026-12-02b,
-// calls 1 and 2): hence CARRY_LAST_MAX_ROWS.
+// values the compiler can keep in registers across the look-back, which an array indexed
+// in a loop is not guaranteed to be. Up to CARRY_LAST_MAX_ROWS rows fit.
 function carryLastRows(T: ElementType, rows: number): { finish: string; store: string } {
   const finish = ['  var row_start = ' + T + '(0);'];
   const store = ['  let vecs = (P.n + 3u) / 4u;', '  let first = local_block * BLOCK_VECS + at.x;'];
@@ -359,10 +333,9 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // is walked block by block (by_block), with the spin limit and the fallback as before. The
 // last block of a group publishes the group's sum as soon as its walk has passed the
 // group's other blocks (all of them by their sums: an inclusive prefix would have ended the
-// walk). So a walk is about two rounds however far back the nearest prefix lies. Measured
-// on the H200 at 2^28 (bench/results/h200-2026-12-01b/scan2): validated, u32 and f32, both
-// kinds, but 0.763–0.770× the copy kernel against the default's 0.786–0.793× (blocks of
-// 8192): the walk's length is not what the look-back costs, so it stays a variant.
+// walk). So a walk is about two rounds however far back the nearest prefix lies. It is a
+// variant, not the default: the walk's length is not what the look-back costs
+// (docs/decisions/0005-scan-defaults.md).
 function lookBack(T: ElementType, groups: boolean): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
@@ -497,8 +470,7 @@ fn publish(block: u32, word: u32, x: ${T}) {
 // (2, prefix) when block b's inclusive prefix is out (and may be seen), (1, sum) when only
 // its sum is, else (0, 0).
 // All four words are loaded before either is looked at: one round trip per peek, where
-// loading the sum only when the prefix is not out took two whenever it was not (0.796× the
-// copy kernel against 0.785× on the H200, bench/results/h200-2026-12-01d).
+// loading the sum only when the prefix is not out would take two whenever it is not.
 fn peek(b: u32, prefix_visible: bool) -> vec2<u32> {
   let a0 = atomicLoad(&state[2u + 4u * b]);
   let a1 = atomicLoad(&state[3u + 4u * b]);

@@ -28,9 +28,9 @@ import { SCAN_OPTIONS, type ScanAlgorithm, type ScanOptions, type ScanTuning } f
 export type { ScanAlgorithm, ScanOptions, ScanTuning } from './scan-options.js';
 
 /**
- * Where single-pass blocks take their index from, unless told otherwise: grid order measured
- * 0.80× the copy kernel on an H200, launch order 0.795× in one call and 0.20× (a slow mode,
- * median of 30) in another (bench/results/h200-2026-12-01d).
+ * Where single-pass blocks take their index from, unless told otherwise: the workgroup's
+ * place in the grid. Launch order (an atomic counter) is as fast at best and was seen to
+ * fall into a much slower mode (docs/decisions/0005-scan-defaults.md).
  */
 export const DEFAULT_BLOCK_ORDER: 'launch' | 'grid' = 'grid';
 
@@ -39,16 +39,15 @@ const TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
 /**
  * Whether the single pass finishes each block before its look-back and adds the carry at
  * the store (ScanVariant.carryLast) unless told otherwise: for integers with subgroups, up
- * to CARRY_LAST_MAX_ROWS rows. Measured on the H200 at 2^28, 12 × 128, three interleaved
- * rounds in each of two calls (bench/results/h200-2026-12-02b, calls 3 and 4): u32
- * 0.837–0.849× the copy kernel with the carry last against 0.807–0.818× with it first, but
- * f32 0.802–0.814× against 0.834–0.840×; without subgroups (8 × 256) 0.57× against 0.60×.
+ * to CARRY_LAST_MAX_ROWS rows. Each order is the faster one for its case: integers gain
+ * from overlapping the block's scan with the wait; f32, and every type without subgroups,
+ * do not (docs/decisions/0005-scan-defaults.md).
  */
 function carryLastByDefault(rows: number, type: ElementType, subgroups: boolean): boolean {
   return subgroups && type !== 'f32' && rows <= CARRY_LAST_MAX_ROWS;
 }
 
-/** The algorithm scan uses unless told otherwise; bench/results says why. */
+/** The algorithm scan uses unless told otherwise (docs/decisions/0005-scan-defaults.md says why). */
 export const DEFAULT_SCAN_ALGORITHM: ScanAlgorithm = 'single-pass';
 
 interface ScanSettings {
@@ -118,9 +117,9 @@ function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanT
 
 /**
  * Rows per invocation and invocations per workgroup: unless `rows` is asked for (256
- * invocations), blocks as DEFAULT_SUBGROUP_SHAPE for the single pass with
- * subgroups, else 8 × 256. Reduce-then-scan keeps 8 × 256: its kernels in blocks of 16 ×
- * 128 ran at 0.34× the copy kernel against 0.71× (bench/results/h200-2026-12-01f, call 5).
+ * invocations), blocks as DEFAULT_SUBGROUP_SHAPE for the single pass with subgroups, else
+ * 8 × 256. Reduce-then-scan keeps 8 × 256, the shape its two kernels run fastest in
+ * (docs/decisions/0005-scan-defaults.md).
  */
 function blockShape(algorithm: ScanAlgorithm, subgroups: boolean, rows?: number): Pick<ScanSettings, 'rows' | 'workgroup'> {
   if (rows !== undefined) return { rows, workgroup: WORKGROUP };

@@ -1,17 +1,7 @@
 // Transpose of an M×N row-major f32 matrix into N×M, by one of two kernels:
 //  - 'registers' (the default; transpose-registers-wgsl.ts): every invocation moves two 4×4
-//    blocks through its registers, no workgroup memory, no barrier. Measured on an H200
-//    (bench/results/h200-2026-12-01), as a fraction of the copy kernel, 16384² and
-//    8192×32768, under two placements each: diagonal order 0.921–0.933 (the default),
-//    row-major 0.946–0.952, blocked 0.927–0.942 (one block per invocation: 0.88–0.90, and
-//    blocked once 0.34 for 8192×32768). 16-byte store pieces (laneRows 1) measured 0.24,
-//    16-byte loads (laneRows 32) 0.72. The drops of every order to about a third (diagonal
-//    8192×32768 at 0.26 in one full call of bench/results/h200-2026-12-01d, row-major 0.34
-//    in another) were not the order's: the timed runs caught the GPU raising its clocks
-//    after idling (transposes, unlike the copy, slow down with the SM clock), which the
-//    warm-up now waits out (src/bench/measure.ts; bench/results/h200-2026-12-01e: 0.92–0.94
-//    in three consecutive calls, row-major 0.95 for 16384² in the same calls). A hashed
-//    column offset per tile row measured like diagonal (0.91–0.92).
+//    blocks through its registers, no workgroup memory, no barrier. Why it is the default,
+//    in diagonal order, and what else was measured: docs/decisions/0010-transpose-registers.md.
 //  - 'workgroup': tiles through workgroup memory, described next.
 // The workgroup kernel: a workgroup of 256 invocations moves one 32×32 tile: it reads tile rows (consecutive addresses along the input's rows), waits,
 // and writes tile columns as output rows (consecutive along the output's rows), so both
@@ -21,8 +11,8 @@
 //
 // When both dimensions and both window offsets are multiples of 4 (the usual case), each
 // invocation moves one vec4 in and one vec4 out per tile: a quarter of the memory
-// instructions of the scalar kernel, which measured 0.57× the copy kernel on an H200; a
-// workgroup could move several tiles (see vec4TilesPerGroup). Its tile accesses
+// instructions of the scalar kernel; a workgroup may move several tiles (see
+// vec4TilesPerGroup). Its tile accesses
 // stay conflict-free with the padding: a subgroup's 32 lanes cover rows r..r+3 and the 8
 // vec4 columns, so (33 r + 4 q + j) mod 32 = (r + 4 q + j) mod 32 takes 32 distinct values.
 //
@@ -38,13 +28,8 @@
 //    no two of them share a row, so every 128-byte run opens its own DRAM page;
 //  - 'blocked' (the default): supertiles of 8 × 8 tiles in diagonal order, row-major
 //    inside, so the tiles in flight cover a few 256 × 256 squares: runs of 1 KiB per row
-//    on both sides, and squares spread over the low bits.
-// Measured on an H200 over five device calls (bench/results/h200-2026-11-30b), as a
-// fraction of the copy kernel, 16384² and 8192 × 32768: blocked with 2 tiles per
-// workgroup 0.86–0.87 in every call and placement; row-major 0.83–0.84, but 0.33 in one
-// call; diagonal 0.78–0.79, but 0.32 for 8192 × 32768 in three calls; diagonal with 2
-// tiles 0.82, but 0.33 once; blocked with 1 tile 0.82, but 0.32 once. (The drops to about
-// 0.33 were runs timed while the clocks were still rising, as described above.)
+//    on both sides, and squares spread over the low bits. With two tiles per workgroup it
+//    was the fastest of the workgroup kernel's orders (docs/decisions/0010-transpose-registers.md).
 import { checkLength, inputSpec, window, type BufferInput } from './buffers.js';
 import { bindingLimit, kernelContext, type KernelContext, type KernelDevice, type KernelOptions } from './context.js';
 import { buildPlan, execute } from './execute.js';
@@ -92,7 +77,7 @@ export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 /** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
-/** The register kernel's default order: diagonal, whose three consecutive calls on the H200 are on record (row-major measured 3% faster for 16384² in them). */
+/** The register kernel's default order: diagonal (docs/decisions/0010-transpose-registers.md says why, and that row-major is worth measuring again). */
 export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
@@ -161,8 +146,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 
 /**
  * Tiles one workgroup of the vec4 kernel moves (its loads in flight together), as many as
- * asked for that fit the workgroup memory. Two measured best on an H200 (see above); four
- * measured 0.59× the copy kernel (fewer workgroups per multiprocessor).
+ * asked for that fit the workgroup memory. More tiles put more loads in flight but fit
+ * fewer workgroups on a multiprocessor; the default is DEFAULT_TILES_PER_GROUP.
  */
 export function vec4TilesPerGroup(workgroupBytes: number, padded: boolean, wanted: number): number {
   return Math.max(1, Math.min(wanted, Math.floor(workgroupBytes / (TILE * (padded ? TILE + 1 : TILE) * 4))));

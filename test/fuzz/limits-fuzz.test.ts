@@ -430,7 +430,7 @@ describe('fuzz: odd inputs to the command', () => {
             expect(r.err + r.out, what).toMatch(/is not a regular file/);
           }
           if (k.kind === 'huge-sparse' || k.kind === 'huge-text') expect(r.err + r.out, what).toMatch(/over 4 MiB/);
-          // Measured: the process stays near its own size (about 150 MB with Dawn), plus the budget when one was given.
+          // Measured: the process stays near its own size (about 150 MB with Dawn loaded; this tier runs with WGSL_LAB_NO_GPU), plus the budget when one was given.
           expect(r.peakBytes, `${what}: no peak memory reported`).toBeDefined();
           const bound = 768 * MiB + (input.maxMemory ? Number(input.maxMemory) : 0);
           expect(r.peakBytes!, `${what}: peak RSS ${(r.peakBytes! / MiB).toFixed(0)} MiB`).toBeLessThan(bound);

@@ -69,3 +69,48 @@ export function scratchDir(prefix: string): { dir: string; write: (name: string,
     },
   };
 }
+
+/** Calls of wgslLabHere run one at a time: each changes the process's directory and environment. */
+let hereQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * `wgslLab` run inside the test's process: the command's own entry (src/cli/main.ts) with
+ * its output collected, in `cwd` with `env` added, as the launcher would run it — minus Node's
+ * start-up and the loading of every module (about half a second of CPU per command). For a
+ * test that runs one command over many cases; keep a spawned `wgslLab` for each behaviour a
+ * user sees (the launcher's own work: the --json child, exit codes of a real process, stdin).
+ * Not for commands that read stdin, load Dawn or stop the process.
+ */
+export function wgslLabHere(o: { cwd?: string; env?: Record<string, string> }, ...args: string[]): Promise<CliResult> {
+  const run = hereQueue.then(() => runHere(o, args));
+  hereQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function runHere(o: { cwd?: string; env?: Record<string, string> }, args: string[]): Promise<CliResult> {
+  const { main } = await import('../../src/cli/main.js');
+  const savedEnv = { ...process.env };
+  const savedCwd = process.cwd();
+  let out = '';
+  let err = '';
+  try {
+    const env = cliEnv(o.env);
+    for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
+    Object.assign(process.env, env);
+    if (o.cwd) process.chdir(o.cwd);
+    const code = await main(args, {
+      out: (s) => void (out += s + '\n'),
+      err: (s) => void (err += s + '\n'),
+      // As writeChunks ends the document on stdout: with a newline.
+      outChunks: async (chunks) => {
+        for (const c of chunks) out += c;
+        out += '\n';
+      },
+    });
+    return { code, out, err };
+  } finally {
+    process.chdir(savedCwd);
+    for (const k of Object.keys(process.env)) if (!(k in savedEnv)) delete process.env[k];
+    Object.assign(process.env, savedEnv);
+  }
+}

@@ -14,14 +14,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Cases each campaign runs in a plain `vitest run test/fuzz`: about 30 s in all on a quiet
- * 2-core machine without a GPU (lavapipe; each campaign prints its time).
+ * Cases each campaign runs in a plain `vitest run test/fuzz` (each campaign prints its time).
+ * The same cases every run, so past the first they re-confirm: the counts keep every kind of
+ * outcome a campaign reports (docs/hardening.md) and leave exploring to the long run.
  */
 export const CI_CASES = {
-  'header-valid': 8_000,
+  'header-valid': 4_000,
   'header-wild': 2_500,
   'wgsl-grammar': 350,
-  'wgsl-mutations': 7_000,
+  'wgsl-mutations': 3_500,
   differential: 60,
   'planted-races': 300,
   'line-breaks': 400,

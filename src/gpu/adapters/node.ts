@@ -4,6 +4,7 @@
 // WGSL_LAB_DAWN_FLAGS adds flags of its own (see dawnFlags).
 import { GpuUnavailableError } from '../errors.js';
 import type { GpuProvider } from '../session.js';
+import { gpuSwitchedOff, NO_GPU_ENV } from './no-gpu.js';
 
 export const NODE_INSTALL_HINT =
   "wgsl-lab runs on the GPU through Vulkan. Without a GPU, install Mesa's lavapipe (a CPU Vulkan driver): on Debian 12, " +
@@ -40,6 +41,10 @@ export function nodeGpuProvider(): GpuProvider {
     installHint: NODE_INSTALL_HINT,
     gpu: () =>
       (cached ??= (async () => {
+        if (gpuSwitchedOff(process.env))
+          throw new GpuUnavailableError(
+            `WebGPU is switched off (${NO_GPU_ENV}=${process.env[NO_GPU_ENV]}); unset ${NO_GPU_ENV} to use the GPU.`,
+          );
         let dawn: typeof import('webgpu');
         try {
           dawn = await import('webgpu');
