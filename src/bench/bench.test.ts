@@ -10,6 +10,8 @@ import { benchCommand } from '../cli/bench.js';
 import type { BenchReport } from './report.js';
 import { addCopyRatios, type BenchResult } from './report.js';
 import { reportSvg } from './svg.js';
+import type { BenchCase } from './cases.js';
+import { defaultCases } from './run.js';
 import { median } from '../gpu/stats.js';
 import { gpu, gpuHas } from '../../test/support/gpu.js';
 import { kernelContext } from '../kernels/context.js';
@@ -86,6 +88,39 @@ describe('wgsl-lab bench', () => {
       'sort/u32 reduce-then-scan',
     ]);
   }, 600_000);
+
+  it('runs only the default variant of each primitive with --defaults', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
+    const c = capture();
+    expect(await benchCommand(['--quick', '--defaults', '--filter', 'transpose', '--runs', '1', '--json', '--out', dir], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    expect(report.settings).toMatchObject({ defaults: true, filter: 'transpose' });
+    // Without --defaults the same filter also times the other tile orders and the workgroup-tile kernels.
+    const transposeDefault = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+    expect(report.results.map((r) => `${r.name} · ${r.variant}`)).toEqual([
+      'copy/f32 · vec4',
+      `transpose/f32 · ${transposeDefault}`,
+      `transpose/f32/128x512 · ${transposeDefault}`,
+    ]);
+    expect(report.results.every((r) => r.validated && r.group === 'main')).toBe(true);
+  });
+
+  it('keeps the first main-table case of each name as the defaults, and no sweep', () => {
+    const c = (name: string, variant: string, group: 'main' | 'sweep' = 'main') => ({ name, variant, group }) as BenchCase;
+    const cases = [
+      c('copy/f32', 'vec4'),
+      c('scan/inclusive/u32', 'single-pass'),
+      c('scan/inclusive/u32', 'reduce-then-scan'),
+      c('sort/u32', 'onesweep'),
+      c('sort/u32', 'atomic-or'),
+      c('copy/f32', 'vec4', 'sweep'),
+    ];
+    expect(defaultCases(cases).map((x) => `${x.name} ${x.variant} ${x.group}`)).toEqual([
+      'copy/f32 vec4 main',
+      'scan/inclusive/u32 single-pass main',
+      'sort/u32 onesweep main',
+    ]);
+  });
 
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
     const c = capture();
