@@ -123,25 +123,38 @@ describe('documentation', () => {
 });
 
 describe('bench/results/README.md', () => {
-  it("takes every number of its summary table from the run's bench.json", () => {
+  it("takes every number of its summary table from the run's bench.json (both modes) and cub.json", () => {
     const page = readFileSync(join(root, 'bench/results/README.md'), 'utf8');
-    const run = JSON.parse(readFileSync(join(root, 'bench/results/h200-2026-12-03/call1-full/bench.json'), 'utf8')) as {
-      results: { name: string; variant: string; ms: number | null; GBps: number | null; ratioToCopy: number | null }[];
-    };
-    const rows = [...page.matchAll(/^\| `([^`]+)`[^|]* \| ([^|]+) \| ([\d.]+) \| (\d+) \| ([\d.]+)× \|/gm)];
+    const read = (file: string) =>
+      JSON.parse(readFileSync(join(root, 'bench/results/h200-2026-12-03b', file), 'utf8')) as {
+        results: { name: string; variant: string; ms: number | null; GBps: number | null; ratioToCopy: number | null }[];
+      };
+    const modes = [read('browser/bench.json'), read('native/bench.json')];
+    const cub = read('cub.json');
+    const rows = [
+      ...page.matchAll(
+        /^\| `([^`]+)`[^|]* \| ([^|]+) \| ([\d.]+) \| (\d+) \| ([\d.]+)× \| ([\d.]+) \| (\d+) \| ([\d.]+)× \| (?:`([^`]+)` (\d+)|—) \| (?:([\d.]+)×|—) \| (?:([\d.]+)×|—) \|/gm,
+      ),
+    ];
     expect(rows.length).toBeGreaterThanOrEqual(19);
     const unmatched = rows
-      .filter(
-        ([, name, variant, ms, gbps, copy]) =>
-          !run.results.some(
+      .filter(([, name, variant, ...cells]) => {
+        const [anchorName, anchorGBps, ...anchorRatios] = cells.slice(6);
+        const anchor = anchorName ? cub.results.find((r) => r.name === anchorName) : undefined;
+        if (anchorName && (!anchor || String(Math.round(anchor.GBps ?? -1)) !== anchorGBps)) return true;
+        return !modes.every((run, m) => {
+          const [ms, gbps, copy] = cells.slice(3 * m, 3 * m + 3);
+          return run.results.some(
             (r) =>
               r.name.startsWith(name!) &&
               r.variant.startsWith(variant!.trim()) &&
               r.ms?.toFixed(3) === ms &&
               String(Math.round(r.GBps ?? -1)) === gbps &&
-              r.ratioToCopy?.toFixed(2) === copy,
-          ),
-      )
+              r.ratioToCopy?.toFixed(2) === copy &&
+              (anchor ? (r.GBps! / anchor.GBps!).toFixed(2) === anchorRatios[m] : anchorRatios[m] === undefined),
+          );
+        });
+      })
       .map(([row]) => row);
     expect(unmatched).toEqual([]);
   });

@@ -21,14 +21,19 @@ os.environ.setdefault("CUPY_ACCELERATORS", "cub")
 import cupy  # noqa: E402
 
 
-def time_op(op, warmup, runs):
-    """Milliseconds per run of op(), measured with CUDA events on the current stream."""
+def time_op(op, warmup, runs, prepare=None):
+    """Milliseconds per run of op(), measured with CUDA events on the current stream;
+    prepare(), when given, runs before each run outside the timed events."""
     for _ in range(warmup):
+        if prepare:
+            prepare()
         op()
     cupy.cuda.get_current_stream().synchronize()
     start, end = cupy.cuda.Event(), cupy.cuda.Event()
     times = []
     for _ in range(runs):
+        if prepare:
+            prepare()
         start.record()
         op()
         end.record()
@@ -107,6 +112,17 @@ def main():
     assert bool((k == s).all()), "sort pairs: keys"
     order = cupy.argsort(sort_keys)
     assert bool((v == sort_values[order]).all()), "sort pairs: values"
+    in_place = cupy.empty_like(sort_keys)
+
+    def restore_unsorted():
+        in_place[...] = sort_keys
+
+    def restore_sorted():
+        in_place[...] = s
+
+    restore_unsorted()
+    in_place.sort()
+    assert bool((in_place == s).all()), "in-place sort"
 
     w, r = args.warmup, args.runs
     results = [
@@ -120,6 +136,12 @@ def main():
         result(f"transpose/f32/{side // 2}x{side * 2}", side * side, 8 * side * side, time_op(lambda: cupy.ascontiguousarray(wide.T), w, r), rows=side // 2, cols=side * 2, method="cupy.ascontiguousarray(a.T)"),
         # Bytes as for wgsl-lab's sort: the keys (and values) read once and written once.
         result("sort/u32", n, 8 * n, time_op(lambda: cupy.sort(sort_keys), w, r), method="cupy.sort: a copy, then thrust::sort, i.e. CUB DeviceRadixSort::SortKeys"),
+        # ndarray.sort() sorts in place (Thrust's sort on the array itself: CUB's radix sort
+        # between the array and one temporary, no copy first). The unsorted keys are put back
+        # before each run, outside the timing; the second row times it on keys already sorted
+        # (what repeating a.sort() without restoring times), for the record.
+        result("sort-inplace/u32", n, 8 * n, time_op(in_place.sort, w, r, restore_unsorted), method="ndarray.sort() in place (thrust::sort, CUB DeviceRadixSort), unsorted keys restored before each run, untimed"),
+        result("sort-inplace/u32/already-sorted", n, 8 * n, time_op(in_place.sort, w, r, restore_sorted), method="ndarray.sort() in place on keys already sorted (context only)"),
         result("sort-pairs/u32", n, 16 * n, time_op(lambda: sort_pairs(sort_keys, sort_values), w, r), method="cupy.argsort (thrust::stable_sort_by_key with int64 indices, i.e. CUB DeviceRadixSort::SortPairs), then keys[order] and values[order]"),
     ]
     props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)

@@ -10,6 +10,8 @@ import { benchCommand } from '../cli/bench.js';
 import type { BenchReport } from './report.js';
 import { addCopyRatios, type BenchResult } from './report.js';
 import { reportSvg } from './svg.js';
+import type { BenchCase } from './cases.js';
+import { defaultCases } from './run.js';
 import { median } from '../gpu/stats.js';
 import { gpu, gpuHas } from '../../test/support/gpu.js';
 import { kernelContext } from '../kernels/context.js';
@@ -87,6 +89,39 @@ describe('wgsl-lab bench', () => {
     ]);
   }, 600_000);
 
+  it('runs only the default variant of each primitive with --defaults', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-bench-'));
+    const c = capture();
+    expect(await benchCommand(['--quick', '--defaults', '--filter', 'transpose', '--runs', '1', '--json', '--out', dir], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n')) as BenchReport;
+    expect(report.settings).toMatchObject({ defaults: true, filter: 'transpose' });
+    // Without --defaults the same filter also times the other tile orders and the workgroup-tile kernels.
+    const transposeDefault = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+    expect(report.results.map((r) => `${r.name} · ${r.variant}`)).toEqual([
+      'copy/f32 · vec4',
+      `transpose/f32 · ${transposeDefault}`,
+      `transpose/f32/128x512 · ${transposeDefault}`,
+    ]);
+    expect(report.results.every((r) => r.validated && r.group === 'main')).toBe(true);
+  });
+
+  it('keeps the first main-table case of each name as the defaults, and no sweep', () => {
+    const c = (name: string, variant: string, group: 'main' | 'sweep' = 'main') => ({ name, variant, group }) as BenchCase;
+    const cases = [
+      c('copy/f32', 'vec4'),
+      c('scan/inclusive/u32', 'single-pass'),
+      c('scan/inclusive/u32', 'reduce-then-scan'),
+      c('sort/u32', 'onesweep'),
+      c('sort/u32', 'atomic-or'),
+      c('copy/f32', 'vec4', 'sweep'),
+    ];
+    expect(defaultCases(cases).map((x) => `${x.name} ${x.variant} ${x.group}`)).toEqual([
+      'copy/f32 vec4 main',
+      'scan/inclusive/u32 single-pass main',
+      'sort/u32 onesweep main',
+    ]);
+  });
+
   it('refuses a filter that matches nothing, and explains itself with --help', async () => {
     const c = capture();
     expect(await benchCommand(['--quick', '--filter', 'no-such-thing'], c.io)).toBe(2);
@@ -147,78 +182,139 @@ describe('the report', () => {
 });
 
 describe('bench/compare.mjs', () => {
-  it('computes each target ratio with PASS or MISS and the margin', async () => {
+  const ours = (name: string, variant: string, GBps: number, n = 2 ** 28): BenchResult => ({
+    ...result(name, name.split('/')[0]!, variant, GBps),
+    n,
+  });
+  const transpose = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+  // Two modes of the same kernels: the native run is given its own numbers where they differ.
+  const benchReport = (dawnFlags: string[] | undefined, scan: number, sort: number) => ({
+    mode: 'full',
+    device: { description: 'Test GPU', timing: 'timestamp-query' },
+    settings: { runs: 30, defaults: true, ...(dawnFlags ? { dawnFlags } : {}) },
+    results: [
+      ours('copy/f32', 'vec4', 3900),
+      ours('reduce/sum/f32', 'subgroup', 4400),
+      ...['inclusive/u32', 'exclusive/u32', 'inclusive/f32', 'exclusive/f32'].map((k) => ours(`scan/${k}`, 'single-pass', scan)),
+      ours('histogram/256/u32', 'subgroup', 4000),
+      ours('transpose/f32', transpose, 3600),
+      ours('transpose/f32/8192x32768', transpose, 3600),
+      ours('stencil/neighbour-average/f32', 'vec4, 1 step', 3800),
+      ours('sort/u32', 'onesweep, LSD 8-bit digits', sort),
+      ours('sort-pairs/u32', 'onesweep, LSD 8-bit digits', 2 * sort),
+    ],
+  });
+  const cub = {
+    tool: 'cub_peer',
+    device: { name: 'Test GPU', cudaRuntime: 13000, cub: 300001 },
+    settings: { runs: 30 },
+    results: [
+      { name: 'copy/f32', n: 2 ** 28, GBps: 4200, ms: 0.51, validated: true, details: { method: 'cudaMemcpyAsync' } },
+      { name: 'copy-kernel/f32', n: 2 ** 28, GBps: 4240, ms: 0.506, validated: true },
+      { name: 'sum/f32', n: 2 ** 28, GBps: 4450, validated: true },
+      ...['inclusive/u32', 'exclusive/u32', 'inclusive/f32', 'exclusive/f32'].map((k) => ({
+        name: `scan/${k}`,
+        n: 2 ** 28,
+        GBps: 3000,
+        validated: true,
+      })),
+      { name: 'histogram/256/u32', n: 2 ** 28, GBps: 1800, validated: true },
+      { name: 'sort/u32', n: 2 ** 28, GBps: 390, validated: true },
+      { name: 'sort/u32/double-buffer', n: 2 ** 28, GBps: 380, validated: true },
+      { name: 'sort-pairs/u32', n: 2 ** 28, GBps: 500, validated: true },
+    ],
+  };
+  const peer = {
+    device: { name: 'Test GPU', cupy: '14', accelerators: 'cub' },
+    settings: { runs: 30 },
+    results: [
+      { name: 'cumsum/u32', n: 2 ** 28, GBps: 1050, details: { method: 'cupy.cumsum' } },
+      // Faster than CUB's own SortKeys here: the anchor takes the fastest candidate.
+      { name: 'sort-inplace/u32', n: 2 ** 28, GBps: 400, details: { method: 'ndarray.sort() in place' } },
+    ],
+  };
+
+  async function compareIn(files: Record<string, unknown>, args: string[]) {
     const dir = await mkdtemp(join(tmpdir(), 'wgsl-lab-compare-'));
-    const ours = (name: string, variant: string, GBps: number, n = 2 ** 28): BenchResult => ({
-      ...result(name, name.split('/')[0]!, variant, GBps),
-      n,
-    });
-    const bench = {
-      mode: 'full',
-      device: { description: 'Test GPU', timing: 'timestamp-query' },
-      settings: { runs: 30 },
-      results: [
-        ours('copy/f32', 'vec4', 4000),
-        ours('reduce/sum/f32', 'subgroup', 4300),
-        ours('scan/inclusive/u32', 'single-pass', 3700),
-        ours('scan/exclusive/u32', 'single-pass', 3700),
-        ours('scan/inclusive/f32', 'single-pass', 3100),
-        ours('scan/exclusive/f32', 'single-pass', 3600),
-        ours('histogram/256/u32', 'subgroup', 1900),
-        ours('transpose/f32', 'padded [32][33], diagonal, 1 tile per workgroup', 1000),
-        ours('transpose/f32', 'registers, 4×4 blocks, 2 per invocation, diagonal', 3500),
-        ours('transpose/f32/8192x32768', 'registers, 4×4 blocks, 2 per invocation, diagonal', 3700),
-        ours('stencil/neighbour-average/f32', 'vec4, 1 step', 3900),
-        ours('sort/u32', 'reduce-then-scan, LSD 8-bit digits', 150),
-        ours('sort/u32', 'onesweep, atomic-or match, LSD 8-bit digits', 170),
-        ours('sort-pairs/u32', 'onesweep, LSD 8-bit digits', 260),
-      ],
-    };
-    const peer = {
-      mode: 'full',
-      device: { name: 'Test GPU', cupy: '14', accelerators: 'cub' },
-      settings: { runs: 30 },
-      results: [
-        { name: 'sum/f32', n: 2 ** 28, GBps: 4200 },
-        { name: 'cumsum/u32', n: 2 ** 28, GBps: 1080 },
-        { name: 'cumsum/f32', n: 2 ** 28, GBps: 1080 },
-        { name: 'bincount/256/u32', n: 2 ** 28, GBps: 360 },
-        { name: 'transpose/f32', n: 2 ** 28, GBps: 1140 },
-        { name: 'sort/u32', n: 2 ** 28, GBps: 320, details: { method: 'cupy.sort' } },
-        { name: 'sort-pairs/u32', n: 2 ** 28, GBps: 164, details: { method: 'cupy.argsort, then gathers' } },
-      ],
-    };
-    await writeFile(join(dir, 'bench.json'), JSON.stringify(bench));
-    await writeFile(join(dir, 'peer.json'), JSON.stringify(peer));
-    const failure = await run('node', ['bench/compare.mjs', '--bench', join(dir, 'bench.json'), '--peer', join(dir, 'peer.json')]).catch(
-      (e: { code: number; stdout: string }) => e,
+    for (const [name, json] of Object.entries(files)) await writeFile(join(dir, name), JSON.stringify(json));
+    const outcome = await run('node', ['bench/compare.mjs', ...args.map((a) => (a.endsWith('.json') ? join(dir, a) : a))]).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
     );
-    const { code, stdout } = failure as { code: number; stdout: string };
+    return { ...outcome, dir };
+  }
+
+  it('judges each target in both modes against the fastest CUB/CUDA figure, CuPy as context', async () => {
+    const native = ['enable-dawn-features=disable_robustness'];
+    const { code, stdout, dir } = await compareIn(
+      {
+        'browser.json': benchReport(undefined, 3300, 240),
+        'native.json': benchReport(native, 3600, 420),
+        'cub.json': cub,
+        'peer.json': peer,
+      },
+      ['--bench', 'browser.json', '--native', 'native.json', '--cub', 'cub.json', '--peer', 'peer.json'],
+    );
     expect(code).toBe(1);
-    expect(stdout).toMatch(/\| reduce vs CUB sum \| 4300\.0 \| CuPy sum\/f32 \| 4200\.0 \| 1\.02× \| ≥ 1× \| PASS \| \+2\.4% \|/);
+    // The copy anchor is the faster of cudaMemcpy and the CUDA copy kernel.
     expect(stdout).toMatch(
-      /\| scan \(inclusive, u32\) vs CuPy cumsum \| 3700\.0 \| CuPy cumsum\/u32 \| 1080\.0 \| 3\.43× \| ≥ 3× \| PASS \| \+14\.2% \|/,
+      /\| copy kernel vs CUDA copy \| CUB\/CUDA copy-kernel\/f32 \(4240\.0 GB\/s\) \| 3900\.0 \| 0\.92× \| ≥ 0\.97× MISS -5\.2% \| 3900\.0 \| 0\.92× \| ≥ 0\.97× MISS -5\.2% \|/,
+    );
+    // Scan: ≥ 1.1× CUB browser-safe, ≥ 1.2× native; against the CUDA copy only native is judged.
+    expect(stdout).toMatch(
+      /\| scan \(inclusive, u32\) vs CUB \| CUB\/CUDA scan\/inclusive\/u32 \(3000\.0 GB\/s\) \| 3300\.0 \| 1\.10× \| ≥ 1\.1× PASS \+0\.0% \| 3600\.0 \| 1\.20× \| ≥ 1\.2× PASS \+0\.0% \|/,
     );
     expect(stdout).toMatch(
-      /\| scan \(inclusive, f32\) vs copy kernel \| 3100\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.78× \| ≥ 0\.9× \| MISS \| -13\.9% \|/,
+      /\| scan \(exclusive, f32\) vs CUDA copy \| CUB\/CUDA copy-kernel\/f32 \(4240\.0 GB\/s\) \| 3300\.0 \| 0\.78× \| – \| 3600\.0 \| 0\.85× \| ≥ 0\.9× MISS -5\.7% \|/,
     );
-    // The library's default transpose is compared, whatever variant the report lists first.
+    // The sort's anchor is CuPy's in-place sort, the fastest of CUB's sorts here.
     expect(stdout).toMatch(
-      /\| transpose 16384² vs copy kernel \| 3500\.0 \| wgsl-lab copy\/f32 \(n=268435456\) \| 4000\.0 \| 0\.88× \| ≥ 0\.9× \| MISS \| -2\.8% \|/,
-    );
-    expect(stdout).toMatch(
-      /\| radix sort, u32 keys, vs CuPy sort \| 150\.0 \| CuPy sort\/u32 \| 320\.0 \| 0\.47× \| ≥ 1× \| MISS \| -53\.1% \|/,
+      /\| radix sort, u32 keys, vs fastest CUB sort \| CuPy sort-inplace\/u32 \(400\.0 GB\/s\) \| 240\.0 \| 0\.60× \| ≥ 0\.85× MISS -29\.4% \| 420\.0 \| 1\.05× \| ≥ 1× PASS \+5\.0% \|/,
     );
     expect(stdout).toMatch(
-      /\| radix sort, u32 keys \+ u32 values, vs CuPy argsort \+ gathers \| 260\.0 \| CuPy sort-pairs\/u32 \| 164\.0 \| 1\.59× \| ≥ 1× \| PASS \| \+58\.5% \|/,
+      /\| radix sort, u32 keys \+ u32 values, vs CUB SortPairs \| CUB\/CUDA sort-pairs\/u32 \(500\.0 GB\/s\) \| 480\.0 \| 0\.96× \| ≥ 0\.85× PASS \+12\.9% \| 840\.0 \| 1\.68× \| ≥ 1× PASS \+68\.0% \|/,
     );
-    // The opt-in match is context, not the target row (which takes the first, default, result).
+    // The in-run copy kernel is each mode's own.
     expect(stdout).toMatch(
-      /\| radix sort onesweep, atomic-or match, keys, vs CuPy sort \| 170\.0 \| CuPy sort\/u32 \| 320\.0 \| 0\.53× \|/,
+      /\| stencil \(neighbour average\) vs copy kernel \| wgsl-lab copy kernel, same mode \(3900\.0 \/ 3900\.0 GB\/s\) \| 3800\.0 \| 0\.97× \| ≥ 0\.95× PASS \+2\.6% \|/,
     );
-    expect(stdout).toMatch(/- `sort-pairs\/u32`: cupy\.argsort, then gathers/);
-    expect(stdout).toMatch(/12 of 16 targets met/);
+    expect(stdout).toMatch(
+      /\| scan \(inclusive, u32\) vs cupy\.cumsum \| CuPy cumsum\/u32 \(1050\.0 GB\/s\) \| 3300\.0 \| 3\.14× \| 3600\.0 \| 3\.43× \|/,
+    );
+    expect(stdout).toMatch(/\| `sort-inplace\/u32` \| 268435456 \| – \| 400\.0 \| ndarray\.sort\(\) in place \|/);
+    expect(stdout).toMatch(/15 of 28 targets met/);
     const written = JSON.parse(await readFile(join(dir, 'compare.json'), 'utf8'));
-    expect(written).toMatchObject({ passed: 12, total: 16 });
+    expect(written).toMatchObject({ passed: 15, total: 28 });
+    expect(written.targets[0]).toMatchObject({ comparison: 'copy kernel vs CUDA copy', native: { result: 'MISS', target: 0.97 } });
+  });
+
+  it('marks the native targets missed without a native report, and refuses a report in the wrong mode', async () => {
+    const browser = benchReport(undefined, 3300, 240);
+    const alone = await compareIn({ 'browser.json': browser, 'cub.json': cub }, ['--bench', 'browser.json', '--cub', 'cub.json']);
+    expect(alone.code).toBe(1);
+    expect(alone.stdout).toMatch(/- wgsl-lab native: not measured/);
+    expect(alone.stdout).toMatch(/\| reduce \(sum, f32\) vs CUB \|.*\| – \(no native report\) \| ≥ 1× MISS \|/);
+
+    const flagged = benchReport(['enable-dawn-features=disable_robustness'], 3300, 240);
+    const swapped = await compareIn({ 'browser.json': flagged, 'cub.json': cub }, ['--bench', 'browser.json', '--cub', 'cub.json']);
+    expect(swapped.code).toBe(2);
+    expect(swapped.stderr).toMatch(/the browser-safe report '.*browser\.json' ran with Dawn flags enable-dawn-features=disable_robustness/);
+
+    const plain = await compareIn({ 'browser.json': browser, 'native.json': browser, 'cub.json': cub }, [
+      '--bench',
+      'browser.json',
+      '--native',
+      'native.json',
+      '--cub',
+      'cub.json',
+    ]);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(
+      /the native report '.*native\.json' did not run with WGSL_LAB_DAWN_FLAGS=enable-dawn-features=disable_robustness/,
+    );
+
+    const nothing = await compareIn({ 'browser.json': browser }, ['--bench', 'browser.json']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/a peer report is needed/);
   });
 });

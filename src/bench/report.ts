@@ -41,7 +41,15 @@ export interface BenchReport {
     maxStorageBufferBindingSize: number;
     maxBufferSize: number;
   };
-  settings: { warmup: number; runs: number; filter?: string };
+  settings: {
+    warmup: number;
+    runs: number;
+    filter?: string;
+    /** Only the default variant of each primitive was run (--defaults). */
+    defaults?: boolean;
+    /** The extra Dawn instance flags of the run (WGSL_LAB_DAWN_FLAGS), when there were any. */
+    dawnFlags?: string[];
+  };
   results: BenchResult[];
 }
 

@@ -15,6 +15,8 @@ export interface BenchOptions {
   quick: boolean;
   /** Only cases whose "name variant" contains this (copy cases for their sizes are kept). */
   filter?: string;
+  /** Only the library's default variant of each primitive in the main table (listed first), no sweep. */
+  defaults?: boolean;
   /** Timed runs per case instead of the mode's (SETTINGS). */
   runs?: number;
   /** Called before each case: cases done, total, the case's label. */
@@ -25,12 +27,23 @@ export interface BenchOptions {
 export const SETTINGS = { quick: { warmup: 2, runs: 20, warmupMs: 10 }, full: { warmup: 5, runs: 30, warmupMs: WARMUP_MS } };
 
 /** The cases a run performs: the filtered ones plus the copy cases their ratios need (none when nothing matches). */
-export function selectCases(gpu: DeviceHandle, o: Pick<BenchOptions, 'quick' | 'filter'>): BenchCase[] {
-  const all = benchCases(gpu, o.quick ? QUICK_SIZES : FULL_SIZES);
+export function selectCases(gpu: DeviceHandle, o: Pick<BenchOptions, 'quick' | 'filter' | 'defaults'>): BenchCase[] {
+  const every = benchCases(gpu, o.quick ? QUICK_SIZES : FULL_SIZES);
+  const all = o.defaults ? defaultCases(every) : every;
   if (!o.filter) return all;
   const chosen = all.filter((c) => `${c.name} ${c.variant}`.includes(o.filter!));
   if (!chosen.length) return [];
   return all.filter((c) => chosen.includes(c) || (c.primitive === 'copy' && chosen.some((x) => x.n === c.n && x.group === c.group)));
+}
+
+/** The first main-table case of each name: benchCases lists the library's default variant first. */
+export function defaultCases(cases: BenchCase[]): BenchCase[] {
+  const seen = new Set<string>();
+  return cases.filter((c) => {
+    if (c.group !== 'main' || seen.has(c.name)) return false;
+    seen.add(c.name);
+    return true;
+  });
 }
 
 export async function runBench(gpu: DeviceHandle, o: BenchOptions): Promise<BenchReport> {
@@ -59,7 +72,7 @@ export async function runBench(gpu: DeviceHandle, o: BenchOptions): Promise<Benc
       maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
       maxBufferSize: limits.maxBufferSize,
     },
-    settings: { ...settings, ...(o.filter ? { filter: o.filter } : {}) },
+    settings: { ...settings, ...(o.filter ? { filter: o.filter } : {}), ...(o.defaults ? { defaults: true } : {}) },
     results,
   };
 }

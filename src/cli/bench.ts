@@ -12,7 +12,7 @@ import { describeFailure } from './errors.js';
 import { ensureWritableDir, OutputError, writeFileAtomic } from './output-files.js';
 import { toJson } from '../report/json.js';
 
-export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT] [--runs N]
+export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR] [--filter TEXT] [--defaults] [--runs N]
   Benchmarks every primitive and the variants the lessons compare, plus a vec4 copy kernel
   as the bandwidth reference. Each configuration is validated once against the CPU, then
   timed: warm-up runs discarded, the median of 30 runs (20 with --quick), GPU time from timestamp
@@ -23,6 +23,7 @@ export const BENCH_USAGE = `usage: wgsl-lab bench [--quick] [--json] [--out DIR]
   --json         also print the report on stdout
   --out DIR      where bench.json and bench.svg go (default: bench-results)
   --filter TEXT  only configurations whose name or variant contains TEXT
+  --defaults     only the library's default variant of each primitive (no variants, no sweep)
   --runs N       timed runs per configuration (1 to 1000): 1 validates every configuration
                  quickly, its time is then one sample`;
 
@@ -42,6 +43,7 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
       json: { type: 'boolean' },
       out: { type: 'string' },
       filter: { type: 'string' },
+      defaults: { type: 'boolean' },
       runs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,12 +70,15 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
   let report: BenchReport;
   try {
     const gpu = await new GpuSession(nodeGpuProvider()).device();
-    const options = { quick: !!values.quick, filter: values.filter, runs };
+    const options = { quick: !!values.quick, filter: values.filter, defaults: !!values.defaults, runs };
     if (!selectCases(gpu, options).length) {
       io.err(`wgsl-lab bench: no configuration matches --filter '${values.filter}'`);
       return 2;
     }
     report = await runBench(gpu, { ...options, progress: progressBar(process.stderr) });
+    // Numbers under extra Dawn flags are not what WebGPU gives: the report says which were set.
+    const flags = (process.env.WGSL_LAB_DAWN_FLAGS ?? '').split(/\s+/).filter(Boolean);
+    if (flags.length) report.settings.dawnFlags = flags;
   } catch (e) {
     const f = describeFailure(e);
     io.err(f.lines.join('\n'));
