@@ -72,6 +72,15 @@ describe('exercises', () => {
     expect(await progress.innerText()).toBe('1 of 4 exercises solved');
   });
 
+  it('sum-multi-f32: the solution is Solved, its hidden million values simulated in the worker within its time limit', async () => {
+    await openLesson(page, lab.url, '04-reduction');
+    const file = 'sum-multi-f32.wgsl';
+    await example(page, file).getByRole('button', { name: 'Show solution' }).click();
+    expect(await runForVerdict(file)).toBe(
+      'Solved: every checkpoint passes on the shown data and on 1 hidden input set, and Check is clean.',
+    );
+  });
+
   it('smoothing-uniform-bound without WebGPU: the simulator passes its checkpoints, Check finds 2 races, not Solved', async () => {
     // The lockstep simulator happens to give the right values; that is what once made the
     // racy exercise "Solved" without WebGPU.
