@@ -222,6 +222,15 @@ describe('lab site', () => {
     const verdict = await board.getAttribute('data-verdict');
     expect(['within-noise', 'slower', 'faster']).toContain(verdict);
     expect((await board.innerText()).includes('within noise')).toBe(verdict === 'within-noise');
+
+    // Both again with their batches interleaved: the same rule, said to be alternating.
+    await page.getByRole('button', { name: 'Time both, alternating' }).click();
+    await page.waitForFunction(() => document.querySelector('.timing-board')?.textContent?.startsWith('Last two measured, batches'), null, {
+      timeout: 60_000,
+    });
+    expect(await board.innerText()).toMatch(
+      new RegExp(`^Last two measured, batches alternating: ${a.file} ${spread} and ${b.file} ${spread} .*; (${ratio}|${noise})\\.$`),
+    );
   });
 
   it('draws the smoothing chart after a run, with the step count from the field', async () => {

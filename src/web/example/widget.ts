@@ -340,6 +340,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   );
   if (ref.racy || ref.toggleBarrier) controls.append(button(`Run ${REPEAT_RUNS}×`, runRepeatedly));
   if (ref.timing) controls.append(button(`Time ${TIMED_DISPATCHES}×`, time));
+  if (ref.timing) ctx.timing?.register(ref.file, () => editor.code());
   smoothing?.sync(editor.code());
 
   if (barrierSwitch) controls.append(barrierSwitch.element);
