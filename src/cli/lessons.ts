@@ -7,7 +7,7 @@ import { GpuSession } from '../gpu/session.js';
 import { LessonFormatError, solutionFileName } from '../lessons/format.js';
 import { loadLessons } from '../lessons/load.js';
 import { judgeExample, type ExampleVerdict } from '../lessons/verify.js';
-import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../lessons/verify-exercise.js';
+import { exerciseVerdictOnSimulator, judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../lessons/verify-exercise.js';
 import { checkSource } from '../runner/check-source.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
@@ -95,9 +95,13 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
           const { report: checked } = await checkSource(e.source, { file: e.path, ...(values.sim ? {} : { compiler: session }) });
           return judgeStartingPoint(result, checked.summary);
         });
-        await record(l.slug, solutionFileName(e.file), solution.path, async () =>
-          judgeSolution(e, await runSource(solution.source, solution.path)),
-        );
+        await record(l.slug, solutionFileName(e.file), solution.path, async () => {
+          const verdict = judgeSolution(e, await runSource(solution.source, solution.path));
+          if (!verdict.ok) return verdict;
+          // The lab's Solved verdict too (hidden input sets, the clean kinds), on the simulator.
+          const solved = await exerciseVerdictOnSimulator({ ref: e, original: e.source, solution: solution.source }, solution.source);
+          return solved.solved ? verdict : { ok: false, summary: `solution is not Solved by the lab's verdict: ${solved.text}` };
+        });
       } else {
         await record(l.slug, e.file, e.path, async () => judgeExample(e, await runSource(e.source, e.path)));
       }

@@ -1,7 +1,7 @@
 // The exercise part of the lesson format: `hint:` lines after `::: exercise`, the `predict`
 // flag, and clear errors at the line for hints where they do not belong.
 import { describe, expect, it } from 'vitest';
-import { LessonFormatError, lessonExamples, parseLesson, solutionFileName } from './format.js';
+import { CHECK_KINDS, LessonFormatError, lessonExamples, parseLesson, solutionFileName } from './format.js';
 import { lessonMarkdownTexts } from './markdown-html.js';
 
 const lesson = (body: string) => `---\ntitle: T\nsummary: S\n---\n${body}`;
@@ -26,10 +26,76 @@ describe('exercises in lesson.md', () => {
       }
       return 'no error';
     };
-    expect(errorOf('::: example a.wgsl\nhint: no')).toBe("6: only an exercise has hints: 'hint:' follows '::: exercise FILE'");
+    expect(errorOf('::: example a.wgsl\nhint: no')).toBe("6: only an exercise has 'hint' lines: they follow '::: exercise FILE'");
     expect(errorOf('::: exercise a.wgsl\nhint: one\nhint:')).toBe("7: an empty 'hint:' line");
     expect(errorOf('::: example a.wgsl predict')).toBe(
       "5: unknown example flag 'predict' (racy, rejects=LINE:COL, toggle-barrier, timing)",
     );
+  });
+});
+
+describe('what Solved demands, in the exercise block', () => {
+  const errorOf = (body: string) => {
+    try {
+      parseLesson(lesson(body), 'l.md');
+    } catch (e) {
+      expect(e).toBeInstanceOf(LessonFormatError);
+      return `${(e as LessonFormatError).loc.line}: ${(e as Error).message}`;
+    }
+    return 'no error';
+  };
+
+  it('reads hidden input sets and the clean kinds', () => {
+    const parsed = parseLesson(
+      lesson(
+        '::: exercise a.wgsl\nhint: h\nhidden (negatives): buffer 0 f32[8] = -1 - i\nhidden (odd size): buffer 0 f32[7] = i; buffer 1 f32[7]\nclean: data-race, bank-conflict\nhidden prose follows.\n',
+      ),
+    );
+    const [ref] = lessonExamples(parsed);
+    expect(ref!.hidden).toEqual([
+      { label: 'negatives', directives: ['buffer 0 f32[8] = -1 - i'], line: 7 },
+      { label: 'odd size', directives: ['buffer 0 f32[7] = i', 'buffer 1 f32[7]'], line: 8 },
+    ]);
+    expect(ref!.clean).toEqual(['data-race', 'bank-conflict']);
+    expect(ref!.hints).toEqual(['h']);
+    // A prose line that only starts with the word is prose.
+    expect(parsed.blocks[1]).toEqual({ kind: 'markdown', text: 'hidden prose follows.' });
+  });
+
+  it('refuses malformed lines at their line of lesson.md', () => {
+    expect(errorOf('::: exercise a.wgsl\nclean: data-race, races')).toBe(
+      "6: unknown check kind 'races' in 'clean:' (data-race, bank-conflict, never-written-read, out-of-bounds, barrier-divergence, atomic-ordering, spin-wait)",
+    );
+    expect(errorOf('::: exercise a.wgsl\nhidden (x): dispatch 4')).toBe(
+      "6: a hidden input set holds only 'buffer' and 'uniform' directives, found 'dispatch 4'",
+    );
+    expect(errorOf('::: exercise a.wgsl\nhidden (): buffer 0 f32[4]')).toBe(
+      "6: a hidden input set is 'hidden (WHAT IT TESTS): buffer …; buffer …'",
+    );
+    expect(errorOf('::: exercise a.wgsl\nhidden (x): buffer 0 f32[4] = i +')).toMatch(
+      /^6: hidden input set 'x': 'buffer 0 f32\[4\] = i \+': /,
+    );
+    expect(errorOf('::: example a.wgsl\nclean: data-race')).toBe("6: only an exercise has 'clean' lines: they follow '::: exercise FILE'");
+    expect(errorOf('::: exercise a.wgsl\nclean: data-race\nclean: out-of-bounds')).toBe(
+      "7: a second 'clean:' line; list every kind on one",
+    );
+  });
+
+  it('reads answer blocks for prediction exercises above them, and refuses others', () => {
+    const parsed = parseLesson(
+      lesson('::: exercise a.wgsl predict\n::: exercise b.wgsl predict\n\n::: answer a.wgsl b.wgsl\nIt is **4**.\n:::\nAfter.'),
+    );
+    expect(parsed.blocks[2]).toEqual({ kind: 'answer', files: ['a.wgsl', 'b.wgsl'], text: 'It is **4**.', line: 8 });
+    expect(lessonMarkdownTexts(parsed)).toContain('It is **4**.');
+    expect(errorOf('::: exercise a.wgsl\n::: answer a.wgsl\nx\n:::')).toBe(
+      "6: '::: answer' names 'a.wgsl', which is not a prediction exercise ('::: exercise a.wgsl predict') above it",
+    );
+    expect(errorOf('::: exercise a.wgsl predict\n::: answer a.wgsl\nx')).toBe("6: '::: answer' has no closing ':::'");
+    expect(errorOf('::: answer\nx\n:::')).toBe("5: '::: answer' names the prediction exercise(s) it answers: '::: answer FILE.wgsl'");
+  });
+
+  it('names exactly the checks of the registry as clean kinds', async () => {
+    const { CHECKS } = await import('../checks/registry.js');
+    expect([...CHECK_KINDS].sort()).toEqual(CHECKS.map((c) => c.id).sort());
   });
 });

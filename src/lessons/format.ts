@@ -11,7 +11,14 @@
 //   ::: example neighbour-average-no-barrier.wgsl racy
 //   ::: exercise neighbour-max.wgsl predict  (the starting point; neighbour-max.solution.wgsl beside it)
 //   hint: An exercise's hints follow it, one `hint:` line each (Markdown), revealed one by one.
+//   hidden (distinct neighbours): buffer 0 f32[1000] = random() * 2000 - 1000; buffer 1 f32[1000]
+//   clean: data-race, out-of-bounds
 //   ::: example barrier-in-branch.wgsl rejects=13:49
+//
+//   ::: answer neighbour-max.wgsl
+//   Prose that gives away a prediction exercise's answer: shown once the learner committed
+//   a prediction for every exercise named.
+//   :::
 //
 //   ::: question
 //   Why is the barrier needed between the phases but not at the end?
@@ -24,9 +31,18 @@
 // `rejects=LINE:COL` (the compiler must reject it with an error at that place),
 // `toggle-barrier` (the lab offers a switch that removes the barriers), `timing`
 // (the lab shows a repeated-dispatch timing control), `predict` (an exercise whose
-// checkpoints are the answer to a prediction: the lab hides them until the learner commits). The format is parsed here, in
-// environment-neutral code, so the CLI (`lessons --verify`) and the lab read it alike.
+// checkpoints are the answer to a prediction: the lab hides them until the learner commits).
+//
+// What "Solved" demands of an exercise (src/lessons/solved.ts; docs/lessons.md): `hidden
+// (LABEL): DIRECTIVES` lines give input sets the learner never sees, as header `buffer` and
+// `uniform` directives separated by `;` that replace the exercise's lines for the same
+// bindings; the solution run on them gives the values every checked binding must hold.
+// `clean: KIND, …` names the Check findings the lesson teaches are wrong: any finding of
+// those kinds, a warning or a benign race included, keeps the exercise unsolved (errors
+// always do). The format is parsed here, in environment-neutral code, so the CLI
+// (`lessons --verify`) and the lab read it alike.
 import { LocatedError, lineSpan, type SourceSpan } from '../diagnostics/index.js';
+import { parseHarness } from '../harness/index.js';
 
 export interface LessonMeta {
   title: string;
@@ -44,14 +60,44 @@ export interface ExampleRef {
   predict?: boolean;
   /** An exercise's hints (Markdown), in the order they are revealed. */
   hints?: string[];
+  /** An exercise's hidden input sets, checked against its solution before it counts as solved. */
+  hidden?: HiddenInputSet[];
+  /** Check finding kinds (check ids) that keep an exercise unsolved at any severity. */
+  clean?: string[];
   /** Line of the directive in lesson.md. */
   line: number;
 }
 
+/** `hidden (LABEL): buffer 0 f32[1000] = …; buffer 1 f32[1000]`: inputs the learner never sees. */
+export interface HiddenInputSet {
+  /** What the set tests, for the verdict: "negative numbers". */
+  label: string;
+  /** Header directives without `//!`, each a `buffer` or `uniform` line. */
+  directives: string[];
+  /** Line of the `hidden` line in lesson.md. */
+  line: number;
+}
+
+/**
+ * The check ids a `clean:` line may name (src/checks/registry.ts; a test keeps the two
+ * lists equal). Spelled out here so that the lesson format stays free of the analyzer.
+ */
+export const CHECK_KINDS = [
+  'data-race',
+  'bank-conflict',
+  'never-written-read',
+  'out-of-bounds',
+  'barrier-divergence',
+  'atomic-ordering',
+  'spin-wait',
+] as const;
+
 export type LessonBlock =
   | { kind: 'markdown'; text: string }
   | { kind: 'example'; ref: ExampleRef }
-  | { kind: 'question'; prompt: string; answer: string; line: number };
+  | { kind: 'question'; prompt: string; answer: string; line: number }
+  /** Prose revealing the answer of the prediction exercises `files`, hidden until each is committed. */
+  | { kind: 'answer'; files: string[]; text: string; line: number };
 
 export interface ParsedLesson {
   meta: LessonMeta;
@@ -124,10 +170,18 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
             `unknown ${kind} flag '${f}' (racy, rejects=LINE:COL, toggle-barrier, timing${kind === 'exercise' ? ', predict' : ''})`,
           );
       }
-      for (let m: RegExpExecArray | null; (m = /^hint:\s*(.*)$/.exec(lines[i + 1] ?? '')); i++) {
-        if (kind !== 'exercise') fail(i + 2, "only an exercise has hints: 'hint:' follows '::: exercise FILE'");
-        if (!m[1]!.trim()) fail(i + 2, "an empty 'hint:' line");
-        (ref.hints ??= []).push(m[1]!.trim());
+      for (let m: RegExpExecArray | null; (m = /^(hint(?=:)|clean(?=:)|hidden(?=\s*\())(.*)$/.exec(lines[i + 1] ?? '')); i++) {
+        const at = i + 2;
+        if (kind !== 'exercise') fail(at, `only an exercise has '${m[1]}' lines: they follow '::: exercise FILE'`);
+        if (m[1] === 'hint') {
+          const text = /^:\s*(.*)$/.exec(m[2]!)?.[1]?.trim();
+          if (!text) fail(at, "an empty 'hint:' line");
+          (ref.hints ??= []).push(text!);
+        } else if (m[1] === 'hidden') (ref.hidden ??= []).push(parseHidden(m[2]!, at, fail));
+        else {
+          if (ref.clean) fail(at, "a second 'clean:' line; list every kind on one");
+          ref.clean = parseClean(m[2]!, at, fail);
+        }
       }
       blocks.push({ kind: 'example', ref });
     } else if (kind === 'question') {
@@ -142,12 +196,58 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
       if (i >= lines.length) fail(start, "'::: question' has no closing ':::'");
       if (!answer.join('').trim()) fail(start, "a question needs a model answer after a '---' line");
       blocks.push({ kind: 'question', prompt: prompt.join('\n').trim(), answer: answer.join('\n').trim(), line: start });
+    } else if (kind === 'answer') {
+      const start = i + 1;
+      const files = rest.trim().split(/\s+/).filter(Boolean);
+      if (!files.length) fail(start, "'::: answer' names the prediction exercise(s) it answers: '::: answer FILE.wgsl'");
+      for (const f of files) {
+        const ex = blocks.find((b) => b.kind === 'example' && b.ref.file === f);
+        if (!ex || ex.kind !== 'example' || !ex.ref.predict)
+          fail(start, `'::: answer' names '${f}', which is not a prediction exercise ('::: exercise ${f} predict') above it`);
+      }
+      const text: string[] = [];
+      for (i++; i < lines.length && lines[i]!.trim() !== ':::'; i++) text.push(lines[i]!);
+      if (i >= lines.length) fail(start, "'::: answer' has no closing ':::'");
+      if (!text.join('').trim()) fail(start, "'::: answer' is empty");
+      blocks.push({ kind: 'answer', files, text: text.join('\n').trim(), line: start });
     } else {
-      fail(i + 1, `unknown block '::: ${kind}' (example, exercise, question)`);
+      fail(i + 1, `unknown block '::: ${kind}' (example, exercise, question, answer)`);
     }
   }
   flush();
   return { meta: { title: meta.title!, summary: meta.summary ?? '' }, blocks };
+}
+
+type Fail = (line: number, msg: string) => never;
+
+/** `(LABEL): DIRECTIVE; DIRECTIVE`, each directive a header `buffer` or `uniform` line. */
+function parseHidden(rest: string, line: number, fail: Fail): HiddenInputSet {
+  const m = /^\s*\(([^)]*)\):\s*(.*)$/.exec(rest);
+  if (!m || !m[1]!.trim()) fail(line, "a hidden input set is 'hidden (WHAT IT TESTS): buffer …; buffer …'");
+  const directives = m![2]!
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  if (!directives.length) fail(line, `hidden input set '${m![1]!.trim()}' has no directives: 'buffer …' or 'uniform …', separated by ';'`);
+  for (const d of directives) {
+    if (!/^(buffer|uniform)\s/.test(d)) fail(line, `a hidden input set holds only 'buffer' and 'uniform' directives, found '${d}'`);
+    const errors = parseHarness(`//! ${d}`).errors;
+    if (errors.length) fail(line, `hidden input set '${m![1]!.trim()}': '${d}': ${errors[0]!.message}`);
+  }
+  return { label: m![1]!.trim(), directives, line };
+}
+
+/** `: data-race, bank-conflict`: check ids. */
+function parseClean(rest: string, line: number, fail: Fail): string[] {
+  const m = /^:\s*(.*)$/.exec(rest);
+  const kinds = (m?.[1] ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (!kinds.length) fail(line, `'clean:' lists check kinds (${CHECK_KINDS.join(', ')})`);
+  for (const k of kinds)
+    if (!(CHECK_KINDS as readonly string[]).includes(k)) fail(line, `unknown check kind '${k}' in 'clean:' (${CHECK_KINDS.join(', ')})`);
+  return kinds;
 }
 
 /** An exercise `NAME.wgsl` is the learner's starting point; its solution is `NAME.solution.wgsl`. */

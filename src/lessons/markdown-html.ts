@@ -64,6 +64,6 @@ export function lessonMarkdownToHtml(text: string, diagrams: Record<string, stri
 /** Every Markdown text of a parsed lesson the lab renders: prose blocks, question prompts and answers, exercise hints. */
 export function lessonMarkdownTexts(lesson: ParsedLesson): string[] {
   return lesson.blocks.flatMap((b) =>
-    b.kind === 'markdown' ? [b.text] : b.kind === 'question' ? [b.prompt, b.answer] : (b.ref.hints ?? []),
+    b.kind === 'markdown' || b.kind === 'answer' ? [b.text] : b.kind === 'question' ? [b.prompt, b.answer] : (b.ref.hints ?? []),
   );
 }

@@ -3,8 +3,11 @@
 // must be visibly unsolved, or the lab would greet the learner with "Solved" before any
 // edit: it does not compile, a checkpoint fails, or Check finds an error (a race, say,
 // which on a GPU or the simulator may leave the checkpoints passing by luck).
+import { analyze } from '../runner/analyze.js';
 import type { RunResult } from '../runner/result.js';
+import { runOnSimulatorFromSource } from '../runner/run-sim.js';
 import type { ExampleRef } from './format.js';
+import { checkVerdict, exerciseRules, exerciseVerdict, runHiddenSets, type Verdict } from './solved.js';
 import { judgeExample, type ExampleVerdict } from './verify.js';
 
 /** What Check said about the starting point; asked only when its checkpoints all pass. */
@@ -34,3 +37,46 @@ export function judgeStartingPoint(result: RunResult, check?: StartingPointCheck
   }
   return { ok: false, summary: 'starting point is already solved: its checkpoints pass and Check is clean' };
 }
+
+/** An exercise as the simulator verdict needs it: lesson.md's declaration and both files. */
+export interface ExerciseFiles {
+  ref: Pick<ExampleRef, 'hidden' | 'clean'>;
+  /** The starting file (its checkpoints are the exercise's). */
+  original: string;
+  solution: string;
+}
+
+/**
+ * The lab's "Solved" verdict for `code`, computed on the simulator in this process: the run
+ * on the shown data, the hidden input sets against the solution, and Check (solved.ts).
+ * `lessons --verify` and the fast tier's wrong-solution tests use it.
+ */
+export async function exerciseVerdictOnSimulator(
+  ex: ExerciseFiles,
+  code: string,
+  /** Runs by source: the solution's runs on the hidden sets, shared between verdicts. */
+  cache = new Map<string, RunResult>(),
+): Promise<Verdict> {
+  const rules = exerciseRules(ex.ref, ex.original);
+  const cached = (s: string) => {
+    let r = cache.get(s);
+    if (!r) cache.set(s, (r = runOnSimulatorFromSource(s)));
+    return r;
+  };
+  const judge = "the simulator's WGSL front end";
+  let shown: RunResult;
+  try {
+    shown = cached(code);
+  } catch (e) {
+    return { solved: false, text: `Not solved yet: the run failed: ${(e as Error).message}` };
+  }
+  const run = { compiled: shown.compile.ok, expects: shown.expects };
+  const passed = shown.compile.ok && shown.expects.length > 0 && shown.expects.every((e) => e.ok);
+  const report = passed ? analyze(code, { maxInvocations: CHECK_MAX_INVOCATIONS }) : undefined;
+  // The hidden sets cost the most: only asked once the shown data and Check found nothing.
+  const hidden = passed && !checkVerdict(rules, report, judge) ? await runHiddenSets(rules, code, ex.solution, cached) : [];
+  return exerciseVerdict({ rules, code, run, hidden, report, judge });
+}
+
+/** The lab's Check budget (src/web/engine/execute.ts): larger dispatches are sampled. */
+const CHECK_MAX_INVOCATIONS = 1 << 15;

@@ -1,7 +1,10 @@
 // Exercises in the lab (Chromium, WebGPU on SwiftShader): an exercise is unsolved on its
-// first Run and Solved after "Show solution" and Run, with the index counting it; the racy
-// exercise is not Solved while Check finds its race (with WebGPU and on the simulator),
-// and a prediction exercise hides its checkpoints until the learner commits to a prediction.
+// first Run and Solved after "Show solution" and Run, with the index counting it; a wrong
+// solution that passes the shown checkpoints is caught by the hidden test data (the wiring
+// of src/lessons/solved.ts; every wrong solution is tested in test/exercise-verdicts.test.ts);
+// the racy exercise is not Solved while Check finds its race (with WebGPU and on the
+// simulator), and a prediction exercise hides its checkpoints, and the prose that answers
+// it, until the learner commits to a prediction.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +15,7 @@ const solutionOf = (path: string) =>
 /** The editor's text, blank lines dropped (innerText of CodeMirror's lines doubles them). */
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const editorCode = async (page: Page, file: string) => (await example(page, file).locator('.cm-content').innerText()).replace(/\n+/g, '\n');
+const SOLVED = /^Solved: every checkpoint passes on the shown data( and on \d hidden input sets?)?, and Check is clean\.$/;
 
 let lab: Lab;
 let page: Page;
@@ -34,10 +38,20 @@ async function runForVerdict(file: string, on = page): Promise<string> {
 }
 
 describe('exercises', () => {
-  it('max-workgroup: unsolved on the first Run, Solved after Show solution, counted on the index', async () => {
-    await openLesson(page, lab.url, '04-reduction');
+  it('max-workgroup: unsolved on the first Run, not by a maximum from 0.0, Solved after Show solution, counted on the index', async () => {
     const file = 'max-workgroup.wgsl';
+    // The learner's saved edit: the solution with the accumulator starting at 0.0.
+    const fromZero = solutionOf(`04-reduction/${file}`).replace('var acc = -0x1.fffffep+127f; // lowest finite f32', 'var acc = 0.0;');
+    await openLesson(page, lab.url, '04-reduction');
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [`wgsl-lab:v1:code:04-reduction/${file}`, fromZero]);
+    await page.reload();
+    await page.waitForSelector('body[data-backend]');
     const box = example(page, file);
+    expect(await runForVerdict(file)).toMatch(
+      /^Not solved yet: every checkpoint passes on the shown data, but not on hidden test data \(all negative\): element 0 of binding 1 is 0, the solution gives -1\.\d+\.$/,
+    );
+    expect(await box.locator('.badge.solved').isHidden()).toBe(true);
+    await box.getByRole('button', { name: 'Reset' }).click();
     expect(await runForVerdict(file)).toContain('Not solved yet: 1 of 1 checkpoints fail');
     expect(await box.locator('.badge.solved').isHidden()).toBe(true);
 
@@ -49,13 +63,22 @@ describe('exercises', () => {
 
     await box.getByRole('button', { name: 'Show solution' }).click();
     expect((await editorCode(page, file)).trim()).toBe(solutionOf(`04-reduction/${file}`).replace(/\n+/g, '\n').trim());
-    expect(await runForVerdict(file)).toBe('Solved: every checkpoint passes and Check is clean.');
+    expect(await runForVerdict(file)).toMatch(SOLVED);
     expect(await box.locator('.badge.solved').isVisible()).toBe(true);
 
     await page.goto(lab.url);
     const progress = page.locator('.lesson-list li', { hasText: 'reduction' }).locator('.progress');
     await progress.waitFor();
     expect(await progress.innerText()).toBe('1 of 4 exercises solved');
+  });
+
+  it('sum-multi-f32: the solution is Solved, its hidden million values simulated in the worker within its time limit', async () => {
+    await openLesson(page, lab.url, '04-reduction');
+    const file = 'sum-multi-f32.wgsl';
+    await example(page, file).getByRole('button', { name: 'Show solution' }).click();
+    expect(await runForVerdict(file)).toBe(
+      'Solved: every checkpoint passes on the shown data and on 1 hidden input set, and Check is clean.',
+    );
   });
 
   it('smoothing-uniform-bound without WebGPU: the simulator passes its checkpoints, Check finds 2 races, not Solved', async () => {
@@ -69,7 +92,7 @@ describe('exercises', () => {
       expect(await sim.getAttribute('body', 'data-backend')).toBe('simulator');
       const file = 'smoothing-uniform-bound.wgsl';
       expect(await runForVerdict(file, sim)).toBe(
-        'Not solved yet: every checkpoint passes, but Check finds 2 races (press Check to see where).',
+        'Not solved yet: every checkpoint passes, but Check finds 2 races, which this lesson teaches to avoid (press Check to see where).',
       );
       expect(await example(sim, file).locator('.badge.solved').isHidden()).toBe(true);
     } finally {
@@ -90,7 +113,7 @@ describe('exercises', () => {
     expect(await box.locator('.badge.solved').isHidden()).toBe(true);
 
     await box.getByRole('button', { name: 'Show solution' }).click();
-    expect(await runForVerdict(file)).toBe('Solved: every checkpoint passes and Check is clean.');
+    expect(await runForVerdict(file)).toMatch(SOLVED);
   });
 
   it('neighbour-max: the checkpoints stay hidden until the learner commits to a prediction', async () => {
@@ -101,6 +124,11 @@ describe('exercises', () => {
     expect(await preview.innerText()).toContain('//! expect 1[0..8] = ?');
     expect(await preview.innerText()).not.toContain('3969');
     expect(await box.getByRole('button', { name: 'Run', exact: true }).isHidden()).toBe(true);
+    // The prose that answers the prediction waits for it too.
+    const answer = page.locator('.prediction-answer-slot[data-files="neighbour-max.wgsl"]');
+    expect(await answer.locator('.prediction-answer').isHidden()).toBe(true);
+    expect(await answer.locator('.answer-waiting').innerText()).toContain('appears here once you commit your prediction');
+    expect(await answer.innerText()).not.toContain('3969');
 
     await box.getByRole('button', { name: 'Commit to my prediction' }).click();
     expect(await box.locator('.prediction .status.bad').isVisible()).toBe(true);
@@ -108,6 +136,8 @@ describe('exercises', () => {
     await box.getByRole('button', { name: 'Commit to my prediction' }).click();
     expect(await box.locator('.prediction-made').innerText()).toContain('the squares themselves');
     expect(await editorCode(page, file)).toContain('//! expect 1[63..66] = 3969, 4096, 4225');
+    expect(await answer.locator('.prediction-answer').innerText()).toContain('3969, 4096, 4225 at elements 63–65');
+    expect(await answer.locator('.answer-waiting').isHidden()).toBe(true);
     expect(await runForVerdict(file)).toContain('Not solved yet');
   });
 });

@@ -197,7 +197,7 @@ describe('lab site', () => {
     expect(await box.locator('.cm-content').innerText()).toMatch(/workgroupBarrier\(\);/);
   });
 
-  it('times two timing examples 1000× and shows their ratio', async () => {
+  it('times two timing examples 1000× and compares them: a ratio only outside the noise', async () => {
     const lesson = LESSONS.find((l) => l.examples.filter((e) => e.timing).length >= 2)!;
     const [a, b] = lesson.examples.filter((e) => e.timing).slice(-2) as [(typeof lesson.examples)[0], (typeof lesson.examples)[0]];
     await openLesson(page, lab.url, lesson.slug);
@@ -212,10 +212,24 @@ describe('lab site', () => {
       );
     }
     const spread = String.raw`[\d.]+ (ns|µs|ms) per dispatch \(median of 20 batches of 50, IQR [\d.]+–[\d.]+ (ns|µs|ms)\)`;
-    expect(await page.locator('.timing-board').innerText()).toMatch(
-      new RegExp(
-        `^Last two measured: ${a.file} ${spread} and ${b.file} ${spread} .*; ${a.file} / ${b.file} = \\d+\\.\\d\\d× \\(ratio of the medians\\)$`,
-      ),
+    const board = page.locator('.timing-board');
+    const ratio = String.raw`${a.file} / ${b.file} = \d+\.\d\d× \(ratio of the medians; [\d.]+–[\d.]+× from the quartiles\)`;
+    const noise = `${a.file} and ${b.file} are within noise: their interquartile ranges overlap, so no ratio is shown`;
+    expect(await board.innerText()).toMatch(
+      new RegExp(`^Last two measured: ${a.file} ${spread} and ${b.file} ${spread} .*; (${ratio}|${noise})\\.$`),
+    );
+    // The text says what the rule decided (time-spread.ts, compareTimes).
+    const verdict = await board.getAttribute('data-verdict');
+    expect(['within-noise', 'slower', 'faster']).toContain(verdict);
+    expect((await board.innerText()).includes('within noise')).toBe(verdict === 'within-noise');
+
+    // Both again with their batches interleaved: the same rule, said to be alternating.
+    await page.getByRole('button', { name: 'Time both, alternating' }).click();
+    await page.waitForFunction(() => document.querySelector('.timing-board')?.textContent?.startsWith('Last two measured, batches'), null, {
+      timeout: 60_000,
+    });
+    expect(await board.innerText()).toMatch(
+      new RegExp(`^Last two measured, batches alternating: ${a.file} ${spread} and ${b.file} ${spread} .*; (${ratio}|${noise})\\.$`),
     );
   });
 

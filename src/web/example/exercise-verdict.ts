@@ -1,35 +1,40 @@
-// When an exercise counts as solved: its checkpoints pass on this run AND Check (the
-// analyzer, with the compiler where there is one) reports no error. Checkpoints alone are
-// not enough: a racy kernel can pass them by luck of the schedule, and without WebGPU the
-// simulator runs shaders a real compiler refuses.
-import type { CheckReport } from '../../checks/report.js';
-import type { CompileMessage } from '../../runner/result.js';
-import type { Problem } from '../engine/problems.js';
+// When an exercise counts as solved in the lab: the shared verdict of src/lessons/solved.ts
+// (the exercise's own checkpoints pass, Check is clean of what the lesson teaches, and the
+// hidden input sets give the solution's values), measured here. Check runs in the analyzer
+// worker; the hidden sets run on the simulator in the same worker, whatever the backend of
+// Run, so the verdict is the same with and without WebGPU (and as the fast tier's tests).
+import type { ExampleRef } from '../../lessons/format.js';
+import { checkVerdict, exerciseRules, exerciseVerdict as verdictOf, runHiddenSets, type Verdict } from '../../lessons/solved.js';
+import type { RunResult } from '../../runner/result.js';
+import { simulate } from '../engine/analyzer-client.js';
+import type { CheckOutcome } from '../engine/execute.js';
 import { judgeName } from './judge.js';
 
-export interface ExerciseVerdict {
-  solved: boolean;
-  /** The verdict line shown under the run. */
-  text: string;
+export type ExerciseVerdict = Verdict;
+
+/** Everything the verdict needs from the widget, once a run passed every checkpoint. */
+export interface VerdictRequest {
+  ref: Pick<ExampleRef, 'file' | 'hidden' | 'clean'>;
+  /** The exercise's starting file. */
+  original: string;
+  solution: string | undefined;
+  code: string;
+  run: RunResult;
+  check: CheckOutcome;
+  signal?: AbortSignal;
+  /** Runs a hidden set's source; the worker's simulator unless given (tests run it in-process). */
+  simulateHidden?: (source: string) => Promise<RunResult> | RunResult;
 }
 
-/** Check's outcome for the code that passed its checkpoints. */
-export interface CheckForVerdict {
-  report?: CheckReport;
-  /** WebGPU's compiler messages; absent when there was no GPU and the front end judged. */
-  compile?: CompileMessage[];
-  problems: Problem[];
-}
-
-export function exerciseVerdict(check: CheckForVerdict): ExerciseVerdict {
-  const r = check.report;
-  if (!r) return { solved: false, text: 'Every checkpoint passes, but Check could not run, so this is not marked solved yet.' };
-  if (!r.compile.ok)
-    return { solved: false, text: `Not solved yet: every checkpoint passes, but ${judgeName(!!check.compile)} rejects the shader.` };
-  const { errors, races } = r.summary;
-  if (errors) {
-    const what = races ? `${races} race${races === 1 ? '' : 's'}` : `${errors} error${errors === 1 ? '' : 's'}`;
-    return { solved: false, text: `Not solved yet: every checkpoint passes, but Check finds ${what} (press Check to see where).` };
-  }
-  return { solved: true, text: 'Solved: every checkpoint passes and Check is clean.' };
+export async function judgeExerciseRun(req: VerdictRequest): Promise<ExerciseVerdict> {
+  const rules = exerciseRules(req.ref, req.original);
+  const judge = judgeName(!!req.check.compile);
+  const report = req.check.report;
+  const run = { compiled: req.run.compile.ok, expects: req.run.expects };
+  // The hidden sets are the slow part: asked only when the checkpoints and Check allow Solved.
+  const hidden =
+    req.solution !== undefined && !checkVerdict(rules, report, judge)
+      ? await runHiddenSets(rules, req.code, req.solution, req.simulateHidden ?? ((s) => simulate(s, req.ref.file, req.signal)))
+      : [];
+  return verdictOf({ rules, code: req.code, run, hidden, report, judge });
 }

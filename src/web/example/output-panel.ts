@@ -146,7 +146,7 @@ export function renderRun(outcome: RunOutcome, ref: ExampleRef): HTMLElement {
     verdict = failed
       ? h('p', { class: 'verdict-line bad' }, `Not solved yet: ${failed} of ${r.expects.length} checkpoints fail.`)
       : // Solved needs Check too: the widget asks it and rewrites this line (exercise-verdict.ts).
-        h('p', { class: 'verdict-line pending' }, 'Every checkpoint passes; Check is confirming there is no race…');
+        h('p', { class: 'verdict-line pending' }, 'Every checkpoint passes; Check and hidden test data are confirming it…');
   } else if (ref.racy && failed) {
     verdict = h('p', { class: 'verdict-line' }, 'This kernel races on purpose: this run differed from the correct values.');
   } else if (ref.rejects && outcome.simulated) {

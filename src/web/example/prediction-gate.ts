@@ -6,6 +6,9 @@ import { h } from '../dom.js';
 import * as storage from '../storage.js';
 import { hideExpectedValues } from './code-transforms.js';
 
+/** Dispatched on `document` when a prediction is committed (the lesson's answer prose listens). */
+export const PREDICTION_COMMITTED = 'wgsl-lab:prediction-committed';
+
 export interface PredictionGate {
   element: HTMLElement;
   committed(): boolean;
@@ -33,6 +36,7 @@ export function createPredictionGate(opts: { id: string; slug: string; file: str
     committed = true;
     showCommitted(text);
     opts.onCommit();
+    document.dispatchEvent(new CustomEvent(PREDICTION_COMMITTED, { detail: { slug: opts.slug, file: opts.file } }));
   });
   element.append(
     h('p', {}, 'Predict first. The checkpoints of this exercise are the answer, so they stay hidden (?) until you commit.'),

@@ -57,3 +57,37 @@ export function dispatchSpread(t: { samples: readonly number[]; count: number })
   const batches = t.samples.length;
   return formatSpread(timeSpread(t.samples), { of: `${batches} batches of ${Math.round(t.count / batches)}`, per: 'per dispatch' });
 }
+
+/** Fewer samples than this on either side and two times are not compared at all. */
+export const MIN_SAMPLES_TO_COMPARE = 5;
+
+export interface TimeComparison {
+  /** `faster`/`slower`: A's time relative to B's, outside the noise; the ratio is then shown. */
+  verdict: 'too-few-samples' | 'within-noise' | 'slower' | 'faster';
+  /** A's median over B's, only when the verdict is `slower` or `faster`. */
+  ratio?: number;
+  /** The ratio's range from the quartiles: A's q1 over B's q3 to A's q3 over B's q1. */
+  range?: [number, number];
+}
+
+/**
+ * The lab's one rule for comparing two times (docs/lab.md, "Comparing two times"): each
+ * needs at least MIN_SAMPLES_TO_COMPARE samples; when their interquartile ranges overlap,
+ * the difference is within noise and no ratio is given; otherwise the ratio of the
+ * medians, with the range the quartiles allow.
+ */
+export function compareTimes(a: TimeSpread, b: TimeSpread): TimeComparison {
+  if (a.count < MIN_SAMPLES_TO_COMPARE || b.count < MIN_SAMPLES_TO_COMPARE) return { verdict: 'too-few-samples' };
+  if (a.q1 <= b.q3 && b.q1 <= a.q3) return { verdict: 'within-noise' };
+  return { verdict: a.median > b.median ? 'slower' : 'faster', ratio: a.median / b.median, range: [a.q1 / b.q3, a.q3 / b.q1] };
+}
+
+/** "a / b = 2.67× (ratio of the medians; 2.41–2.90× from the quartiles)", or why there is none. */
+export function comparisonText(aName: string, bName: string, c: TimeComparison): string {
+  if (c.verdict === 'too-few-samples')
+    return `no ratio: each time needs at least ${MIN_SAMPLES_TO_COMPARE} samples before two are compared`;
+  if (c.verdict === 'within-noise')
+    return `${aName} and ${bName} are within noise: their interquartile ranges overlap, so no ratio is shown`;
+  const [lo, hi] = c.range!;
+  return `${aName} / ${bName} = ${c.ratio!.toFixed(2)}× (ratio of the medians; ${lo.toFixed(2)}–${hi.toFixed(2)}× from the quartiles)`;
+}

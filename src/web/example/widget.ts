@@ -26,7 +26,7 @@ import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smooth
 import type { TimingBoard } from './timing-board.js';
 import { createWatchSlot } from '../watch/watch-slot.js';
 import { createStopButton } from './stop-button.js';
-import { exerciseVerdict } from './exercise-verdict.js';
+import { judgeExerciseRun } from './exercise-verdict.js';
 import { createExerciseHelp } from './exercise-help.js';
 import { createPredictionGate } from './prediction-gate.js';
 import { onRevealClick } from './reveal-link.js';
@@ -217,9 +217,10 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     element.dataset.runs = String(Number(element.dataset.runs) + 1);
   }
 
-  /** Checkpoints passed: the exercise is solved only if Check is clean too. */
-  async function judgeExercise(code: string, signal: AbortSignal) {
-    const verdict = exerciseVerdict(await checkExample(code, ref.file, signal));
+  /** Checkpoints passed: Check and the hidden test data decide (exercise-verdict.ts). */
+  async function judgeExercise(code: string, run: RunResult, signal: AbortSignal) {
+    const check = await checkExample(code, ref.file, signal);
+    const verdict = await judgeExerciseRun({ ref, original: original!, solution: ctx.solution, code, run, check, signal });
     const line = panel.element.querySelector<HTMLElement>('.verdict-line');
     if (line) {
       line.textContent = verdict.text;
@@ -239,7 +240,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
         showRunResult(outcome);
         const r = outcome.result;
         if (ref.kind === 'exercise' && r?.compile.ok && r.expects.length && r.expects.every((e) => e.ok)) {
-          await judgeExercise(code, signal);
+          await judgeExercise(code, r, signal);
         }
       } finally {
         unfinished.end();
@@ -339,6 +340,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
   );
   if (ref.racy || ref.toggleBarrier) controls.append(button(`Run ${REPEAT_RUNS}×`, runRepeatedly));
   if (ref.timing) controls.append(button(`Time ${TIMED_DISPATCHES}×`, time));
+  if (ref.timing) ctx.timing?.register(ref.file, () => editor.code());
   smoothing?.sync(editor.code());
 
   if (barrierSwitch) controls.append(barrierSwitch.element);

@@ -9,6 +9,7 @@ import { solutionFileName } from '../../lessons/format.js';
 import { renderMarkdown } from '../markdown.js';
 import { INDEX_HREF, lessonHref } from '../router.js';
 import { renderQuestion } from './question.js';
+import { renderPredictionAnswer } from './prediction-answer.js';
 import { createSidebar } from '../nav/sidebar.js';
 
 export interface Page {
@@ -53,6 +54,8 @@ export function renderLessonPage(l: SiteLesson): Page {
         body.append(blocks[i + 1]?.kind === 'example' ? h('div', { class: 'pair' }, prose) : prose);
       } else if (block.kind === 'question') {
         body.append(renderQuestion(l.slug, block, ++questions));
+      } else if (block.kind === 'answer') {
+        body.append(renderPredictionAnswer(l.slug, block));
       } else {
         const solution = block.ref.kind === 'exercise' ? l.sources.get(solutionFileName(block.ref.file)) : undefined;
         const w = createWidget(block.ref, l.sources.get(block.ref.file), { slug: l.slug, timing: board, solution });
