@@ -14,7 +14,8 @@
 // Global loads: with K and N multiples of 4 (the 'vec4' path) A, B and C are bound as
 // vec4 arrays, so each load and store moves 16 bytes (8 for f16); otherwise (the 'scalar'
 // path) element by element. Elements outside A or B are staged as zeros, which add nothing,
-// and only elements inside C are stored. f16 matrices are converted to f32 when staged and
+// and only elements inside C are stored. The loops over an invocation's block are unrolled
+// by the generator (constant indices keep the 64 accumulators in registers). f16 matrices are converted to f32 when staged and
 // accumulated in f32; the result is rounded to f16 once, when stored.
 import { KernelInternalError } from './errors.js';
 
@@ -104,15 +105,37 @@ ${rowOfA}
 ${vecOfB}
     b_tile[kk * ${q}u + cq] = x;
   }`;
-  const store = vec4
-    ? `      if (col < P.n) {
-        c[(P.c_base + row * P.n + col) / 4u] = vec4<${el}>(acc[(4u * i + e) * ${b4}u + j]);
-      }`
-    : `      for (var w = 0u; w < 4u; w++) {
-        if (col + w < P.n) {
-          c[P.c_base + row * P.n + col + w] = ${el}(acc[(4u * i + e) * ${b4}u + j][w]);
-        }
-      }`;
+  // The loops over an invocation's block are unrolled here, so every index into the
+  // accumulators and operand registers is a constant: arrays indexed at run time may be
+  // placed in memory rather than registers.
+  const blockIndices = (f: (i: number, j: number) => string) =>
+    Array.from({ length: b4 }, (_, i) => Array.from({ length: b4 }, (_, j) => f(i, j))).flat();
+  const accOf = (i: number, e: number, j: number) => `acc[${(4 * i + e) * b4 + j}]`;
+  const product = `    for (var k = 0u; k < ${slice}u; k++) {
+${Array.from({ length: b4 }, (_, i) => `      let a${i} = a_tile[k * ${q}u + y + ${d * i}u];`).join('\n')}
+${Array.from({ length: b4 }, (_, j) => `      let b${j} = b_tile[k * ${q}u + x + ${d * j}u];`).join('\n')}
+${blockIndices((i, j) => [0, 1, 2, 3].map((e) => `      ${accOf(i, e, j)} += a${i}[${e}] * b${j};`).join('\n')).join('\n')}
+    }`;
+  const storeOne = (i: number, e: number, j: number) =>
+    vec4
+      ? `    if (row < P.m && out_col${j} < P.n) { c[(P.c_base + row * P.n + out_col${j}) / 4u] = vec4<${el}>(${accOf(i, e, j)}); }`
+      : [0, 1, 2, 3]
+          .map(
+            (w) =>
+              `    if (row < P.m && out_col${j} + ${w}u < P.n) { c[P.c_base + row * P.n + out_col${j} + ${w}u] = ${el}(${accOf(i, e, j)}[${w}]); }`,
+          )
+          .join('\n');
+  const stores = [
+    ...Array.from({ length: b4 }, (_, j) => `  let out_col${j} = col0 + 4u * (x + ${d * j}u);`),
+    ...Array.from({ length: b4 }, (_, i) =>
+      [0, 1, 2, 3]
+        .map(
+          (e) =>
+            `  {\n    let row = row0 + 4u * (y + ${d * i}u) + ${e}u;\n${Array.from({ length: b4 }, (_, j) => storeOne(i, e, j)).join('\n')}\n  }`,
+        )
+        .join('\n'),
+    ),
+  ].join('\n');
   return `${type === 'f16' ? 'enable f16;\n' : ''}
 // wgsl-lab kernels: matmul ${type}, ${tile} × ${tile} tiles, ${block} × ${block} per invocation, slices of ${slice}, ${vec4 ? 'vec4' : 'scalar'} loads
 ${PARAMS}
@@ -139,33 +162,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 ${loadA}
 ${loadB}
     workgroupBarrier();
-    for (var k = 0u; k < ${slice}u; k++) {
-      var a_reg: array<vec4<f32>, ${b4}>;
-      var b_reg: array<vec4<f32>, ${b4}>;
-      for (var i = 0u; i < ${b4}u; i++) {
-        a_reg[i] = a_tile[k * ${q}u + y + ${d}u * i];
-        b_reg[i] = b_tile[k * ${q}u + x + ${d}u * i];
-      }
-      for (var i = 0u; i < ${b4}u; i++) {
-        for (var e = 0u; e < 4u; e++) {
-          for (var j = 0u; j < ${b4}u; j++) {
-            acc[(4u * i + e) * ${b4}u + j] += a_reg[i][e] * b_reg[j];
-          }
-        }
-      }
-    }
+${product}
     workgroupBarrier();
   }
-  for (var i = 0u; i < ${b4}u; i++) {
-    for (var e = 0u; e < 4u; e++) {
-      let row = row0 + 4u * (y + ${d}u * i) + e;
-      if (row >= P.m) { continue; }
-      for (var j = 0u; j < ${b4}u; j++) {
-        let col = col0 + 4u * (x + ${d}u * j);
-${store}
-      }
-    }
-  }
+${stores}
 }
 `;
 }
