@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 describe('lesson examples on Dawn', async () => {
   const all = await loadLessons(LESSONS);
-  it('has the six lessons, each with examples', () => {
+  it('has the lessons, each with examples', () => {
     expect(all.map((l) => l.slug)).toEqual([
       '01-first-kernel',
       '02-workgroup-memory',
@@ -41,6 +41,7 @@ describe('lesson examples on Dawn', async () => {
       '04-reduction',
       '05-barriers',
       '06-whats-next',
+      '07-matmul',
     ]);
     for (const l of all) expect(l.examples.length).toBeGreaterThan(0);
   });
@@ -63,7 +64,7 @@ describe('lesson examples on Dawn', async () => {
 describe('exercises start unsolved', async () => {
   const exercises = (await loadLessons(LESSONS)).flatMap((l) => l.examples.filter((e) => e.kind === 'exercise'));
   it('every exercise has a solution beside it', () => {
-    expect(exercises.length).toBe(10);
+    expect(exercises.length).toBe(14);
     for (const ex of exercises) expect(ex.solution?.path, ex.file).toBe(ex.path.replace(/\.wgsl$/, '.solution.wgsl'));
   });
   for (const ex of exercises) {
@@ -158,6 +159,28 @@ describe('results against CPU references', () => {
     const counts = new Array(16).fill(0);
     for (const k of values(hist, 0)) counts[Math.min(k, 15)]++;
     expect(Array.from(values(hist, 1))).toEqual(counts);
+  });
+
+  it('matrix multiply: every step of lesson 7 gives the whole product the CPU computes', async () => {
+    const product = (a: ArrayLike<number>, b: ArrayLike<number>, m: number, k: number, n: number) => {
+      const c = new Float64Array(m * n);
+      for (let r = 0; r < m; r++)
+        for (let j = 0; j < k; j++) for (let col = 0; col < n; col++) c[r * n + col]! += a[r * k + j]! * b[j * n + col]!;
+      return c;
+    };
+    const shapes: [string, number, number, number][] = [
+      ...['naive', 'tiled', 'tiled-bt', 'tiled-bt-padded', 'blocked', 'vec4', 'blocked-4x4', 'vec4-loads'].map(
+        (f): [string, number, number, number] => [f, 128, 128, 128],
+      ),
+      ['naive-ragged', 70, 45, 53],
+      ['tiled-ragged', 70, 45, 53],
+    ];
+    for (const [file, m, k, n] of shapes) {
+      const r = await run(`07-matmul/${file}.wgsl`);
+      const want = product(values(r, 0), values(r, 1), m, k, n);
+      // Small integers: every sum is exact in f32.
+      expect(Array.from(values(r, 2)), file).toEqual(Array.from(want));
+    }
   });
 
   it('the radix sort example sorts all 256 keys, stably, like the CPU reference', async () => {

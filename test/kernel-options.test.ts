@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowedValues, optionsMarkdown, optionValue, type OptionTable } from '../src/kernels/options.js';
-import { HISTOGRAM_OPTIONS, REDUCE_OPTIONS, STENCIL_OPTIONS, TRANSPOSE_OPTIONS } from '../src/kernels/primitive-options.js';
+import { HISTOGRAM_OPTIONS, MATMUL_OPTIONS, REDUCE_OPTIONS, STENCIL_OPTIONS, TRANSPOSE_OPTIONS } from '../src/kernels/primitive-options.js';
 import { SCAN_OPTIONS } from '../src/kernels/scan-options.js';
 import { SORT_OPTIONS } from '../src/kernels/sort-options.js';
 
@@ -19,6 +19,7 @@ const TABLES: Record<string, OptionTable> = {
   transpose: TRANSPOSE_OPTIONS,
   stencil: STENCIL_OPTIONS,
   sort: SORT_OPTIONS,
+  matmul: MATMUL_OPTIONS,
 };
 
 function documented(name: string): string | undefined {

@@ -14,6 +14,8 @@ import {
   DEFAULT_BLOCKS_PER_INVOCATION,
   DEFAULT_LANE_ROWS,
   DEFAULT_REGISTER_ORDER,
+  DEFAULT_MATMUL_BLOCK,
+  DEFAULT_MATMUL_TILE,
   planHistogram,
   planReduce,
   planStencil,
@@ -29,7 +31,9 @@ import {
 import {
   planScanVariant,
   planSortTuned,
+  planMatmulTuned,
   planTransposeTuned as planTranspose,
+  type MatmulTuning,
   type ScanTuning,
   type TransposeTuning as TransposeOptions,
 } from '../kernels/internal.js';
@@ -37,17 +41,29 @@ import { effectiveTree } from '../kernels/reduce-wgsl.js';
 import { referenceSort } from '../kernels/reference.js';
 import { planCopy } from './copy.js';
 import type { InputKind, Inputs } from './inputs.js';
-import { checkCopy, checkHistogram, checkReduce, checkScan, checkSorted, checkStencil, checkTranspose, type Verdict } from './validate.js';
+import {
+  checkCopy,
+  checkHistogram,
+  checkMatmul,
+  checkReduce,
+  checkScan,
+  checkSorted,
+  checkStencil,
+  checkTranspose,
+  type Verdict,
+} from './validate.js';
 
 export interface BenchCase {
   name: string;
-  primitive: 'copy' | 'reduce' | 'scan' | 'histogram' | 'transpose' | 'stencil' | 'sort';
+  primitive: 'copy' | 'reduce' | 'scan' | 'histogram' | 'transpose' | 'stencil' | 'sort' | 'matmul';
   variant: string;
   /** Elements processed (matrix elements for transpose). */
   n: number;
   group: 'main' | 'sweep';
   /** Bytes read plus bytes written, each once. */
   bytes: number;
+  /** Floating-point operations of one run, for cases whose rate is arithmetic (matmul: 2·M·N·K). */
+  flops?: number;
   /** Extra facts for the report (matrix shape, bin count). */
   details?: Record<string, number | string>;
   input: InputKind;
@@ -64,12 +80,14 @@ export interface Sizes {
   n: number;
   /** Transposed matrix: side × side. */
   side: number;
+  /** Multiplied matrices: matmulSide × matmulSide each. */
+  matmulSide: number;
   /** The sweep's sizes. */
   sweep: number[];
 }
 
-export const FULL_SIZES: Sizes = { n: 2 ** 28, side: 16384, sweep: powers(10, 28) };
-export const QUICK_SIZES: Sizes = { n: 2 ** 16, side: 256, sweep: powers(10, 16) };
+export const FULL_SIZES: Sizes = { n: 2 ** 28, side: 16384, matmulSide: 4096, sweep: powers(10, 28) };
+export const QUICK_SIZES: Sizes = { n: 2 ** 16, side: 256, matmulSide: 128, sweep: powers(10, 16) };
 
 function powers(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, k) => 2 ** (from + k));
@@ -242,6 +260,36 @@ function stencilCase(kind: 'neighbour-average' | 'smooth3', n: number): BenchCas
   };
 }
 
+/**
+ * C = A · A for a side × side f32 matrix A, the first side² elements of the f32 data (bound
+ * twice, read-only): the arithmetic and memory traffic of any side³ product. The rate is
+ * GFLOP/s (2·side³ per run); the CuPy peer times cupy.matmul on the same shape.
+ */
+function matmulCase(side: number, o: Omit<MatmulTuning, 'm' | 'k' | 'n'> & { variant: string }): BenchCase {
+  const n = side * side;
+  const { variant, ...tuning } = o;
+  return {
+    name: 'matmul/f32',
+    primitive: 'matmul',
+    variant,
+    n,
+    group: 'main',
+    bytes: 12 * n,
+    flops: 2 * side ** 3,
+    details: { m: side, k: side, n: side },
+    input: 'f32',
+    plan: (gpu, inputs) => {
+      const a = inputs.get('f32').buffer;
+      return planMatmulTuned(gpu, a, a, { ...tuning, m: side, k: side, n: side, type: 'f32' });
+    },
+    outputBytes: 4 * n,
+    check: (out, data) => {
+      const a = data.subarray(0, n) as Float32Array;
+      return checkMatmul(new Float32Array(out), a, a, side);
+    },
+  };
+}
+
 /** The library's default transpose: 4×4 blocks in registers. */
 const registers: TransposeKernel = { staging: 'registers', blocks: DEFAULT_BLOCKS_PER_INVOCATION };
 const workgroupTiles = (padded: boolean, tiles: number): TransposeKernel => ({ staging: 'workgroup', padded, tiles });
@@ -304,6 +352,14 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     // The opt-in digit match (sort.ts's DEFAULT_MATCH says why it is not the default).
     ...(sg && kernelContext(gpu).subgroupMaxSize <= 32 ? [sortCase(n, false, 'onesweep', 'atomic-or')] : []),
   ];
+  // The default matmul first, then the 64 × 64 tiling it was chosen against.
+  const mm = sizes.matmulSide;
+  cases.push(
+    matmulCase(mm, {
+      variant: `${DEFAULT_MATMUL_TILE}×${DEFAULT_MATMUL_TILE} tiles, ${DEFAULT_MATMUL_BLOCK}×${DEFAULT_MATMUL_BLOCK} per invocation, vec4`,
+    }),
+    matmulCase(mm, { variant: '64×64 tiles, 4×4 per invocation, slices of 16, vec4', tile: 64, block: 4, slice: 16 }),
+  );
   for (const size of sizes.sweep) cases.push(copyCase(size, 'sweep'), reduceCase('sum', 'f32', size, best, 'sweep'));
   return cases;
 }

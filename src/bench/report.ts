@@ -12,6 +12,8 @@ export interface BenchResult {
   ms: number | null;
   /** (bytes read + bytes written) / median time, in 10^9 bytes per second. */
   GBps: number | null;
+  /** Floating-point operations per second over the median time, in 10^9, for arithmetic cases (matmul: 2·M·N·K per run). */
+  GFLOPs?: number | null;
   /** GBps over the copy kernel's GBps at the same n. */
   ratioToCopy: number | null;
   /** The output matched the CPU reference (exactly, or within the f32 bound). */

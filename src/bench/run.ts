@@ -121,6 +121,7 @@ async function runCase(
       ...base,
       ms: round(ms, 5),
       GBps: ms > 0 ? round(c.bytes / (ms * 1e6), 2) : null,
+      ...(c.flops ? { GFLOPs: ms > 0 ? round(c.flops / (ms * 1e6), 1) : null } : {}),
       ratioToCopy: null,
       validated: verdict === undefined,
       minMs: round(Math.min(...runs), 5),

@@ -2,7 +2,7 @@
 // building whole reference arrays (the full-size inputs are 2^28 elements). The tolerances
 // for f32 are the bounds of kernels/bounds.ts; everything else must match exactly.
 import type { ElementArray } from '../kernels/index.js';
-import { compensatedSumBound, f32ScanBound, f32SumBound, stencilBound } from '../kernels/bounds.js';
+import { compensatedSumBound, f32ScanBound, f32SumBound, matmulBound, stencilBound } from '../kernels/bounds.js';
 import { accurateSum, referenceReduce, referenceSumExact, sumOfMagnitudes } from '../kernels/reference.js';
 
 /** undefined when the output is right, else what is wrong. */
@@ -83,5 +83,28 @@ export function checkStencil(out: Float32Array, x: Float32Array, kind: 'neighbou
 /** The sorted keys or values against the CPU's stable sort, element by element. */
 export function checkSorted(out: Uint32Array, want: Uint32Array, what: 'key' | 'value'): Verdict {
   for (let i = 0; i < want.length; i++) if (out[i] !== want[i]) return `${what} ${i}: ${out[i]} instead of ${want[i]}`;
+  return undefined;
+}
+
+/**
+ * C = A · B for side × side matrices, checked at `samples` elements spread over C (every
+ * row and column class), each against its dot product in double precision: the full
+ * product of a 4096² benchmark would take the CPU minutes.
+ */
+export function checkMatmul(out: Float32Array, a: Float32Array, b: Float32Array, side: number, samples = 256): Verdict {
+  for (let s = 0; s < samples; s++) {
+    const r = (s * 7919) % side;
+    const c = (s * 104729 + (s >> 3)) % side;
+    let want = 0;
+    let size = 0;
+    for (let k = 0; k < side; k++) {
+      const p = a[r * side + k]! * b[k * side + c]!;
+      want += p;
+      size += Math.abs(p);
+    }
+    const got = out[r * side + c]!;
+    const bound = matmulBound(side, size, want, 'f32');
+    if (!(Math.abs(got - want) <= bound)) return `C(${r}, ${c}): ${got} instead of ${want} (bound ${bound})`;
+  }
   return undefined;
 }

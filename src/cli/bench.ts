@@ -106,7 +106,8 @@ export async function benchCommand(argv: string[], io: BenchCommandIO): Promise<
 function formatTable(report: BenchReport): string {
   const rows = report.results.map((r) => [
     r.group === 'sweep' ? `(sweep) ${r.name}` : r.name,
-    r.variant,
+    // Arithmetic cases give their rate too: GB/s says little about a matrix multiply.
+    r.GFLOPs != null ? `${r.variant}, ${r.GFLOPs} GFLOP/s` : r.variant,
     String(r.n),
     r.ms === null ? '-' : r.ms.toFixed(4),
     r.GBps === null ? '-' : r.GBps.toFixed(1),

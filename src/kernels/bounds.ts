@@ -91,3 +91,14 @@ export function f32ScanBound(i: number, prefixAbs: number): number {
 export function stencilBound(kind: 'neighbour-average' | 'smooth3', steps: number, maxAbs: number): number {
   return (kind === 'neighbour-average' ? 2 : 8) * steps * F32_UNIT_ROUNDOFF * maxAbs;
 }
+
+/**
+ * An element of matmul's C is a sum of k products accumulated in f32, one after another
+ * per invocation: each product rounds once and each addition once, so the error is at
+ * most γ(k + 1)·Σ|a||b|. An f16 result is rounded once more when stored: half an f16 ULP,
+ * 2^-11·|c| (and 2^-25 below f16's normal range).
+ */
+export function matmulBound(k: number, magnitude: number, value: number, type: 'f32' | 'f16'): number {
+  const f32 = gamma(k + 1) * magnitude;
+  return type === 'f32' ? f32 : f32 + 2 ** -11 * Math.abs(value) + 2 ** -25;
+}

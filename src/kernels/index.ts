@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" preserve="true" />
 // wgsl-lab/kernels: fast, verified WebGPU primitives (reduce, scan, histogram, transpose,
-// stencil, radix sort). Environment-neutral: give them a GPUDevice (or wgsl-lab's DeviceHandle) in Node
+// stencil, radix sort, matrix multiply). Environment-neutral: give them a GPUDevice (or wgsl-lab's DeviceHandle) in Node
 // or the browser. Typed-array inputs are uploaded and the results read back; GPUBuffer
 // inputs give GPUBuffer results with no readback. The plan* functions build a reusable
 // KernelPlan (one compute pass) for timing or for recording into your own encoder. The CPU
@@ -47,3 +47,12 @@ export {
   type SortAlgorithm,
 } from './sort.js';
 export type { SortEarly, SortMatch } from './sort-wgsl.js';
+export {
+  matmul,
+  planMatmul,
+  DEFAULT_MATMUL_TILE,
+  DEFAULT_MATMUL_BLOCK,
+  DEFAULT_MATMUL_SLICE,
+  type MatmulOptions,
+  type MatmulType,
+} from './matmul.js';

@@ -6,3 +6,4 @@ export { planSortTuned, sortPassSpec, sortTuned, sortPairsTuned } from './sort.j
 export type { SortTuning } from './sort-options.js';
 export { planScanVariant, scanTuned, type ScanTuning } from './scan.js';
 export { planTransposeTuned, transposeTuned, type TransposeTuning } from './transpose.js';
+export { matmulTuned, planMatmulTuned, type MatmulTuning } from './matmul.js';

@@ -1,8 +1,9 @@
-// The options tables of reduce, histogram, stencil and transpose (options.ts says how they
+// The options tables of reduce, histogram, stencil, transpose and matmul (options.ts says how they
 // are used; sort-options.ts and scan-options.ts hold the two larger ones).
 import { BUFFER_INPUT_OPTIONS, KERNEL_OPTIONS } from './kernel-options.js';
 import type { OptionTable } from './options.js';
 import { BLOCKS_PER_INVOCATION, LANE_ROWS } from './transpose-registers-wgsl.js';
+import { MATMUL_SLICES } from './matmul-wgsl.js';
 
 export const REDUCE_OPTIONS = {
   op: {
@@ -129,4 +130,55 @@ export const TRANSPOSE_OPTIONS = {
   },
   ...BUFFER_INPUT_OPTIONS,
   ...KERNEL_OPTIONS,
+} as const satisfies OptionTable;
+
+const dimension = (doc: string) =>
+  ({ type: 'integer', min: 0, max: Number.MAX_SAFE_INTEGER, default: 'required', visibility: 'public', doc }) as const;
+
+export const MATMUL_OPTIONS = {
+  m: dimension('Rows of A and of C.'),
+  k: dimension('Columns of A, rows of B.'),
+  n: dimension('Columns of B and of C.'),
+  type: {
+    type: 'enum',
+    values: ['f32', 'f16'],
+    default: "the arrays' own (Float32Array f32, Uint16Array f16)",
+    visibility: 'public',
+    doc: "The element type; required for GPUBuffers. f16 needs the device's 'shader-f16' feature and accumulates in f32.",
+  },
+  maxBindingBytes: KERNEL_OPTIONS.maxBindingBytes,
+  tile: {
+    type: 'integer',
+    min: 64,
+    max: 128,
+    values: [64, 128],
+    default: '128',
+    visibility: 'experimental',
+    doc: 'Rows and columns of C per workgroup.',
+  },
+  block: {
+    type: 'integer',
+    min: 4,
+    max: 8,
+    values: [4, 8],
+    default: '8 (4 with tile 64)',
+    visibility: 'experimental',
+    doc: 'Rows and columns of C per invocation (tile 128 takes only 8: at most 256 invocations).',
+  },
+  slice: {
+    type: 'integer',
+    min: 8,
+    max: 16,
+    values: MATMUL_SLICES,
+    default: '8',
+    visibility: 'experimental',
+    doc: 'Values of k staged in workgroup memory per step.',
+  },
+  loads: {
+    type: 'enum',
+    values: ['auto', 'scalar'],
+    default: "'auto'",
+    visibility: 'testing',
+    doc: "'scalar' loads element by element where K and N (multiples of 4) allow vec4 loads.",
+  },
 } as const satisfies OptionTable;

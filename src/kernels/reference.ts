@@ -143,3 +143,22 @@ export function referenceSort(keys: Uint32Array, values?: ElementArray): Uint32A
   const out = values instanceof Float32Array ? new Float32Array(v.buffer) : values instanceof Int32Array ? new Int32Array(v.buffer) : v;
   return { keys: k, values: out };
 }
+
+/** C = A · B (A m × k, B k × n, row-major) in double precision; for f16 matrices pass their values. */
+export function referenceMatmul(a: ArrayLike<number>, b: ArrayLike<number>, m: number, k: number, n: number): Float64Array {
+  const c = new Float64Array(m * n);
+  for (let r = 0; r < m; r++) {
+    for (let j = 0; j < k; j++) {
+      const x = a[r * k + j]!;
+      if (x === 0) continue;
+      for (let col = 0; col < n; col++) c[r * n + col]! += x * b[j * n + col]!;
+    }
+  }
+  return c;
+}
+
+/** Σ_j |A(r, j)| · |B(j, c)| for every element: what matmul's error bound scales with. */
+export function matmulMagnitudes(a: ArrayLike<number>, b: ArrayLike<number>, m: number, k: number, n: number): Float64Array {
+  const abs = (x: ArrayLike<number>) => Float64Array.from({ length: x.length }, (_, i) => Math.abs(x[i]!));
+  return referenceMatmul(abs(a), abs(b), m, k, n);
+}

@@ -29,7 +29,27 @@ describe('exercises in lesson.md', () => {
     expect(errorOf('::: example a.wgsl\nhint: no')).toBe("6: only an exercise has 'hint' lines: they follow '::: exercise FILE'");
     expect(errorOf('::: exercise a.wgsl\nhint: one\nhint:')).toBe("7: an empty 'hint:' line");
     expect(errorOf('::: example a.wgsl predict')).toBe(
-      "5: unknown example flag 'predict' (racy, rejects=LINE:COL, toggle-barrier, timing)",
+      "5: unknown example flag 'predict' (racy, rejects=LINE:COL, toggle-barrier, timing, flops=N)",
+    );
+  });
+
+  it('reads flops=N beside timing, and refuses it without timing or as zero, at its line', () => {
+    const [ref] = lessonExamples(parseLesson(lesson('::: example mm.wgsl timing flops=4194304\n')));
+    expect(ref).toMatchObject({ timing: true, flops: 4194304 });
+    const [plain] = lessonExamples(parseLesson(lesson('::: example mm.wgsl timing\n')));
+    expect(plain!.flops).toBeUndefined();
+    const errorOf = (body: string) => {
+      try {
+        parseLesson(lesson(body), 'l.md');
+      } catch (e) {
+        return `${(e as LessonFormatError).loc.line}: ${(e as Error).message}`;
+      }
+      return 'no error';
+    };
+    expect(errorOf('\n::: example mm.wgsl flops=100')).toBe("6: 'flops=N' gives the GFLOP/s of the timing control: add the 'timing' flag");
+    expect(errorOf('::: example mm.wgsl timing flops=0')).toBe("5: 'flops=0': flops must be a whole number from 1 to 2^53 - 1");
+    expect(errorOf('::: example mm.wgsl timing flops=2e9')).toBe(
+      "5: unknown example flag 'flops=2e9' (racy, rejects=LINE:COL, toggle-barrier, timing, flops=N)",
     );
   });
 });

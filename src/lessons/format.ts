@@ -31,7 +31,9 @@
 // `rejects=LINE:COL` (the compiler must reject it with an error at that place),
 // `toggle-barrier` (the lab offers a switch that removes the barriers), `timing`
 // (the lab shows a repeated-dispatch timing control), `predict` (an exercise whose
-// checkpoints are the answer to a prediction: the lab hides them until the learner commits).
+// checkpoints are the answer to a prediction: the lab hides them until the learner commits),
+// `flops=N` (with `timing`: one dispatch does N floating-point operations, so the lab shows
+// GFLOP/s beside the time).
 //
 // What "Solved" demands of an exercise (src/lessons/solved.ts; docs/lessons.md): `hidden
 // (LABEL): DIRECTIVES` lines give input sets the learner never sees, as header `buffer` and
@@ -56,6 +58,8 @@ export interface ExampleRef {
   rejects?: { line: number; column: number };
   toggleBarrier: boolean;
   timing: boolean;
+  /** Floating-point operations of one dispatch (`flops=N`, needs `timing`): the lab shows GFLOP/s. */
+  flops?: number;
   /** An exercise whose checkpoints answer a prediction the learner makes first. */
   predict?: boolean;
   /** An exercise's hints (Markdown), in the order they are revealed. */
@@ -161,15 +165,20 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
         else if (f === 'toggle-barrier') ref.toggleBarrier = true;
         else if (f === 'timing') ref.timing = true;
         else if (f === 'predict' && kind === 'exercise') ref.predict = true;
-        else if (/^rejects=\d+:\d+$/.test(f)) {
+        else if (/^flops=\d+$/.test(f)) {
+          const flops = Number(f.slice(6));
+          if (!Number.isSafeInteger(flops) || flops <= 0) fail(i + 1, `'${f}': flops must be a whole number from 1 to 2^53 - 1`);
+          ref.flops = flops;
+        } else if (/^rejects=\d+:\d+$/.test(f)) {
           const [l, c] = f.slice(8).split(':').map(Number);
           ref.rejects = { line: l!, column: c! };
         } else
           fail(
             i + 1,
-            `unknown ${kind} flag '${f}' (racy, rejects=LINE:COL, toggle-barrier, timing${kind === 'exercise' ? ', predict' : ''})`,
+            `unknown ${kind} flag '${f}' (racy, rejects=LINE:COL, toggle-barrier, timing, flops=N${kind === 'exercise' ? ', predict' : ''})`,
           );
       }
+      if (ref.flops !== undefined && !ref.timing) fail(i + 1, "'flops=N' gives the GFLOP/s of the timing control: add the 'timing' flag");
       for (let m: RegExpExecArray | null; (m = /^(hint(?=:)|clean(?=:)|hidden(?=\s*\())(.*)$/.exec(lines[i + 1] ?? '')); i++) {
         const at = i + 2;
         if (kind !== 'exercise') fail(at, `only an exercise has '${m[1]}' lines: they follow '::: exercise FILE'`);

@@ -23,6 +23,8 @@ import { reflectModule, type Reflection } from '../../src/wgsl/reflect.js';
 export interface SimDeviceOptions {
   /** The device has the 'subgroups' feature (default true). */
   subgroups?: boolean;
+  /** The device has the 'shader-f16' feature (default false). */
+  f16?: boolean;
   /** Lanes per subgroup in the simulator, and the adapter's only subgroup size (default 32). */
   subgroupSize?: number;
   /** Workgroup memory the kernels may size their tiles to (default the simulator's 32 KiB). */
@@ -137,7 +139,7 @@ export class SimDevice {
     this.lost = new Promise((resolve) => (this.markLost = resolve));
     this.subgroupSize = options.subgroupSize ?? 32;
     this.until = options.until;
-    this.features = new Set(options.subgroups === false ? [] : ['subgroups']);
+    this.features = new Set([...(options.subgroups === false ? [] : ['subgroups']), ...(options.f16 ? ['shader-f16'] : [])]);
     this.adapterInfo = { subgroupMinSize: this.subgroupSize, subgroupMaxSize: this.subgroupSize };
     this.limits = {
       ...DEFAULT_LIMITS,
@@ -240,8 +242,9 @@ export class SimDevice {
       if (!declared) continue;
       const name = `binding${w.binding}.bin`;
       files.set(name, w.buffer.bytes.slice(w.offset, w.offset + w.size));
-      const type = declared.leaf === 'f32' || declared.leaf === 'i32' ? declared.leaf : 'u32';
-      lines.push(`//! ${declared.space === 'uniform' ? 'uniform' : 'buffer'} 0:${w.binding} ${type}[${w.size / 4}] = file("${name}")`);
+      const type = declared.leaf === 'f32' || declared.leaf === 'i32' || declared.leaf === 'f16' ? declared.leaf : 'u32';
+      const count = w.size / (type === 'f16' ? 2 : 4);
+      lines.push(`//! ${declared.space === 'uniform' ? 'uniform' : 'buffer'} 0:${w.binding} ${type}[${count}] = file("${name}")`);
     }
     const source = `${pipeline.module.code}\n${lines.join('\n')}\n`;
     const options = { files, subgroupSize: this.subgroupSize, entry: pipeline.entryPoint };

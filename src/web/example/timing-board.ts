@@ -4,12 +4,14 @@
 // its batches with the spread (time-spread.ts); the two are compared by the lab's one rule
 // (compareTimes): overlapping interquartile ranges are "within noise" and get no ratio.
 // "Time both, alternating" measures the two again with their batches interleaved, so that
-// a slow moment of the GPU or the browser cannot fall on one of them only.
+// a slow moment of the GPU or the browser cannot fall on one of them only. Examples that
+// declare their FLOPs (`flops=N`) show GFLOP/s too (flop-rate.ts).
 import { h } from '../dom.js';
 import { backend } from '../engine/backend.js';
 import { problemsOf } from '../engine/problems.js';
 import { timeAlternating, type DispatchTiming } from '../engine/timing.js';
 import { compareTimes, comparisonText, dispatchSpread, timeSpread } from './time-spread.js';
+import { flopRateText } from './flop-rate.js';
 
 const ALTERNATING_DISPATCHES = 1000;
 
@@ -21,7 +23,7 @@ export class TimingBoard {
   );
   private readonly again = h('button', { type: 'button', class: 'timing-alternate', hidden: true }, 'Time both, alternating');
   readonly element = h('div', { class: 'timing-compare' }, this.text, h('div', { class: 'controls' }, this.again));
-  private measured: { file: string; timing: DispatchTiming }[] = [];
+  private measured: { file: string; timing: DispatchTiming; flops?: number }[] = [];
   /** Each timing example's current code, by file (the widgets register it). */
   private readonly codes = new Map<string, () => string>();
 
@@ -33,14 +35,15 @@ export class TimingBoard {
     this.codes.set(file, code);
   }
 
-  record(file: string, timing: DispatchTiming, how = ''): void {
-    this.measured = [...this.measured.filter((m) => m.file !== file), { file, timing }];
+  record(file: string, timing: DispatchTiming, flops?: number, how = ''): void {
+    this.measured = [...this.measured.filter((m) => m.file !== file), { file, timing, flops }];
     const [a, b] = this.measured.slice(-2);
     if (!a || !b) return;
     const comparison = compareTimes(timeSpread(a.timing.samples), timeSpread(b.timing.samples));
     const method = a.timing.method === b.timing.method ? a.timing.method : 'mixed methods';
     this.text.dataset.verdict = comparison.verdict;
-    this.text.textContent = `Last two measured${how}: ${a.file} ${dispatchSpread(a.timing)} and ${b.file} ${dispatchSpread(b.timing)} (${method}); ${comparisonText(a.file, b.file, comparison)}.`;
+    const rate = (m: typeof a) => (m.flops ? `, ${flopRateText(m.flops, m.timing)}` : '');
+    this.text.textContent = `Last two measured${how}: ${a.file} ${dispatchSpread(a.timing)}${rate(a)} and ${b.file} ${dispatchSpread(b.timing)}${rate(b)} (${method}); ${comparisonText(a.file, b.file, comparison)}.`;
     this.again.hidden = false;
   }
 
@@ -57,8 +60,8 @@ export class TimingBoard {
     try {
       const [ta, tb] = await timeAlternating(be.session, [codeA(), codeB()], ALTERNATING_DISPATCHES);
       this.measured = this.measured.filter((m) => m.file !== a.file && m.file !== b.file);
-      this.record(a.file, ta);
-      this.record(b.file, tb, ', batches alternating');
+      this.record(a.file, ta, a.flops);
+      this.record(b.file, tb, b.flops, ', batches alternating');
     } catch (e) {
       this.text.textContent = `Timing failed: ${problemsOf(e)
         .map((p) => p.message)

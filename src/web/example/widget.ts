@@ -17,6 +17,7 @@ import { setUniformValue } from './code-transforms.js';
 import { createEditor } from './editor.js';
 import { analyzerMarkers, compilerMarkers, diagnosticMarkers } from './markers.js';
 import { timingLabel } from './format.js';
+import { flopRateText } from './flop-rate.js';
 import { OutputPanel, renderCheck, renderCompileMessages, renderProblems, renderRun } from './output-panel.js';
 import { repeatTimeText, summarizeRuns } from './repeat-runs.js';
 import { dispatchSpread } from './time-spread.js';
@@ -294,13 +295,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       signal.addEventListener('abort', () => b.session.stop(), { once: true });
       try {
         const t = await timeDispatches(b.session, editor.code(), TIMED_DISPATCHES);
-        ctx.timing?.record(ref.file, t);
+        ctx.timing?.record(ref.file, t, ref.flops);
         panel.show(
           'extra',
           h(
             'p',
             { class: 'status timing', 'data-ms': t.msPerRun },
-            `${t.count} dispatches: ${dispatchSpread(t)}, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`,
+            `${t.count} dispatches: ${dispatchSpread(t)}${ref.flops ? `, ${flopRateText(ref.flops, t)}` : ''}, ${timingLabel({ ms: t.msPerRun, method: t.method })}.`,
           ),
         );
       } catch (e) {
