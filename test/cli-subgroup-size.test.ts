@@ -1,6 +1,9 @@
-// `wgsl-lab run --sim --subgroup-size N` as a user runs it: the simulator's subgroups take
-// the size, a kernel that assumes 32 lanes passes at 32 only, and the option is refused
-// without --sim or outside 1..128.
+// Subgroup sizes on the command line, as a user meets them: `run --sim --subgroup-size N`
+// runs the simulator's subgroups at N lanes (a kernel that assumes 32 lanes passes at 32
+// only), the option is refused without --sim or outside 1..128, and `lessons --verify --sim`
+// judges a subgroup example at every size WebGPU allows.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir, wgslLabIn } from './support/cli.js';
 
@@ -45,5 +48,21 @@ describe('run --sim --subgroup-size', () => {
     const zero = await wgslLabIn(dir, 'run', '--sim', '--subgroup-size', '0', 'count.wgsl');
     expect(zero.code).toBe(2);
     expect(zero.err).toContain('--subgroup-size must be a positive integer');
+  });
+});
+
+describe('lessons --verify --sim', () => {
+  it('judges an example that enables subgroups at every size, and names the first that fails', async () => {
+    const { dir, write } = scratchDir('wgsl-lab-subgroup-lessons-');
+    mkdirSync(join(dir, '01-count'));
+    write('01-count/lesson.md', '---\ntitle: Count\nsummary: Subgroups.\n---\n::: example count.wgsl\n');
+    write('01-count/count.wgsl', KERNEL);
+    const r = await wgslLabIn(dir, 'lessons', '--verify', '--sim', '--dir', dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('FAIL 01-count/count.wgsl: with subgroups of 4: expectation on line 2 failed: element 1 is 16, expected 2');
+    write('01-count/count.wgsl', KERNEL.replace('//! expect 0[0..2] = 64, 2', '//! expect 0[0] = 64'));
+    const fixed = await wgslLabIn(dir, 'lessons', '--verify', '--sim', '--dir', dir);
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).toContain('ok   01-count/count.wgsl: 1 expectation(s) passed (with subgroups of 4, 8, 16, 32, 64, 128)');
   });
 });
