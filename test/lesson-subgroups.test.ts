@@ -8,13 +8,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadLessons } from '../src/lessons/load.js';
+import { WEBGPU_SUBGROUP_SIZES } from '../src/lessons/subgroup-sizes.js';
 import { judgeExample } from '../src/lessons/verify.js';
 import { runOnSimulatorFromSource } from '../src/runner/run-sim.js';
 import { checkSource } from '../src/runner/check-source.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRONG = join(ROOT, 'test/fixtures/wrong-solutions/08-subgroups');
-const SIZES = [4, 8, 16, 32, 64, 128];
+const SIZES = [...WEBGPU_SUBGROUP_SIZES];
 
 const lesson = (await loadLessons(join(ROOT, 'lessons'))).find((l) => l.slug === '08-subgroups')!;
 
