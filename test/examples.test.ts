@@ -9,7 +9,7 @@ import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../s
 import { checkSource } from '../src/runner/check-source.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
-import { session } from './support/gpu.js';
+import { gpuHas, session } from './support/gpu.js';
 import { referenceSort } from '../src/kernels/reference.js';
 
 const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
@@ -159,6 +159,21 @@ describe('results against CPU references', () => {
     const counts = new Array(16).fill(0);
     for (const k of values(hist, 0)) counts[Math.min(k, 15)]++;
     expect(Array.from(values(hist, 1))).toEqual(counts);
+  });
+
+  it.skipIf(!gpuHas('subgroups'))('subgroup scans and the ballot count match CPU references (needs the subgroups feature)', async () => {
+    for (const file of ['08-subgroups/scan-subgroup.wgsl', '08-subgroups/scan-carry.wgsl']) {
+      const r = await run(file);
+      let acc = 0;
+      const want = Array.from(values(r, 0)).map((x) => {
+        const before = acc;
+        acc += x;
+        return before;
+      });
+      expect(Array.from(values(r, 1)), file).toEqual(want);
+    }
+    const r = await run('08-subgroups/count-ballot.wgsl');
+    expect(values(r, 1)[0]).toBe(Array.from(values(r, 0)).filter((x) => x >= 60).length);
   });
 
   it('the radix sort example sorts all 256 keys, stably, like the CPU reference', async () => {

@@ -61,6 +61,29 @@ describe('lesson 8 at every subgroup size', () => {
     }
   }
 
+  it('the scans equal a CPU exclusive scan in every element, and the count a CPU count, at every size', () => {
+    const source = (file: string) => {
+      const ex = lesson.examples.find((e) => e.file === file)!;
+      return (ex.solution ?? ex).source;
+    };
+    for (const subgroupSize of SIZES) {
+      for (const file of ['scan-subgroup.wgsl', 'scan-carry.wgsl']) {
+        const [input, prefix] = runOnSimulatorFromSource(source(file), { subgroupSize }).buffers.map((b) => Array.from(b.values));
+        let acc = 0;
+        const want = input!.map((x) => {
+          const before = acc;
+          acc += x;
+          return before;
+        });
+        expect(prefix, `${file} at ${subgroupSize}`).toEqual(want);
+      }
+      const [values, count] = runOnSimulatorFromSource(source('count-ballot.wgsl'), { subgroupSize }).buffers.map((b) =>
+        Array.from(b.values),
+      );
+      expect(count).toEqual([values!.filter((x) => x >= 60).length]);
+    }
+  });
+
   it('the subgroup-size example reports the simulated size and subgroup count', () => {
     const ex = lesson.examples.find((e) => e.file === 'subgroup-size.wgsl')!;
     for (const subgroupSize of SIZES) {
