@@ -97,13 +97,15 @@ export function headerDiagnostics(source: string): Diagnostic[] {
 
 /**
  * The real compiler's messages, for marking the editor while the reader types. Undefined
- * without a GPU: then only the simulator's front end can judge the code, when it runs.
+ * without a GPU, or for a shader that enables a feature the device lacks (it runs on the
+ * simulator): then only the simulator's front end can judge the code, when it runs.
  */
 export async function compileOnGpu(source: string): Promise<CompileMessage[] | undefined> {
   const b = await backend();
   if (b.kind !== 'gpu') return undefined;
   try {
     const handle = await b.session.device();
+    if (missingFeatures(source, new Set(handle.device.features)).length) return undefined;
     return (await compileWgsl(handle.device, source)).diagnostics.map(compileMessage);
   } catch {
     // A lost device mid-typing: the next run reports it properly.
