@@ -1110,7 +1110,7 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     ...subgroupLaneOp(),
     doc: {
       signatures: ['subgroupBroadcast(e: T, id: I) -> T'],
-      doc: 'e as held by the invocation with subgroup_invocation_id id (a constant expression).',
+      doc: 'e as held by the invocation with subgroup_invocation_id id (a constant expression, 0 to 127).',
       note: 'needs enable subgroups',
     },
     subgroupUniformResult: true,
