@@ -9,7 +9,7 @@ import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../s
 import { checkSource } from '../src/runner/check-source.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
-import { session } from './support/gpu.js';
+import { gpuHas, session } from './support/gpu.js';
 import { referenceSort } from '../src/kernels/reference.js';
 
 const LESSONS = fileURLToPath(new URL('../lessons', import.meta.url));
@@ -42,6 +42,7 @@ describe('lesson examples on Dawn', async () => {
       '05-barriers',
       '06-whats-next',
       '07-matmul',
+      '08-subgroups',
     ]);
     for (const l of all) expect(l.examples.length).toBeGreaterThan(0);
   });
@@ -64,7 +65,7 @@ describe('lesson examples on Dawn', async () => {
 describe('exercises start unsolved', async () => {
   const exercises = (await loadLessons(LESSONS)).flatMap((l) => l.examples.filter((e) => e.kind === 'exercise'));
   it('every exercise has a solution beside it', () => {
-    expect(exercises.length).toBe(14);
+    expect(exercises.length).toBe(17);
     for (const ex of exercises) expect(ex.solution?.path, ex.file).toBe(ex.path.replace(/\.wgsl$/, '.solution.wgsl'));
   });
   for (const ex of exercises) {
@@ -181,6 +182,21 @@ describe('results against CPU references', () => {
       // Small integers: every sum is exact in f32.
       expect(Array.from(values(r, 2)), file).toEqual(Array.from(want));
     }
+  });
+
+  it.skipIf(!gpuHas('subgroups'))('subgroup scans and the ballot count match CPU references (needs the subgroups feature)', async () => {
+    for (const file of ['08-subgroups/scan-subgroup.wgsl', '08-subgroups/scan-carry.wgsl']) {
+      const r = await run(file);
+      let acc = 0;
+      const want = Array.from(values(r, 0)).map((x) => {
+        const before = acc;
+        acc += x;
+        return before;
+      });
+      expect(Array.from(values(r, 1)), file).toEqual(want);
+    }
+    const r = await run('08-subgroups/count-ballot.wgsl');
+    expect(values(r, 1)[0]).toBe(Array.from(values(r, 0)).filter((x) => x >= 60).length);
   });
 
   it('the radix sort example sorts all 256 keys, stably, like the CPU reference', async () => {

@@ -18,6 +18,7 @@ export const GPU_TIER = [
   'test/{capture,capture-exit,cli-run,document-output,memory-budget-gpu,modules-cli,real-compiler}.test.ts',
   'test/{const-differential,corpus,differential,examples,f16,struct-values}.test.ts',
   'test/{gpu-watchdog,naga-dialect,uniformity-differential,line-breaks-differential}.test.ts',
+  'test/subgroups-differential.test.ts',
   'test/textures-{dawn,png,run-gpu}.test.ts',
   'test/fuzz/{differential,gpu-faults,limits,line-breaks,regressions}.test.ts',
 ];

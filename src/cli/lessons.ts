@@ -8,6 +8,7 @@ import { LessonFormatError, solutionFileName } from '../lessons/format.js';
 import { loadLessons } from '../lessons/load.js';
 import { judgeExample, type ExampleVerdict } from '../lessons/verify.js';
 import { exerciseVerdictOnSimulator, judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../lessons/verify-exercise.js';
+import { judgeAtEverySize, usesSubgroups } from '../lessons/subgroup-sizes.js';
 import { checkSource } from '../runner/check-source.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
@@ -17,7 +18,9 @@ import { toJson } from '../report/json.js';
 export const LESSONS_USAGE = `usage: wgsl-lab lessons [--verify] [--sim] [--json] [--dir DIR]
   Lists the lessons and their examples. --verify runs every example (on the GPU, or the
   simulator with --sim) and checks it: checkpoints pass, rejected shaders are rejected at
-  the stated line:column, an exercise's solution passes and its starting point does not. Exit 0 when all hold, 1 otherwise.`;
+  the stated line:column, an exercise's solution passes and its starting point does not.
+  With --sim, a shader that enables subgroups is judged with subgroups of 4, 8, 16, 32, 64
+  and 128 lanes (the GPU has its own size). Exit 0 when all hold, 1 otherwise.`;
 
 export const LESSONS_DIR = fileURLToPath(new URL('../../lessons', import.meta.url));
 
@@ -72,11 +75,19 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
     return 0;
   }
   const session = new GpuSession(nodeGpuProvider());
-  const runSource = async (source: string, path: string): Promise<RunResult> => {
+  const runSource = async (source: string, path: string, subgroupSize?: number): Promise<RunResult> => {
     if (!values.sim) return runOnGpuFromSource(session, source, { file: path });
     const { runOnSimulatorFromSource } = await import('../runner/run-sim.js');
-    return runOnSimulatorFromSource(source, { file: path });
+    return runOnSimulatorFromSource(source, { file: path, subgroupSize });
   };
+  /**
+   * `judge` of a run of `source`; on the simulator at every subgroup size when the shader
+   * uses subgroups and is meant to run (a compiler's refusal does not depend on the size).
+   */
+  const judged = (source: string, path: string, judge: (r: RunResult) => ExampleVerdict, runs = true): Promise<ExampleVerdict> =>
+    values.sim && runs && usesSubgroups(source)
+      ? judgeAtEverySize(async (size) => judge(await runSource(source, path, size)))
+      : runSource(source, path).then(judge);
   const report: { lesson: string; file: string; ok: boolean; summary: string }[] = [];
   const record = (lesson: string, file: string, path: string, judge: () => Promise<ExampleVerdict>) =>
     judge()
@@ -96,14 +107,14 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
           return judgeStartingPoint(result, checked.summary);
         });
         await record(l.slug, solutionFileName(e.file), solution.path, async () => {
-          const verdict = judgeSolution(e, await runSource(solution.source, solution.path));
+          const verdict = await judged(solution.source, solution.path, (r) => judgeSolution(e, r));
           if (!verdict.ok) return verdict;
           // The lab's Solved verdict too (hidden input sets, the clean kinds), on the simulator.
           const solved = await exerciseVerdictOnSimulator({ ref: e, original: e.source, solution: solution.source }, solution.source);
           return solved.solved ? verdict : { ok: false, summary: `solution is not Solved by the lab's verdict: ${solved.text}` };
         });
       } else {
-        await record(l.slug, e.file, e.path, async () => judgeExample(e, await runSource(e.source, e.path)));
+        await record(l.slug, e.file, e.path, () => judged(e.source, e.path, (r) => judgeExample(e, r), !e.rejects));
       }
     }
   }

@@ -14,6 +14,8 @@ export interface RunFileOptions {
   sim: boolean;
   entry?: string;
   maxSteps: number;
+  /** With `sim`: lanes per subgroup. */
+  subgroupSize?: number;
   memoryBudget: MemoryBudget;
 }
 
@@ -35,7 +37,15 @@ export async function runFile(
     const files = await readKernelFiles(file, text, options.memoryBudget);
     const { entry, memoryBudget } = options;
     const result = options.sim
-      ? await runSource(text, { sim: true, file, entry, maxSteps: options.maxSteps, files, memoryBudget })
+      ? await runSource(text, {
+          sim: true,
+          file,
+          entry,
+          maxSteps: options.maxSteps,
+          subgroupSize: options.subgroupSize,
+          files,
+          memoryBudget,
+        })
       : await runSource(text, { session, file, entry, files, memoryBudget });
     return { kind: 'result', result, source: text };
   } catch (e) {

@@ -8,13 +8,13 @@ import { readSource, STDIN_NAME } from './io.js';
 import { runFile, type FileOutcome, type RunFileOptions } from './run-file.js';
 import { runFileInChild } from './run-isolated.js';
 import { jsonChunks } from '../report/json.js';
-import { CliUsageError, maxStepsOption, positiveSeconds } from './options.js';
+import { CliUsageError, maxStepsOption, positiveInt, positiveSeconds } from './options.js';
 import { DEFAULT_MAX_STEPS } from '../sim/limits.js';
 import { DEFAULT_GPU_TIMEOUT_SECONDS } from '../gpu/watchdog.js';
 import { memoryBudgetOption } from './memory-option.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 
-export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [--timeout SECONDS] [--max-memory SIZE] [--json] [--full] [--entry NAME]
+export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N] [--subgroup-size N]] [--timeout SECONDS] [--max-memory SIZE] [--json] [--full] [--entry NAME]
   Runs each file's @compute entry point as its //! header says, prints the buffers and
   checks every expect line. Exit 0: all passed; 1: an expectation failed or the shader did
   not compile; 2: bad input (missing file, header error, binding mismatch, limits, over
@@ -22,6 +22,7 @@ export const RUN_USAGE = `usage: wgsl-lab run FILE... [--sim [--max-steps N]] [-
   124: the GPU work did not finish within --timeout.
   --sim          run on the simulator instead of the GPU
   --max-steps N  with --sim: the step budget before a kernel counts as endless (default 50000000)
+  --subgroup-size N  with --sim: lanes per subgroup, 1 to 128 (default 32)
   --timeout S    on the GPU: seconds a submission may take before the device is given up (default ${DEFAULT_GPU_TIMEOUT_SECONDS})
   --max-memory SIZE  refuse a kernel whose buffers would need more memory (512M, 4G, 1.5GiB,
                  bytes; default: half of this machine's memory, at most 16 GiB)
@@ -73,6 +74,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
       full: { type: 'boolean' },
       entry: { type: 'string' },
       'max-steps': { type: 'string' },
+      'subgroup-size': { type: 'string' },
       timeout: { type: 'string' },
       'max-memory': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -83,6 +85,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     return 0;
   }
   let maxSteps: number;
+  let subgroupSize: number;
   let timeoutSeconds: number;
   let memoryBudget: MemoryBudget;
   try {
@@ -90,6 +93,10 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     if (values['max-steps'] !== undefined && !values.sim)
       throw new CliUsageError('--max-steps goes with --sim (the GPU has no step budget)');
     maxSteps = maxStepsOption(values['max-steps'], DEFAULT_MAX_STEPS);
+    if (values['subgroup-size'] !== undefined && !values.sim)
+      throw new CliUsageError('--subgroup-size goes with --sim (the GPU has its own subgroups)');
+    subgroupSize = positiveInt('--subgroup-size', values['subgroup-size'], 32);
+    if (subgroupSize > 128) throw new CliUsageError(`--subgroup-size must be at most 128, got ${subgroupSize}`);
     if (values.timeout !== undefined && values.sim)
       throw new CliUsageError('--timeout goes with the GPU (the simulator stops at --max-steps)');
     timeoutSeconds = positiveSeconds('--timeout', values.timeout, DEFAULT_GPU_TIMEOUT_SECONDS);
@@ -100,7 +107,7 @@ export async function runCommand(argv: string[], io: RunCommandIO): Promise<numb
     return 2;
   }
   const session = new GpuSession(nodeGpuProvider(), { timeoutSeconds });
-  const options: RunFileOptions = { sim: !!values.sim, entry: values.entry, maxSteps, memoryBudget };
+  const options: RunFileOptions = { sim: !!values.sim, entry: values.entry, maxSteps, subgroupSize, memoryBudget };
   // Set once a kernel timed out on an adapter that cannot stop it: later files run in child processes.
   let isolate = false;
   let exit = 0;

@@ -294,6 +294,18 @@ function subgroupOp(pred: (s: ScalarType) => boolean, expected: string, extra: T
   });
 }
 
+/** subgroupBroadcast and subgroupShuffle: any scalar or vector, and a lane of type i32 or u32. */
+function subgroupLaneOp(): BuiltinTyping {
+  return special('subgroup', (args) => {
+    if (args.length !== 2) fail('expects 2 argument(s)');
+    requireKind(args[0]!, () => true, 'this subgroup operation', 'a scalar or vector');
+    requireKind(args[1]!, intish, 'the subgroup lane', 'an integer scalar');
+    if (args[1]!.kind !== 'scalar') fail('the subgroup lane must be an integer scalar');
+    const t = concretize(args[0]!);
+    return { params: [t, concretize(args[1]!)], result: t };
+  });
+}
+
 /**
  * Quad operations (part of `enable subgroups`): in a compute shader a quad is the four lanes
  * whose subgroup_invocation_id differ only in their two low bits. quadBroadcast takes the
@@ -1095,16 +1107,16 @@ export const BUILTINS: Record<string, BuiltinDef> = {
     subgroupUniformResult: true,
   },
   subgroupBroadcast: {
-    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    ...subgroupLaneOp(),
     doc: {
       signatures: ['subgroupBroadcast(e: T, id: I) -> T'],
-      doc: 'e as held by the invocation with subgroup_invocation_id id (a constant expression).',
+      doc: 'e as held by the invocation with subgroup_invocation_id id (a constant expression, 0 to 127).',
       note: 'needs enable subgroups',
     },
     subgroupUniformResult: true,
   },
   subgroupShuffle: {
-    ...subgroupOp(() => true, 'a scalar or vector', [U32]),
+    ...subgroupLaneOp(),
     doc: {
       signatures: ['subgroupShuffle(e: T, id: I) -> T'],
       doc: 'e as held by the invocation with subgroup_invocation_id id (any value, not only a constant).',

@@ -185,12 +185,16 @@ class Resolver {
     for (const f of this.info.functions.values()) if (!state.has(f)) visit(f);
   }
 
-  /** quadBroadcast's lane is a constant from 0 to 3 (Tint's messages). */
-  private quadLane(arg: A.Expr, info: ExprInfo): void {
+  /**
+   * The lane of quadBroadcast (0 to 3) and of subgroupBroadcast (0 to 127, WebGPU's largest
+   * subgroup) is a constant (Tint's messages).
+   */
+  private broadcastLane(name: 'quadBroadcast' | 'subgroupBroadcast', arg: A.Expr, info: ExprInfo): void {
+    const [param, limit] = name === 'quadBroadcast' ? ['id', 4] : ['sourceLaneIndex', 128];
     const lane = info.const?.v[0];
-    if (lane === undefined) this.err(arg.loc, "the 'id' argument of 'quadBroadcast' must be a const-expression");
-    if (lane < 0) this.err(arg.loc, 'the id argument of quadBroadcast must be greater than or equal to zero');
-    if (lane >= 4) this.err(arg.loc, 'the id argument of quadBroadcast must be less than 4');
+    if (lane === undefined) this.err(arg.loc, `the '${param}' argument of '${name}' must be a const-expression`);
+    if (lane < 0) this.err(arg.loc, `the ${param} argument of ${name} must be greater than or equal to zero`);
+    if (lane >= limit) this.err(arg.loc, `the ${param} argument of ${name} must be less than ${limit}`);
   }
 
   // ---------- errors ----------
@@ -1058,7 +1062,7 @@ class Resolver {
     if ((def!.special === 'subgroup' || def!.special === 'quad') && !this.info.enables.includes('subgroups')) {
       this.err(id.loc, `'${name}' needs 'enable subgroups;' at the top of the module`);
     }
-    if (name === 'quadBroadcast') this.quadLane(e.args[1]!, args[1]!);
+    if (name === 'quadBroadcast' || name === 'subgroupBroadcast') this.broadcastLane(name, e.args[1]!, args[1]!);
     if (overload.result.kind === 'void' && !isStatement) this.err(e.loc, `'${name}' returns nothing and cannot be used as a value`);
     if (def!.special === 'derivative' && this.fn && !this.derivativeCalls.has(this.fn))
       this.derivativeCalls.set(this.fn, { name, loc: id.loc });

@@ -10,7 +10,8 @@ import { LAB_MEMORY_BUDGET } from '../../runner/memory-budget.js';
 import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, reflectInWorker, simulate } from './analyzer-client.js';
-import { backend, leaveGpu } from './backend.js';
+import { backend, leaveGpu, type Backend } from './backend.js';
+import { missingFeatures } from './device-features.js';
 import { problemsOf, type Problem } from './problems.js';
 import { TaskFailed } from './worker-client.js';
 
@@ -37,7 +38,7 @@ function failed(e: unknown): Problem[] {
  * outcome says it was stopped.
  */
 export async function runExample(source: string, file: string, signal?: AbortSignal): Promise<RunOutcome> {
-  const b = await backend();
+  const b = await gpuOrSimulatorFor(source);
   try {
     const result =
       b.kind === 'gpu'
@@ -55,6 +56,22 @@ export async function runExample(source: string, file: string, signal?: AbortSig
     if (e instanceof GpuTimeoutError) leaveGpu();
     return { simulated: b.kind === 'simulator', problems: failed(e) };
   }
+}
+
+/**
+ * The backend for one shader: a GPU whose device lacks a feature the shader enables (say
+ * 'subgroups') would only refuse it, so such a shader runs on the simulator.
+ */
+async function gpuOrSimulatorFor(source: string): Promise<Backend> {
+  const b = await backend();
+  if (b.kind !== 'gpu') return b;
+  try {
+    const missing = missingFeatures(source, new Set((await b.session.device()).device.features));
+    if (missing.length) return { kind: 'simulator', reason: `this GPU lacks ${missing.join(' and ')}` };
+  } catch {
+    // No device now: the run itself reports why.
+  }
+  return b;
 }
 
 const STOPPED_ON_GPU = 'stopped before it finished (Stop was pressed); the GPU device was given up and the next run gets a new one';
@@ -80,13 +97,15 @@ export function headerDiagnostics(source: string): Diagnostic[] {
 
 /**
  * The real compiler's messages, for marking the editor while the reader types. Undefined
- * without a GPU: then only the simulator's front end can judge the code, when it runs.
+ * without a GPU, or for a shader that enables a feature the device lacks (it runs on the
+ * simulator): then only the simulator's front end can judge the code, when it runs.
  */
 export async function compileOnGpu(source: string): Promise<CompileMessage[] | undefined> {
   const b = await backend();
   if (b.kind !== 'gpu') return undefined;
   try {
     const handle = await b.session.device();
+    if (missingFeatures(source, new Set(handle.device.features)).length) return undefined;
     return (await compileWgsl(handle.device, source)).diagnostics.map(compileMessage);
   } catch {
     // A lost device mid-typing: the next run reports it properly.

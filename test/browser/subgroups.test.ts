@@ -1,0 +1,82 @@
+// Lesson 8 (subgroups) in the lab where the GPU cannot run it: without WebGPU, and with a
+// GPU whose device lacks the 'subgroups' feature. Both times every example that enables
+// subgroups runs on the simulator (labelled "simulated") with its checkpoints passing (the
+// others on the GPU, where there is one), and an exercise's solution is Solved, its
+// starting point not.
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHarness } from '../../src/harness/index.js';
+import { loadLessons } from '../../src/lessons/load.js';
+import { usesSubgroups } from '../../src/lessons/subgroup-sizes.js';
+import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+
+const lesson = (await loadLessons(fileURLToPath(new URL('../../lessons', import.meta.url)))).find((l) => l.slug === '08-subgroups')!;
+
+/** Removes WebGPU from the page before any of its scripts run. */
+const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
+/** Keeps WebGPU, but every device is created without the 'subgroups' feature. */
+const NO_SUBGROUPS = `{
+  const request = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = function (descriptor) {
+    const requiredFeatures = [...(descriptor?.requiredFeatures ?? [])].filter((f) => f !== 'subgroups');
+    return request.call(this, { ...descriptor, requiredFeatures });
+  };
+}`;
+
+let lab: Lab;
+
+beforeAll(async () => {
+  lab = await startLab();
+});
+
+afterAll(async () => {
+  await lab?.close();
+});
+
+describe.each([
+  ['without WebGPU', HIDE_WEBGPU, 'simulator'],
+  ["with a GPU that lacks 'subgroups'", NO_SUBGROUPS, 'gpu'],
+])('lesson 8 %s', (_, script, backend) => {
+  let ctx: BrowserContext;
+  beforeAll(async () => {
+    ctx = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript(script);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('runs every subgroup example on the simulator, checkpoints passing', async () => {
+    const page = await ctx.newPage();
+    await openLesson(page, lab.url, lesson.slug);
+    expect(await page.getAttribute('body', 'data-backend')).toBe(backend);
+    for (const ex of lesson.examples.filter((e) => e.kind === 'example' && !e.rejects)) {
+      await pressAndWait(page, ex.file, 'Run', 'runs');
+      const box = example(page, ex.file);
+      // With a GPU, only the shaders that enable subgroups move to the simulator.
+      const simulated = backend === 'simulator' || usesSubgroups(ex.source);
+      expect(await box.locator('.slot-run .badge.simulated').count(), ex.file).toBe(simulated ? 1 : 0);
+      const { harness } = parseHarness(ex.source);
+      expect(await box.locator('.checkpoints li[data-status="pass"]').count(), ex.file).toBe(harness.expects.length);
+    }
+    await page.close();
+  });
+
+  it('max-subgroup: not Solved as it starts, Solved after Show solution', async () => {
+    const page = await ctx.newPage();
+    await openLesson(page, lab.url, lesson.slug);
+    const file = 'max-subgroup.wgsl';
+    const box = example(page, file);
+    const verdict = async () => {
+      await pressAndWait(page, file, 'Run', 'runs');
+      const line = box.locator('.verdict-line:not(.pending)');
+      await line.waitFor({ timeout: 60_000 });
+      return line.innerText();
+    };
+    expect(await verdict()).toContain('Not solved yet: 1 of 1 checkpoints fail');
+    await box.getByRole('button', { name: 'Show solution' }).click();
+    expect(await verdict()).toBe('Solved: every checkpoint passes and Check is clean.');
+    await page.close();
+  });
+});
