@@ -48,7 +48,19 @@ let page: Page;
 beforeAll(async () => {
   lab = await startLab();
   page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Counts, per page load, the writes of the in-flight record (made before a GPU submission).
+  await page.addInitScript((key) => {
+    const w = window as unknown as { inFlightWrites: number };
+    w.inFlightWrites = 0;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k === key) w.inFlightWrites++;
+      set.call(this, k, v);
+    };
+  }, IN_FLIGHT_KEY);
 });
+
+const inFlightWrites = () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
 
 afterAll(async () => {
   await lab?.close();
@@ -85,7 +97,7 @@ describe('pre-flight', () => {
       expect(await run.innerText()).toContain('It was not sent to the GPU');
       expect(await run.locator('button.watch-loop').count()).toBe(1);
       // Never submitted: no GPU run was recorded as in flight.
-      expect(await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)).toBeNull();
+      expect(await inFlightWrites()).toBe(0);
     }
 
     // "Watch the loop" opens Watch at the last step recorded, inside the loop.
@@ -104,6 +116,9 @@ describe('pre-flight', () => {
     await resetAndRunSquare();
     expect(await example(page, 'square.wgsl').locator('.slot-run .badge.simulated').count()).toBe(0);
     expect(Date.now() - t0).toBeLessThan(60_000); // a generous guard: a stalled tab takes minutes
+    // The GPU run was recorded while in flight and the record cleared when it finished.
+    expect(await inFlightWrites()).toBe(1);
+    expect(await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)).toBeNull();
     expect(await example(page, 'square.wgsl').locator('.slot-run .preflight').innerText()).toMatch(
       /^Pre-flight on the simulator: all 16 workgroups finished \([\d,]+ steps, \d+ ms\)\.$/,
     );

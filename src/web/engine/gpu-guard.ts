@@ -45,7 +45,8 @@ export function inFlight<T>(session: GpuSession, file: string, signal: AbortSign
   });
 }
 
-const STOPPED_ON_GPU = 'stopped before it finished (Stop was pressed); the GPU device was given up and the next run gets a new one';
+const STOPPED_ON_GPU =
+  'stopped before it finished (Stop was pressed); the GPU device was given up, so examples on this page run on the simulator until it is reloaded';
 
 /** `work`, or a LocatedError saying it was stopped as soon as `signal` aborts (after `onStop` gave the work up). */
 function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined, onStop: () => void): Promise<T> {
