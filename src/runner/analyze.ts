@@ -2,8 +2,9 @@
 // simulator's hooks (the one simulate pipeline, simulate.ts), and gather the findings into
 // the `check --json` report.
 import { compareSpans, compilerDiagnostic, diagnostic } from '../diagnostics/index.js';
+import { locateSyntaxError } from './syntax-location.js';
+import { MODEL_NOTES } from '../checks/model-notes.js';
 import { ranges } from '../checks/barriers.js';
-import { CHECKS } from '../checks/registry.js';
 import type { CheckReport, Diagnostic } from '../checks/report.js';
 import type { FileContents } from '../harness/index.js';
 import type { CompileMessage } from './result.js';
@@ -39,10 +40,7 @@ export interface AnalyzeOptions {
 export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
 
 /** What the simulation assumes, then what the checks' models assume (Check.notes). */
-const NOTES = [
-  'Invocations form subgroups by local_invocation_index (lanes 0..S-1, S..2S-1, …); WGSL leaves this mapping to the implementation.',
-  ...CHECKS.flatMap((c) => c.notes ?? []),
-];
+const NOTES = MODEL_NOTES;
 
 export function analyze(source: string, options: AnalyzeOptions = {}): CheckReport {
   const prepared = prepareAnalysis(source, options);
@@ -105,7 +103,8 @@ export function prepareAnalysis(source: string, options: AnalyzeOptions): { repo
   let messages = options.compile?.messages;
   if (!options.compile)
     report.notes!.push("No WGSL compiler (Tint) was available: wgsl-lab's own front end checked the syntax, types and uniformity.");
-  if (options.compile && !options.compile.ok) messages = options.compile.messages;
+  // A syntax error at the own parser's place (syntax-location.ts): Tint's can be lines low.
+  if (options.compile && !options.compile.ok) messages = locateSyntaxError(options.compile.messages, source);
   else if (!kernel.module) {
     const unset = unsetOverride(kernel.messages);
     if (unset) {

@@ -176,7 +176,7 @@ export function enforceBudget(estimate: MemoryEstimate, budget: MemoryBudget): v
 export const LAB_MEMORY_BUDGET: MemoryBudget = {
   bytes: 2 ** 30,
   source: 'the lab allows 1 GiB',
-  advice: 'Use smaller buffers in the lab (the command line has --max-memory).',
+  advice: 'Use smaller buffers: the lab cannot raise its budget.',
 };
 
 /** The budget when the caller gives none (the API): fixed, since shared code cannot ask the machine. */

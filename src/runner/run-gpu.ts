@@ -129,14 +129,17 @@ export async function runOnGpu(
 export type ReflectSource = (source: string, overrides?: Record<string, number>) => Reflection | Promise<Reflection>;
 
 export async function runOnGpuFromSource(session: GpuSession, source: string, options: RunOptions = {}): Promise<RunResult> {
-  const result = await runOnGpuReflecting(session, source, reflectOrExplain, options);
-  if (result.compile.ok) return result;
-  // Code naga (wgpu) accepts: say where, after Tint's refusal (`check` analyzes it as naga reads it).
+  const refused = await runOnGpuReflecting(session, source, reflectOrExplain, options);
+  if (refused.compile.ok) return refused;
   // Loaded here, on a refusal only: the lab's page runs kernels without carrying the front end.
-  const [{ portabilityNotes }, { portabilityHints }] = await Promise.all([
+  const [{ portabilityNotes }, { portabilityHints }, { locateSyntaxError }] = await Promise.all([
     import('../wgsl/naga-leniencies.js'),
     import('./portability-diagnostics.js'),
+    import('./syntax-location.js'),
   ]);
+  // A syntax error at the own parser's place (syntax-location.ts): Tint's can be lines low.
+  const result = { ...refused, compile: { ...refused.compile, messages: locateSyntaxError(refused.compile.messages, source) } };
+  // Code naga (wgpu) accepts: say where, after Tint's refusal (`check` analyzes it as naga reads it).
   const notes = portabilityNotes(source, overrideValues(readHeader(source, options.files)));
   return notes.length
     ? { ...result, compile: { ...result.compile, messages: [...result.compile.messages, ...portabilityHints(notes)] } }

@@ -27,6 +27,8 @@ export interface WatchOptions {
   banks?: number;
   /** Caps on what is recorded (defaults: WATCH_LIMITS). */
   limits?: RecorderLimits;
+  /** The simulator's step budget (default DEFAULT_MAX_STEPS): the lab watches an endless loop within its pre-flight's. */
+  maxSteps?: number;
 }
 
 /**
@@ -73,7 +75,7 @@ export function watchWorkgroup(source: string, options: WatchOptions = {}): Watc
   const [sx, sy, sz] = pass.workgroupSize;
   const invocations = sx * sy * sz;
   const recorder = new WatchRecorder(passIndex, invocations, banks, subgroupSize, options.limits ?? WATCH_LIMITS);
-  const sim = new Simulator(source, { subgroupSize, maxSteps: DEFAULT_MAX_STEPS, subscribers: [recorder] }, module);
+  const sim = new Simulator(source, { subgroupSize, maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS, subscribers: [recorder] }, module);
   bindPlan(sim, plan);
   const trace: WatchTrace = {
     file: options.file,

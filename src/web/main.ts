@@ -3,7 +3,8 @@
 import './style.css';
 import { findLesson } from './content/lessons.js';
 import { h, replaceChildren } from './dom.js';
-import { backend } from './engine/backend.js';
+import { backend, tryGpuAgain } from './engine/backend.js';
+import { safeModeBanner } from './safe-mode-banner.js';
 import { renderIndexPage } from './pages/index-page.js';
 import { renderLessonPage, type Page } from './pages/lesson-page.js';
 import { INDEX_HREF, startRouter, type Route } from './router.js';
@@ -76,7 +77,8 @@ document.body.dataset.ready = 'true';
 
 void backend().then((b) => {
   document.body.dataset.backend = b.kind;
-  if (b.kind === 'simulator') {
+  if (b.kind === 'simulator' && b.safeMode) replaceChildren(banner, safeModeBanner(b.safeMode, tryGpuAgain));
+  else if (b.kind === 'simulator') {
     // The reason comes from GpuSession and already says what to install or enable.
     replaceChildren(
       banner,

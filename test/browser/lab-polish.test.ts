@@ -8,15 +8,16 @@ import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js'
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const REFUSED = 'barrier-in-branch.wgsl';
-// Waits for values[0] to turn negative, which adding 1 never makes it (as in never-stuck.test.ts).
-const ENDLESS = `//! dispatch 1
-//! buffer 0 f32[4] = i
+// Workgroup 1000 of 8192 waits for values[0] to turn negative, which adding 1 never makes it;
+// the Run's pre-flight samples other workgroups, so the run goes on (as in never-stuck.test.ts).
+const ENDLESS = `//! dispatch 8192
+//! buffer 0 f32[8192] = i
 @group(0) @binding(0) var<storage, read_write> values: array<f32>;
 
 @compute @workgroup_size(1)
-fn square(@builtin(global_invocation_id) id: vec3u) {
+fn square(@builtin(workgroup_id) wid: vec3u, @builtin(global_invocation_id) id: vec3u) {
   loop {
-    if (values[0] < 0.0) { break; }
+    if (wid.x != 1000u || values[0] < 0.0) { break; }
     values[id.x] = values[id.x] + 1.0;
   }
 }

@@ -1,7 +1,8 @@
 // A kernel that never ends cannot lock the lab up (Chromium, with WebGPU on SwiftShader and
-// without): Stop ends it, the GPU watchdog ends it when nobody presses Stop, a reload while
-// it runs keeps the edit without running it again, and the example works afterwards (on
-// the simulator once the GPU was given up).
+// without): one that gets past the Run's pre-flight (preflight.test.ts has those it stops)
+// is ended by Stop, or by the GPU watchdog when nobody presses Stop, and stays recorded so a
+// reload opens in safe mode; a reload while it runs keeps the edit without running it
+// again, and the example works afterwards (on the simulator once the GPU was given up).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
@@ -11,21 +12,24 @@ const SLUG = '01-first-kernel';
 const FILE = 'square.wgsl';
 const CODE_KEY = `wgsl-lab:v1:code:${SLUG}/${FILE}`;
 
-// The one invocation waits for values[0] to turn negative; adding 1 to a non-negative float
-// never does (it stops growing at 2^24), so the loop never ends, on the GPU or the
-// simulator. One invocation, so a software GPU spins one thread, not all of them.
-const ENDLESS = `//! dispatch 1
-//! buffer 0 f32[1024] = i
+// Workgroup 1000 waits for values[0] to turn negative; adding 1 to a non-negative float never
+// does (it stops growing at 2^24), so that workgroup never ends, on the GPU or the simulator.
+// The Run's pre-flight simulates workgroups 0, 1365, 4096, 6826 and 8191 of the 8192
+// (preflight.ts), all of which finish, so this kernel gets past it to the GPU: the case the
+// watchdog and Stop are for. One invocation per workgroup, so a software GPU spins one thread.
+const ENDLESS = `//! dispatch 8192
+//! buffer 0 f32[8192] = i
 @group(0) @binding(0) var<storage, read_write> values: array<f32>;
 
 @compute @workgroup_size(1)
-fn square(@builtin(global_invocation_id) id: vec3u) {
+fn square(@builtin(workgroup_id) wid: vec3u, @builtin(global_invocation_id) id: vec3u) {
   loop {
-    if (values[0] < 0.0) { break; }
+    if (wid.x != 1000u || values[0] < 0.0) { break; }
     values[id.x] = values[id.x] + 1.0; // endless on purpose
   }
 }
 `;
+const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
 
 let lab: Lab;
 
@@ -45,12 +49,14 @@ async function openWithEndlessEdit(page: Page): Promise<void> {
   await page.waitForSelector('body[data-backend]');
 }
 
-async function runAndStop(page: Page): Promise<string> {
+/** Runs the endless edit and stops it; on the GPU only once the run was submitted (past its pre-flight). */
+async function runAndStop(page: Page, onGpu = false): Promise<string> {
   const box = example(page, FILE);
   const before = await box.getAttribute('data-runs');
   await box.getByRole('button', { name: 'Run', exact: true }).click();
   const stop = box.getByRole('button', { name: `Stop ${FILE}` });
   await stop.waitFor({ state: 'visible' });
+  if (onGpu) await page.waitForFunction((k) => localStorage.getItem(k) !== null, IN_FLIGHT_KEY, { timeout: 30_000 });
   await stop.click();
   await page.waitForFunction(
     ([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b,
@@ -114,10 +120,16 @@ describe('never stuck', () => {
       await openWithEndlessEdit(page);
       expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
     }
-    expect(await runAndStop(stopped)).toContain('Stop was pressed');
+    expect(await runAndStop(stopped, true)).toContain('Stop was pressed');
     // Nobody presses Stop: the watchdog's deadline (10 s) gives the device up.
     await pressAndWait(watched, FILE, 'Run', 'runs', 90_000);
-    expect(await example(watched, FILE).locator('.slot-run').innerText()).toContain('the kernel did not finish within 10 s');
+    const timedOut = await example(watched, FILE).locator('.slot-run').innerText();
+    expect(timedOut).toContain('the kernel did not finish within 10 s on the GPU, so the lab gave the GPU up');
+    expect(timedOut).not.toMatch(/--timeout/);
+    // Both runs stay recorded as unfinished: a reload would open in safe mode.
+    for (const page of [stopped, watched]) {
+      expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)) ?? 'null')).toMatchObject({ file: FILE });
+    }
     // SwiftShader keeps spinning the given-up kernels, so both pages carry on on the simulator.
     for (const page of [stopped, watched]) {
       await resetAndRunOriginal(page);

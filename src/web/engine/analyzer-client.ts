@@ -2,7 +2,8 @@
 // or simulate do not pay for loading the simulator.
 import type { AnalyzeOptions } from '../../runner/analyze.js';
 import type { CheckReport } from '../../checks/report.js';
-import type { RunResult } from '../../runner/result.js';
+import type { CompileMessage, RunResult } from '../../runner/result.js';
+import type { Preflight } from './preflight.js';
 import type { WatchTrace } from '../../watch/trace.js';
 import type { Reflection } from '../../wgsl/reflect.js';
 import { WorkerClient } from './worker-client.js';
@@ -29,11 +30,26 @@ export function analyzeInWorker(source: string, options: AnalyzeOptions, signal?
 }
 
 /** One workgroup's run, step by step, for the workgroup view. */
-export function watchInWorker(source: string, file: string, workgroup: number): Promise<WatchTrace> {
-  return worker().run<WatchTrace>({ op: 'watch', source, file, workgroup });
+export function watchInWorker(
+  source: string,
+  file: string,
+  workgroup: number,
+  at: { pass?: number; maxSteps?: number } = {},
+): Promise<WatchTrace> {
+  return worker().run<WatchTrace>({ op: 'watch', source, file, workgroup, ...at });
 }
 
 /** A shader's declarations, read by the worker's front end (the page bundle has none). */
 export function reflectInWorker(source: string, overrides?: Record<string, number>): Promise<Reflection> {
   return worker().run<Reflection>({ op: 'reflect', source, overrides });
+}
+
+/** The pre-flight of a kernel before it goes to the GPU (preflight.ts). */
+export function preflightInWorker(source: string, signal?: AbortSignal): Promise<Preflight> {
+  return worker().run<Preflight>({ op: 'preflight', source }, signal);
+}
+
+/** The compiler's messages with a syntax error at the own parser's place (runner/syntax-location.ts). */
+export function locateInWorker(source: string, messages: CompileMessage[]): Promise<CompileMessage[]> {
+  return worker().run<CompileMessage[]>({ op: 'locate', source, messages });
 }

@@ -6,6 +6,8 @@ import { reflectOrExplain } from '../../runner/run-gpu.js';
 import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
 import { LAB_MEMORY_BUDGET } from '../../runner/memory-budget.js';
 import { watchWorkgroup } from '../../watch/watch.js';
+import { locateSyntaxError } from '../../runner/syntax-location.js';
+import { preflight } from './preflight.js';
 import { problemsOf } from './problems.js';
 import { STEP_LIMIT_ADVICE, STEP_LIMIT_ADVICE_SENTENCE } from './step-limit-advice.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
@@ -18,10 +20,14 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       req.op === 'simulate'
         ? runOnSimulatorFromSource(req.source, { file: req.file, stepLimitAdvice: STEP_LIMIT_ADVICE, memoryBudget: LAB_MEMORY_BUDGET })
         : req.op === 'watch'
-          ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup })
+          ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup, pass: req.pass, maxSteps: req.maxSteps })
           : req.op === 'reflect'
             ? reflectOrExplain(req.source, req.overrides)
-            : analyze(req.source, { ...req.options, memoryBudget: LAB_MEMORY_BUDGET, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
+            : req.op === 'preflight'
+              ? preflight(req.source)
+              : req.op === 'locate'
+                ? locateSyntaxError(req.messages, req.source)
+                : analyze(req.source, { ...req.options, memoryBudget: LAB_MEMORY_BUDGET, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };

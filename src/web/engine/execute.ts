@@ -2,16 +2,19 @@
 // the reader's GPU when there is one and by the worker's simulator otherwise. Failures
 // come back as Problems, never as exceptions, so the widget has one shape to draw.
 import type { CheckReport } from '../../checks/report.js';
-import { LocatedError, type Diagnostic } from '../../diagnostics/index.js';
+import type { Diagnostic } from '../../diagnostics/index.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { GpuTimeoutError } from '../../gpu/watchdog.js';
 import { parseHarness } from '../../harness/index.js';
 import { LAB_MEMORY_BUDGET } from '../../runner/memory-budget.js';
 import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
-import { analyzeInWorker, reflectInWorker, simulate } from './analyzer-client.js';
+import { analyzeInWorker, locateInWorker, reflectInWorker, simulate } from './analyzer-client.js';
 import { backend, leaveGpu, type Backend } from './backend.js';
 import { missingFeatures } from './device-features.js';
+import { admit, EndlessKernel, inFlight } from './gpu-guard.js';
+import { gpuTimeLimitProblem } from './gpu-time-limit.js';
+import { noteCheck, type Gate } from './preflight-gate.js';
 import { problemsOf, type Problem } from './problems.js';
 import { TaskFailed } from './worker-client.js';
 
@@ -19,6 +22,8 @@ export interface RunOutcome {
   simulated: boolean;
   result?: RunResult;
   problems: Problem[];
+  /** The pre-flight before the run (preflight.ts); absent when the run did not get that far. */
+  preflight?: Gate;
 }
 
 export interface CheckOutcome {
@@ -28,33 +33,34 @@ export interface CheckOutcome {
   problems: Problem[];
 }
 
-function failed(e: unknown): Problem[] {
+/** A failure as the lab tells it: the watchdog's in browser terms, a worker's as it reported it. */
+export function labProblems(e: unknown): Problem[] {
+  if (e instanceof GpuTimeoutError) return [gpuTimeLimitProblem(e.seconds)];
   return e instanceof TaskFailed ? e.problems : problemsOf(e);
 }
 
 /**
- * Runs an example; aborting `signal` (the reader's Stop) ends it at once: the simulator's
- * worker is replaced, or the GPU device given up (the next run gets a new one), and the
- * outcome says it was stopped.
+ * Runs an example: first its pre-flight on the simulator (gpu-guard.ts), which refuses a
+ * kernel that never ends, then the run on the GPU or the worker's simulator. Aborting
+ * `signal` (the reader's Stop) ends it at once: the simulator's worker is replaced, or the
+ * GPU device given up, and the outcome says it was stopped.
  */
 export async function runExample(source: string, file: string, signal?: AbortSignal): Promise<RunOutcome> {
   const b = await gpuOrSimulatorFor(source);
+  let preflight: Gate | undefined;
   try {
+    preflight = await admit(source, signal);
     const result =
       b.kind === 'gpu'
-        ? await untilStopped(
+        ? await inFlight(b.session, file, signal, () =>
             runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET }),
-            signal,
-            () => {
-              b.session.stop();
-              leaveGpu();
-            },
-          )
+          ).then((r) => (r.compile.ok ? r : withSyntaxErrorPlaced(r, source)))
         : await simulate(source, file, signal);
-    return { simulated: b.kind === 'simulator', result, problems: [] };
+    return { simulated: b.kind === 'simulator', result, problems: [], preflight };
   } catch (e) {
     if (e instanceof GpuTimeoutError) leaveGpu();
-    return { simulated: b.kind === 'simulator', problems: failed(e) };
+    if (e instanceof EndlessKernel) preflight = e.preflight;
+    return { simulated: b.kind === 'simulator', problems: labProblems(e), ...(preflight ? { preflight } : {}) };
   }
 }
 
@@ -74,20 +80,13 @@ async function gpuOrSimulatorFor(source: string): Promise<Backend> {
   return b;
 }
 
-const STOPPED_ON_GPU = 'stopped before it finished (Stop was pressed); the GPU device was given up and the next run gets a new one';
-
-/** `work`, or a StoppedError as soon as `signal` aborts (after `onStop` gave the work up). */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined, onStop: () => void): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => {
-      onStop();
-      reject(new LocatedError('input', STOPPED_ON_GPU));
-    };
-    if (signal.aborted) return stop();
-    signal.addEventListener('abort', stop, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
+/** A refused shader's messages with a syntax error where the own parser found it (the worker's front end). */
+async function withSyntaxErrorPlaced(r: RunResult, source: string): Promise<RunResult> {
+  try {
+    return { ...r, compile: { ...r.compile, messages: await locateInWorker(source, r.compile.messages) } };
+  } catch {
+    return r;
+  }
 }
 
 /** The header's errors, for marking the editor alongside the compiler's messages. */
@@ -106,7 +105,9 @@ export async function compileOnGpu(source: string): Promise<CompileMessage[] | u
   try {
     const handle = await b.session.device();
     if (missingFeatures(source, new Set(handle.device.features)).length) return undefined;
-    return (await compileWgsl(handle.device, source)).diagnostics.map(compileMessage);
+    const messages = (await compileWgsl(handle.device, source)).diagnostics.map(compileMessage);
+    // A syntax error where the own parser found it (runner/syntax-location.ts): Tint's can be lines low.
+    return messages.some((m) => m.severity === 'error') ? await locateInWorker(source, messages) : messages;
   } catch {
     // A lost device mid-typing: the next run reports it properly.
     return undefined;
@@ -124,8 +125,9 @@ export async function checkExample(source: string, file: string, signal?: AbortS
   const compile = messages && { ok: !messages.some((m) => m.severity === 'error'), messages };
   try {
     const report = await analyzeInWorker(source, { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) }, signal);
+    noteCheck(source, report);
     return { report, compile: messages, problems: [] };
   } catch (e) {
-    return { compile: messages, problems: failed(e) };
+    return { compile: messages, problems: labProblems(e) };
   }
 }

@@ -1,5 +1,6 @@
 // The legend of Check's findings: what each check of the analyzer looks for, from the
 // registry (src/checks/registry.ts), so a new check is listed without touching the lab.
+import { MODEL_NOTES } from '../../checks/model-notes.js';
 import { CHECKS } from '../../checks/registry.js';
 import { h } from '../dom.js';
 
@@ -22,6 +23,12 @@ export function renderCheckLegend(): HTMLElement {
       'dl',
       {},
       legendEntries().flatMap((e) => [h('dt', {}, h('code', {}, e.id)), h('dd', {}, e.short)]),
+    ),
+    h('p', {}, 'What the simulation and the checks assume:'),
+    h(
+      'ul',
+      { class: 'model-notes' },
+      MODEL_NOTES.map((n) => h('li', {}, n)),
     ),
   );
 }

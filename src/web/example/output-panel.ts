@@ -14,6 +14,7 @@ import { judgeNameAtStart } from './judge.js';
 import { renderBankSites } from './heatmap.js';
 import { renderBufferTable } from './buffer-table.js';
 import { checkTitle, renderCheckLegend } from './check-legend.js';
+import { kernelNotes } from './check-notes.js';
 import { renderExpectDiff } from './expect-diff.js';
 import { diagnosticLink, diagnosticSites, revealLink } from './reveal-link.js';
 
@@ -221,6 +222,7 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
   const conflicted = report.bankConflicts.filter((s: BankConflictSite) => s.maxWays > 1);
   const compileNotes = report.compile.ok ? [] : report.compile.messages.filter((m) => m.severity !== 'error');
   const s = report.summary;
+  const notes = kernelNotes(report.notes);
   return h(
     'div',
     { class: 'check' },
@@ -233,23 +235,17 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
     // warnings and notes are listed here, so no error appears twice.
     compileNotes.length ? renderCompileMessages(compileNotes.map((m) => ({ ...m, offset: 0, length: 0 }))) : null,
     renderDiagnostics(report),
-    report.sampledWorkgroups
-      ? h(
-          'p',
-          { class: 'note' },
-          `Simulated ${report.sampledWorkgroups.simulated} of ${report.sampledWorkgroups.total} workgroups (${report.sampledWorkgroups.which}).`,
-        )
-      : null,
     conflicted.length
       ? renderBankSites(conflicted, report.model)
       : report.bankConflicts.length
         ? h('p', { class: 'note' }, 'Every workgroup-memory access is conflict-free.')
         : null,
-    report.notes?.length
+    // The sampled workgroups are among these notes (once); the model's notes are in the legend.
+    notes.length
       ? h(
           'ul',
           { class: 'notes' },
-          report.notes.map((n) => h('li', {}, n)),
+          notes.map((n) => h('li', {}, n)),
         )
       : null,
     renderCheckLegend(),

@@ -8,8 +8,9 @@ import type { ExampleRef } from '../../lessons/format.js';
 import type { CompileMessage, RunResult } from '../../runner/result.js';
 import { h } from '../dom.js';
 import { backend } from '../engine/backend.js';
-import { checkExample, compileOnGpu, headerDiagnostics, runExample } from '../engine/execute.js';
-import { problemsOf } from '../engine/problems.js';
+import { checkExample, compileOnGpu, headerDiagnostics, labProblems, runExample } from '../engine/execute.js';
+import { admit, inFlight } from '../engine/gpu-guard.js';
+import { renderPreflight } from './preflight-line.js';
 import { timeDispatches } from '../engine/timing.js';
 import * as storage from '../storage.js';
 import { createBarrierSwitch } from './barrier-switch.js';
@@ -25,7 +26,7 @@ import { bankFigureScope, dispatchedWorkgroups } from './bank-scope.js';
 import { parseHarness } from '../../harness/index.js';
 import { createSmoothingControls, SMOOTHING_FILE, STEPS_BINDING } from './smoothing-controls.js';
 import type { TimingBoard } from './timing-board.js';
-import { createWatchSlot } from '../watch/watch-slot.js';
+import { createWatchSlot, type WatchLoop } from '../watch/watch-slot.js';
 import { createStopButton } from './stop-button.js';
 import { judgeExerciseRun } from './exercise-verdict.js';
 import { createExerciseHelp } from './exercise-help.js';
@@ -209,11 +210,13 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
     }
   }
 
-  function showRunResult(outcome: Awaited<ReturnType<typeof runExample>>) {
+  function showRunResult(outcome: Awaited<ReturnType<typeof runExample>>, code: string) {
     const r = outcome.result;
     editor.mark('compiler', compilerMarkers(r?.compile.messages ?? []));
     editor.mark('run', diagnosticMarkers(outcome.problems));
-    panel.show('run', renderRun(outcome, ref));
+    // The pre-flight's line: what it simulated, or "Watch the loop" of an endless kernel.
+    const watchLoop = (loop: WatchLoop) => void exclusive('Watch', () => watchSlot.watch(code, loop));
+    panel.show('run', renderRun(outcome, ref), renderPreflight(outcome.preflight, watchLoop));
     if (r) smoothing?.draw(r);
     element.dataset.runs = String(Number(element.dataset.runs) + 1);
   }
@@ -238,7 +241,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       try {
         const code = editor.code();
         const outcome = await runExample(code, ref.file, signal);
-        showRunResult(outcome);
+        showRunResult(outcome, code);
         const r = outcome.result;
         if (ref.kind === 'exercise' && r?.compile.ok && r.expects.length && r.expects.every((e) => e.ok)) {
           await judgeExercise(code, r, signal);
@@ -266,8 +269,9 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       const results: RunResult[] = [];
       for (let k = 0; k < REPEAT_RUNS; k++) {
         panel.busy('extra', `Run ${k + 1} of ${REPEAT_RUNS}…`);
-        const outcome = await runExample(editor.code(), ref.file, signal);
-        if (!outcome.result?.compile.ok) return showRunResult(outcome);
+        const code = editor.code();
+        const outcome = await runExample(code, ref.file, signal);
+        if (!outcome.result?.compile.ok) return showRunResult(outcome, code);
         results.push(outcome.result);
       }
       const s = summarizeRuns(results);
@@ -291,10 +295,11 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
       if (b.kind !== 'gpu')
         return panel.show('extra', h('p', { class: 'status' }, 'Timing needs WebGPU; the simulator has no meaningful clock.'));
       panel.busy('extra', `Dispatching ${TIMED_DISPATCHES} times…`);
-      // Stop gives the device up; the timing then fails with the device lost.
-      signal.addEventListener('abort', () => b.session.stop(), { once: true });
+      const code = editor.code();
       try {
-        const t = await timeDispatches(b.session, editor.code(), TIMED_DISPATCHES);
+        // The same guard as Run (gpu-guard.ts): pre-flight, in-flight record, Stop.
+        await admit(code, signal);
+        const t = await inFlight(b.session, ref.file, signal, () => timeDispatches(b.session, code, TIMED_DISPATCHES));
         ctx.timing?.record(ref.file, t, ref.flops);
         panel.show(
           'extra',
@@ -305,7 +310,7 @@ export function createWidget(ref: ExampleRef, original: string | undefined, ctx:
           ),
         );
       } catch (e) {
-        panel.show('extra', renderProblems(problemsOf(e), 'Timing failed'));
+        panel.show('extra', renderProblems(labProblems(e), 'Timing failed'));
       }
     });
 

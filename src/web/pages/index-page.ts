@@ -25,7 +25,7 @@ export function renderIndexPage(): Page {
     h(
       'p',
       { class: 'summary' },
-      'Lessons on WebGPU compute shaders that share data through workgroup memory. Every example runs on your GPU as you edit it; checkpoints say whether the result is right, and Check finds races, out-of-bounds accesses and bank conflicts the GPU never reports.',
+      'Lessons on WebGPU compute shaders that share data through workgroup memory. Edit any example and press Run: it runs on your GPU (on the simulator where the browser has no WebGPU); checkpoints say whether the result is right, and Check finds races, out-of-bounds accesses and bank conflicts the GPU never reports.',
     ),
     h(
       'ol',

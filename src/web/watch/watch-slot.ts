@@ -9,11 +9,22 @@ import type { WatchView } from './watch-view.js';
 
 export interface WatchSlot {
   element: HTMLElement;
-  /** Records and shows the workgroup chosen in the slot (0 the first time). */
-  watch(code: string): Promise<void>;
+  /**
+   * Records and shows the workgroup chosen in the slot (0 the first time), or the one `loop`
+   * names: an endless loop's workgroup, recorded within its pre-flight's budget and shown
+   * from its last step.
+   */
+  watch(code: string, loop?: WatchLoop): Promise<void>;
   /** Removes the view (the code it showed was reset). */
   clear(): void;
   destroy(): void;
+}
+
+/** Where a pre-flight left an endless loop (preflight.ts). */
+export interface WatchLoop {
+  pass: number;
+  workgroup: number;
+  maxSteps: number;
 }
 
 export function createWatchSlot(id: string, file: string): WatchSlot {
@@ -32,17 +43,19 @@ export function createWatchSlot(id: string, file: string): WatchSlot {
 
   const slot: WatchSlot = {
     element,
-    async watch(code) {
+    async watch(code, loop) {
       lastCode = code;
       view?.destroy();
       view = undefined;
       replaceChildren(body, h('p', { class: 'busy' }, 'Recording the workgroup on the simulator…'));
+      if (loop) input.value = String(loop.workgroup);
       const workgroup = Math.max(0, Math.floor(Number(input.value) || 0));
+      const at = loop ? { pass: loop.pass, maxSteps: loop.maxSteps } : {};
       try {
-        const [trace, { renderWatch }] = await Promise.all([watchInWorker(code, file, workgroup), import('./watch-view.js')]);
+        const [trace, { renderWatch }] = await Promise.all([watchInWorker(code, file, workgroup, at), import('./watch-view.js')]);
         chooser.hidden = trace.workgroups < 2;
         input.max = String(trace.workgroups - 1);
-        view = renderWatch(trace, id);
+        view = renderWatch(trace, id, loop ? 'last' : 'first');
         replaceChildren(body, view.element);
       } catch (e) {
         const problems: Problem[] = e instanceof TaskFailed ? e.problems : problemsOf(e);

@@ -44,8 +44,9 @@ export interface WatchView {
   destroy(): void;
 }
 
-export function renderWatch(t: WatchTrace, id: string): WatchView {
-  let index = 0;
+/** `opensAt`: the step shown first ('last' for where an endless loop was left). */
+export function renderWatch(t: WatchTrace, id: string, opensAt: 'first' | 'last' = 'first'): WatchView {
+  let index = opensAt === 'last' ? Math.max(0, t.steps.length - 1) : 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const lanesCanvas = h('canvas', { class: 'watch-lanes', role: 'img' });
   const memoryHost = h('div', { class: 'watch-memory' });

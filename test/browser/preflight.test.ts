@@ -1,0 +1,174 @@
+// The pre-flight and safe mode in Chromium with WebGPU on SwiftShader (issue 36 item 1),
+// and the GPU path's syntax errors at the own parser's place (item 4). Every endless kernel
+// a learner is likely to make of the lessons' examples is refused before the GPU and
+// leaves nothing behind: a reload afterwards answers at once. A page that finds an
+// unfinished GPU run recorded opens in safe mode and can go back to the GPU in one click.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+
+const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
+const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
+const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+/** Waits for values[0] to turn negative, which adding 1 never makes it (as in never-stuck.test.ts). */
+const SQUARE_ENDLESS = `//! dispatch 1
+//! buffer 0 f32[1024] = i
+@group(0) @binding(0) var<storage, read_write> values: array<f32>;
+
+@compute @workgroup_size(1)
+fn square(@builtin(global_invocation_id) id: vec3u) {
+  loop {
+    if (values[0] < 0.0) { break; }
+    values[id.x] = values[id.x] + 1.0;
+  }
+}
+`;
+const SMOOTHING = lessonFile('05-barriers/smoothing.wgsl');
+const SUM = lessonFile('04-reduction/sum-workgroup.wgsl');
+
+/** The lessons' examples turned into the endless kernels a learner makes of them. */
+const ENDLESS = [
+  { slug: '01-first-kernel', file: 'square.wgsl', code: SQUARE_ENDLESS, loopLine: 7 },
+  // The tree reduction's `half > 0u` as `half >= 0u`: an unsigned value is never negative.
+  { slug: '04-reduction', file: 'sum-workgroup.wgsl', code: SUM.replace('half > 0u;', 'half >= 0u;'), loopLine: lineOf(SUM, 'half > 0u') },
+  // The smoothing loop without its increment.
+  {
+    slug: '05-barriers',
+    file: 'smoothing.wgsl',
+    code: SMOOTHING.replace('s < n; s++)', 's < n; )'),
+    loopLine: lineOf(SMOOTHING, 's < n; s++'),
+  },
+];
+
+let lab: Lab;
+let page: Page;
+
+beforeAll(async () => {
+  lab = await startLab();
+  page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Counts, per page load, the writes of the in-flight record (made before a GPU submission).
+  await page.addInitScript((key) => {
+    const w = window as unknown as { inFlightWrites: number };
+    w.inFlightWrites = 0;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k === key) w.inFlightWrites++;
+      set.call(this, k, v);
+    };
+  }, IN_FLIGHT_KEY);
+});
+
+const inFlightWrites = () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
+
+afterAll(async () => {
+  await lab?.close();
+});
+
+async function setCode(slug: string, file: string, code: string): Promise<void> {
+  await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [`wgsl-lab:v1:code:${slug}/${file}`, code]);
+}
+
+async function resetAndRunSquare(): Promise<void> {
+  await openLesson(page, lab.url, '01-first-kernel');
+  const box = example(page, 'square.wgsl');
+  await box.getByRole('button', { name: 'Reset', exact: true }).click();
+  await pressAndWait(page, 'square.wgsl', 'Run', 'runs', 30_000);
+  expect(await box.locator('.checkpoints li[data-status="pass"]').count(), await box.locator('.slot-run').innerText()).toBe(2);
+}
+
+describe('pre-flight', () => {
+  it('refuses every endless kernel before the GPU, watches its loop, and a reload answers at once', async () => {
+    await openLesson(page, lab.url, '01-first-kernel');
+    expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
+    for (const e of ENDLESS) await setCode(e.slug, e.file, e.code);
+    for (const e of ENDLESS) {
+      await openLesson(page, lab.url, e.slug);
+      await page.reload();
+      await page.waitForSelector('body[data-backend="gpu"]');
+      await pressAndWait(page, e.file, 'Run', 'runs', 60_000);
+      const run = example(page, e.file).locator('.slot-run');
+      expect(await run.locator('.problems li').innerText()).toMatch(
+        new RegExp(
+          `^${e.loopLine}:\\d+ endless loop at line ${e.loopLine}: on the simulator the kernel did not finish within [\\d,]+ steps`,
+        ),
+      );
+      expect(await run.innerText()).toContain('It was not sent to the GPU');
+      expect(await run.locator('button.watch-loop').count()).toBe(1);
+      // Never submitted: no GPU run was recorded as in flight.
+      expect(await inFlightWrites()).toBe(0);
+    }
+
+    // "Watch the loop" opens Watch at the last step recorded, inside the loop.
+    const smoothing = example(page, 'smoothing.wgsl');
+    await smoothing.locator('button.watch-loop').click();
+    const watch = smoothing.locator('section.watch');
+    await watch.waitFor({ timeout: 60_000 });
+    const smoothingLoop = ENDLESS[2]!.loopLine;
+    expect(Number(await watch.getAttribute('data-line'))).toBeGreaterThan(smoothingLoop);
+    expect(Number(await watch.getAttribute('data-step'))).toBe(Number(await watch.getAttribute('data-steps')) - 1);
+
+    // The page answers after a reload: the lesson's own kernel runs on the GPU.
+    const t0 = Date.now();
+    await page.reload();
+    await page.waitForSelector('body[data-backend="gpu"]', { timeout: 30_000 });
+    await resetAndRunSquare();
+    expect(await example(page, 'square.wgsl').locator('.slot-run .badge.simulated').count()).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(60_000); // a generous guard: a stalled tab takes minutes
+    // The GPU run was recorded while in flight and the record cleared when it finished.
+    expect(await inFlightWrites()).toBe(1);
+    expect(await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)).toBeNull();
+    expect(await example(page, 'square.wgsl').locator('.slot-run .preflight').innerText()).toMatch(
+      /^Pre-flight on the simulator: all 16 workgroups finished \([\d,]+ steps, \d+ ms\)\.$/,
+    );
+  }, 300_000);
+
+  it("a GPU run's missing ';' is marked where the own parser finds it, not at the next token", async () => {
+    const original = lessonFile('01-first-kernel/square.wgsl');
+    const broken = original.replace('let k = id.x;', 'let k = id.x\n  // the index\n\n  // of this invocation');
+    await openLesson(page, lab.url, '01-first-kernel');
+    await setCode('01-first-kernel', 'square.wgsl', broken);
+    await page.reload();
+    await page.waitForSelector('body[data-backend="gpu"]');
+    await pressAndWait(page, 'square.wgsl', 'Run', 'runs');
+    const message = example(page, 'square.wgsl').locator('.slot-run .compile-messages li.sev-error').first();
+    const line = lineOf(broken, 'let k = id.x');
+    expect([Number(await message.getAttribute('data-line')), Number(await message.getAttribute('data-column'))]).toEqual([
+      line,
+      broken.split('\n')[line - 1]!.length + 1,
+    ]);
+    expect(await example(page, 'square.wgsl').locator('.slot-run').innerText()).toMatch(/^The compiler rejected the shader/m);
+  });
+});
+
+describe('safe mode', () => {
+  it('a recorded unfinished GPU run opens the lab on the simulator with a notice; one click goes back to the GPU', async () => {
+    await openLesson(page, lab.url, '01-first-kernel');
+    await page.evaluate(
+      ([k, v]) => localStorage.setItem(k!, v!),
+      [IN_FLIGHT_KEY, JSON.stringify({ file: 'square.wgsl', since: '2026-12-03T20:00:00.000Z' })],
+    );
+    await page.reload();
+    await page.waitForSelector('body[data-backend="simulator"]');
+    const banner = page.locator('.banner.safe-mode');
+    expect(await banner.innerText()).toMatch(/^Safe mode: examples run on the simulator\.\s+A GPU run of square\.wgsl did not finish/);
+    await resetAndRunSquare();
+    expect(await example(page, 'square.wgsl').locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
+
+    await banner.getByRole('button', { name: 'Try the GPU again' }).click();
+    await page.waitForSelector('body[data-backend="gpu"]', { timeout: 30_000 });
+    expect(await page.locator('.banner.safe-mode').count()).toBe(0);
+    expect(await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)).toBeNull();
+    await resetAndRunSquare();
+    expect(await example(page, 'square.wgsl').locator('.slot-run .badge.simulated').count()).toBe(0);
+  }, 180_000);
+
+  it('the index says examples run when Run is pressed', async () => {
+    await page.goto(lab.url);
+    await page.waitForSelector('body[data-ready]');
+    const text = await page.locator('main#content').innerText();
+    expect(text).toContain('Edit any example and press Run');
+    expect(text).not.toContain('as you edit');
+  });
+});
