@@ -48,7 +48,9 @@ export function renderWatch(t: WatchTrace, id: string): WatchView {
   let index = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const lanesCanvas = h('canvas', { class: 'watch-lanes', role: 'img' });
-  const memoryHost = h('div', { class: 'watch-memory' });
+  // Both hosts scroll sideways when the view is narrower than the drawing (an examples'
+  // pane beside the prose): tabindex lets a keyboard scroll them.
+  const memoryHost = h('div', { class: 'watch-memory', tabindex: 0 });
   const grids = t.memory.map((m) => {
     const canvas = h('canvas', { class: 'watch-grid', role: 'img', 'aria-label': `workgroup variable ${m.name}, ${m.words} words` });
     memoryHost.append(h('figure', {}, canvas, h('figcaption', {}, `${m.name} (${m.words} words, one row = ${GRID_COLUMNS} words)`)));
@@ -95,7 +97,7 @@ export function renderWatch(t: WatchTrace, id: string): WatchView {
     controls,
     status,
     detail,
-    h('div', { class: 'watch-lanes-host' }, lanesCanvas),
+    h('div', { class: 'watch-lanes-host', tabindex: 0 }, lanesCanvas),
     memoryHost,
     legend(),
   );
