@@ -57,7 +57,7 @@ function buildSteps(l: SiteLesson, steps: LessonStep[]): BuiltSteps {
   const lastTiming = timingExamples[timingExamples.length - 1];
   let questions = 0;
   for (const step of steps) {
-    const prose = h('div', { class: 'step-prose' });
+    const prose = h('div', { class: 'prose step-prose' });
     const editors = h('div', { class: 'step-editors' });
     const opensSection = !!step.section && step.anchors[0] === step.section.id;
     // A step in the middle of a section repeats the section's name, so that shown alone it

@@ -13,7 +13,7 @@ import type { LessonStep } from '../../lessons/steps.js';
 import { stepTarget } from './step-route.js';
 
 /** Where the lesson pages step by step (steps.css uses the same width). */
-export const PAGED_WIDTH = '(min-width: 1200px)';
+const PAGED_WIDTH = '(min-width: 1200px)';
 /** The reader's choice on wide screens: 'page' shows the whole lesson, anything else pages. */
 const LAYOUT_KEY = 'layout';
 

@@ -11,7 +11,7 @@ const WIDTH = 600;
 const LEFT = 70;
 
 /** Fills of the cells (the legend below the diagram names them: recorded.css). */
-export const FILLS = {
+const FILLS = {
   idle: '#eef0f3',
   read: '#cfe0fb',
   write: '#2f6fd6',

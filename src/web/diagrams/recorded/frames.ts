@@ -48,7 +48,7 @@ export interface DiagramFrames {
 }
 
 /** The workgroup variable with the most accesses in the recording (ties: the one declared first). */
-export function busiestVariable(t: WatchTrace): { name: string; words: number } | undefined {
+function busiestVariable(t: WatchTrace): { name: string; words: number } | undefined {
   const count = new Map<string, number>();
   for (const s of t.steps)
     if (s.kind === 'access' && s.space === 'workgroup') count.set(s.variable, (count.get(s.variable) ?? 0) + s.lanes.length);
