@@ -177,7 +177,7 @@ describe('phone, 375 px: one column', () => {
       expect(box.y).toBeLessThan(60);
       // The marker follows the scroll, and the folded menu names the section.
       await expect.poll(() => sidebar(phone).getAttribute('data-section')).toBe('exercises');
-      expect(await summary.innerText()).toMatch(/› Exercises$/);
+      expect(await summary.innerText()).toBe(`Lessons · 2 of ${await phone.locator('.sidebar-lessons > li').count()} › Exercises`);
       // From there the menu jumps back up: it closes and the heading has focus.
       await summary.click();
       await sidebar(phone).locator('a[data-section="take-the-barrier-away"]').click();

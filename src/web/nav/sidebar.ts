@@ -32,7 +32,13 @@ export function createSidebar(current: SiteLesson): Sidebar {
   const menu = h(
     'details',
     { class: 'sidebar-menu' },
-    h('summary', {}, `Lessons · ${index + 1} of ${LESSONS.length}: ${lessonTitle(current)}`, here),
+    h(
+      'summary',
+      {},
+      `Lessons · ${index + 1} of ${LESSONS.length}`,
+      h('span', { class: 'sidebar-title' }, `: ${lessonTitle(current)}`),
+      here,
+    ),
   );
   const list = h(
     'ol',
