@@ -125,6 +125,8 @@ export function createStepLayout(o: StepLayoutOptions): StepLayout {
       apply();
     },
     go(route, how) {
+      // A lesson that could not be read has no steps to move to.
+      if (!o.elements.length) return false;
       const target = stepTarget(o.steps, route);
       const anchor = target.anchor ? headingIn(o.elements, target.anchor) : undefined;
       show(target.step);

@@ -9,7 +9,10 @@ import { watchWorkgroup } from '../../../watch/watch.js';
 import { diagramFrames, frameCaption } from './frames.js';
 
 const lessons = new URL('../../../../lessons/', import.meta.url);
-const record = (path: string) => watchWorkgroup(readFileSync(new URL(path, lessons), 'utf8'), { file: path });
+const source = (path: string) => readFileSync(new URL(path, lessons), 'utf8');
+const record = (path: string) => watchWorkgroup(source(path), { file: path });
+/** 1-based number of the first line at or after line `from` that contains `needle`. */
+const lineOf = (text: string, needle: string, from = 1) => text.split('\n').findIndex((l, i) => i + 1 >= from && l.includes(needle)) + 1;
 
 describe('recorded diagram frames', () => {
   it('reduction: sum-workgroup loads 64 partial sums, then halves them six times', () => {
@@ -23,14 +26,18 @@ describe('recorded diagram frames', () => {
     expect(first!.flows).toEqual([...Array(32).keys()].map((i) => ({ from: i + 32, to: i })));
     expect(rest.map((f) => f.flows.length)).toEqual([16, 8, 4, 2, 1, 0]);
     // Every halving ends at the loop's barrier, where all 64 lanes arrive.
+    const text = source('04-reduction/sum-workgroup.wgsl');
+    const add = lineOf(text, 'partial[lane] += partial[lane + half]');
+    const barrier = lineOf(text, 'workgroupBarrier()', add);
+    expect(add).toBeGreaterThan(0);
     expect(d.frames.slice(1, 7).map((f) => f.barrier)).toEqual(
-      Array(6).fill({ line: 35, text: 'a workgroup barrier', arrived: 64, waiting: 0 }),
+      Array(6).fill({ line: barrier, text: 'a workgroup barrier', arrived: 64, waiting: 0 }),
     );
     expect(d.frames[7]!.barrier).toBeUndefined();
     expect(frameCaption(d, 1)).toBe(
       'Phase 2 of 8: 32 of 64 lanes active; 32 values moved within partial (arrows); 64 words read, 32 written. ' +
-        'line 33: read partial[lane + half], line 33: read partial[lane], line 33: write partial[lane]. ' +
-        'Then a workgroup barrier (line 35): 64 lanes arrive.',
+        `line ${add}: read partial[lane + half], line ${add}: read partial[lane], line ${add}: write partial[lane]. ` +
+        `Then a workgroup barrier (line ${barrier}): 64 lanes arrive.`,
     );
   });
 
