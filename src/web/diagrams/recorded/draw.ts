@@ -8,7 +8,7 @@ import type { DiagramFrame, DiagramFrames } from './frames.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 600;
-const LEFT = 70;
+const LEFT = 80;
 
 /** Fills of the cells (the legend below the diagram names them: recorded.css). */
 const FILLS = {
@@ -29,7 +29,7 @@ function el(tag: string, attrs: Record<string, string | number>, ...children: (S
 }
 
 function label(x: number, y: number, s: string, anchor: 'start' | 'end' = 'end'): SVGElement {
-  return el('text', { x, y, 'font-size': 11, 'text-anchor': anchor, fill: COLOURS.muted }, s);
+  return el('text', { x, y, 'font-size': 13, 'text-anchor': anchor, fill: COLOURS.muted }, s);
 }
 
 /** The fill of word w in a frame. */
@@ -51,8 +51,8 @@ function strip(y: number, height: number, count: number, fill: (i: number) => st
 }
 
 function treeView(d: DiagramFrames, index: number): SVGElement {
-  const rowH = 14;
-  const gap = 18;
+  const rowH = 16;
+  const gap = 22;
   const cell = (WIDTH - LEFT) / d.words;
   const mid = (w: number) => LEFT + (w + 0.5) * cell;
   const body: SVGElement[] = [];
@@ -137,8 +137,8 @@ export function drawLegend(kind: DiagramFrames['kind']): SVGElement {
   let x = 0;
   for (const [fill, text] of keys) {
     body.push(el('rect', { x, y: 3, width: 12, height: 12, fill, stroke: COLOURS.line }));
-    body.push(el('text', { x: x + 16, y: 13, 'font-size': 11, fill: COLOURS.ink }, text));
-    x += 22 + text.length * 6;
+    body.push(el('text', { x: x + 16, y: 13, 'font-size': 13, fill: COLOURS.ink }, text));
+    x += 24 + text.length * 7;
   }
   const svg = el('svg', { viewBox: `0 0 ${x} 18`, width: x, class: 'rd-legend', 'aria-hidden': 'true' }, ...body);
   svg.setAttribute('font-family', 'system-ui, sans-serif');
