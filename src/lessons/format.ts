@@ -26,6 +26,11 @@
 //   The model answer, revealed on request.
 //   :::
 //
+//   ::: diagram sum-workgroup.wgsl reduction
+//
+// A diagram block animates a recording of one of the lesson's kernels (the lab's Watch
+// recorder, workgroup 0): KIND is one of DIAGRAM_KINDS (docs/lessons.md).
+//
 // Flags after an example's file: `racy` (the kernel has a data race on purpose: its
 // expectations are not guaranteed on a GPU, and `check` must report the race),
 // `rejects=LINE:COL` (the compiler must reject it with an error at that place),
@@ -96,12 +101,25 @@ export const CHECK_KINDS = [
   'spin-wait',
 ] as const;
 
+/** What an animated diagram shows of a recording: tile loads, barrier phases, a reduction tree, a scan's sweeps. */
+export const DIAGRAM_KINDS = ['tile', 'phases', 'reduction', 'scan'] as const;
+export type DiagramKind = (typeof DIAGRAM_KINDS)[number];
+
+export interface DiagramRef {
+  /** The kernel whose recording the diagram shows, a .wgsl file of the lesson. */
+  file: string;
+  view: DiagramKind;
+  /** Line of the directive in lesson.md. */
+  line: number;
+}
+
 export type LessonBlock =
   | { kind: 'markdown'; text: string }
   | { kind: 'example'; ref: ExampleRef }
   | { kind: 'question'; prompt: string; answer: string; line: number }
   /** Prose revealing the answer of the prediction exercises `files`, hidden until each is committed. */
-  | { kind: 'answer'; files: string[]; text: string; line: number };
+  | { kind: 'answer'; files: string[]; text: string; line: number }
+  | { kind: 'diagram'; ref: DiagramRef };
 
 export interface ParsedLesson {
   meta: LessonMeta;
@@ -219,8 +237,15 @@ export function parseLesson(text: string, file = 'lesson.md'): ParsedLesson {
       if (i >= lines.length) fail(start, "'::: answer' has no closing ':::'");
       if (!text.join('').trim()) fail(start, "'::: answer' is empty");
       blocks.push({ kind: 'answer', files, text: text.join('\n').trim(), line: start });
+    } else if (kind === 'diagram') {
+      const [fileName, view, ...extra] = rest.trim().split(/\s+/);
+      if (!fileName || !fileName.endsWith('.wgsl')) fail(i + 1, "'::: diagram' needs a .wgsl file name, then a kind");
+      if (!DIAGRAM_KINDS.includes(view as DiagramKind))
+        fail(i + 1, `'::: diagram ${fileName}' needs a kind: ${DIAGRAM_KINDS.join(', ')}${view ? ` (found '${view}')` : ''}`);
+      if (extra.length) fail(i + 1, `unexpected '${extra.join(' ')}' after '::: diagram ${fileName} ${view}'`);
+      blocks.push({ kind: 'diagram', ref: { file: fileName!, view: view as DiagramKind, line: i + 1 } });
     } else {
-      fail(i + 1, `unknown block '::: ${kind}' (example, exercise, question, answer)`);
+      fail(i + 1, `unknown block '::: ${kind}' (example, exercise, question, answer, diagram)`);
     }
   }
   flush();

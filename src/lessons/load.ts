@@ -54,6 +54,15 @@ export async function loadLessons(root: string): Promise<LoadedLesson[]> {
       }
       examples.push(example);
     }
+    // A diagram records one of the lesson's kernels: its file must be there too.
+    for (const b of lesson.blocks) {
+      if (b.kind !== 'diagram') continue;
+      try {
+        await readFile(join(dir, b.ref.file), 'utf8');
+      } catch {
+        throw new LessonFormatError(mdPath, lineSpan(text, b.ref.line), `diagram '${b.ref.file}' does not exist in ${dir}`);
+      }
+    }
     out.push({ slug, dir, lesson, examples });
   }
   return out;

@@ -7,6 +7,7 @@
 import { Marked, type Tokens } from 'marked';
 import { headingId } from './heading-id.js';
 import type { ParsedLesson } from './format.js';
+import { lessonSteps } from './steps.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -61,9 +62,14 @@ export function lessonMarkdownToHtml(text: string, diagrams: Record<string, stri
     .replace(/<(pre|table)>/g, '<$1 tabindex="0">');
 }
 
-/** Every Markdown text of a parsed lesson the lab renders: prose blocks, question prompts and answers, exercise hints. */
+/**
+ * Every Markdown text of a parsed lesson the lab renders: the prose of its steps
+ * (src/lessons/steps.ts), question prompts and answers, exercise hints.
+ */
 export function lessonMarkdownTexts(lesson: ParsedLesson): string[] {
-  return lesson.blocks.flatMap((b) =>
-    b.kind === 'markdown' || b.kind === 'answer' ? [b.text] : b.kind === 'question' ? [b.prompt, b.answer] : (b.ref.hints ?? []),
+  return lessonSteps(lesson).flatMap((s) =>
+    s.items.flatMap((i) =>
+      i.kind === 'prose' || i.kind === 'answer' ? [i.text] : i.kind === 'question' ? [i.prompt, i.answer] : i.kind === 'example' ? (i.ref.hints ?? []) : [],
+    ),
   );
 }

@@ -8,7 +8,6 @@ import { safeModeBanner } from './safe-mode-banner.js';
 import { renderIndexPage } from './pages/index-page.js';
 import { renderLessonPage, type Page } from './pages/lesson-page.js';
 import { INDEX_HREF, startRouter, type Route } from './router.js';
-import { revealSection } from './nav/sidebar.js';
 
 const main = h('main', { id: 'content' });
 const banner = h('div', { class: 'banner-slot', role: 'status' });
@@ -44,6 +43,11 @@ function notFound(what: string): Page {
 }
 
 function show(route: Route, first: boolean): void {
+  // A step or section of the lesson shown: move within the page, whose examples keep their state.
+  if (route.page === 'lesson' && current?.slug === route.slug && current.go) {
+    current.go(route, { first: false });
+    return;
+  }
   current?.destroy();
   const lesson = route.page === 'lesson' ? findLesson(route.slug) : undefined;
   current =
@@ -55,8 +59,8 @@ function show(route: Route, first: boolean): void {
   replaceChildren(main, current.element);
   current.shown?.();
   document.title = route.page === 'index' ? 'wgsl-lab' : `${current.title} · wgsl-lab`;
-  // A section route (#/lessons/SLUG/SECTION) opens the lesson at that heading.
-  if (route.page === 'lesson' && route.section && revealSection(main, route.section)) return;
+  // A step or section route (#/lessons/SLUG/step/N, #/lessons/SLUG/SECTION) opens the lesson there.
+  if (route.page === 'lesson' && current.go?.(route, { first: true })) return;
   // After a navigation, focus the new page's heading so keyboard and screen-reader users
   // start at the top of it (on first load the browser's own start is right).
   if (!first) {

@@ -1,7 +1,8 @@
-// Hash routing (#/ and #/lessons/SLUG): every route is the same index.html, so the static
+// Hash routing (#/, #/lessons/SLUG, #/lessons/SLUG/SECTION, #/lessons/SLUG/step/N): every route is the same index.html, so the static
 // server needs no fallback rules and the site also works opened from a plain file host.
 
-export type Route = { page: 'index' } | { page: 'lesson'; slug: string; section?: string } | { page: 'not-found'; path: string };
+export type Route =
+  { page: 'index' } | { page: 'lesson'; slug: string; section?: string; step?: number } | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
@@ -13,6 +14,9 @@ export function parseRoute(hash: string): Route {
     return { page: 'not-found', path: raw };
   }
   if (path === '/') return { page: 'index' };
+  // `lesson` as well as `lessons`: a step address is easy to type either way.
+  const step = /^\/lessons?\/([\w-]+)\/step\/(\d{1,4})\/?$/.exec(path);
+  if (step) return { page: 'lesson', slug: step[1]!, step: Math.max(1, Number(step[2])) };
   const m = /^\/lessons\/([\w-]+)(?:\/([\w-]+))?\/?$/.exec(path);
   if (m) return m[2] ? { page: 'lesson', slug: m[1]!, section: m[2] } : { page: 'lesson', slug: m[1]! };
   return { page: 'not-found', path };
@@ -25,6 +29,11 @@ export function lessonHref(slug: string): string {
 /** A section of a lesson (the id of its heading). */
 export function sectionHref(slug: string, section: string): string {
   return `#/lessons/${slug}/${section}`;
+}
+
+/** A step of a lesson (1-based), as the lesson page pages through them on wide screens. */
+export function stepHref(slug: string, step: number): string {
+  return `#/lessons/${slug}/step/${step}`;
 }
 
 export const INDEX_HREF = '#/';

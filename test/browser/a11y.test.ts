@@ -113,3 +113,21 @@ describe('axe on results panels', () => {
     }
   });
 });
+
+describe('axe on a lesson step', () => {
+  it('lesson 4 paged at 1280 px, on the step whose reduction diagram has been recorded and stepped: no serious or critical violations', async () => {
+    const page = await lab.browser.newPage({ viewport: WIDTHS.desktop });
+    try {
+      await openLesson(page, lab.url, '04-reduction', { steps: true });
+      await page.goto(`${lab.url}#/lessons/04-reduction/sequential-and-interleaved-addressing`);
+      const fig = page.locator('figure.recorded-diagram[data-kind="reduction"]');
+      await fig.scrollIntoViewIfNeeded();
+      await fig.locator('svg[role="img"]').waitFor({ timeout: 60_000 });
+      await fig.getByRole('button', { name: 'Next ▶' }).click();
+      expect(await page.locator('section.step:not([hidden])').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

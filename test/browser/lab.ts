@@ -75,8 +75,30 @@ export async function pressAndWait(page: Page, file: string, button: string, cou
   );
 }
 
-/** Opens a lesson page and waits until the page knows whether it has a GPU. */
-export async function openLesson(page: Page, url: string, slug: string): Promise<void> {
+/** Pages that show whole lessons on wide screens (see openLesson). */
+const wholeLessonPages = new WeakSet<Page>();
+
+/**
+ * Opens a lesson page and waits until the page knows whether it has a GPU. At 1200 px and
+ * wider a lesson pages step by step; tests of the examples need them all on the page, so
+ * the page is set to show whole lessons (the reader's "Show the whole lesson", kept in
+ * localStorage for every later load of this page) unless `steps` asks for the steps. Use
+ * `steps` on a page that has not opened a lesson without it.
+ */
+export async function openLesson(page: Page, url: string, slug: string, opts: { steps?: boolean } = {}): Promise<void> {
+  if (!opts.steps && !wholeLessonPages.has(page)) {
+    wholeLessonPages.add(page);
+    const wholeLessons = () => {
+      try {
+        localStorage.setItem('wgsl-lab:v1:layout', 'page');
+      } catch {
+        // An opaque origin (about:blank) has no storage; the lab's pages do.
+      }
+    };
+    await page.addInitScript(wholeLessons);
+    // A page already on the lab moves to the lesson without loading again (a hash change).
+    if (page.url().startsWith('http')) await page.evaluate(wholeLessons);
+  }
   await page.goto(`${url}#/lessons/${slug}`);
   await page.waitForSelector('body[data-backend]');
 }

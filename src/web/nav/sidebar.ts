@@ -1,8 +1,9 @@
 // The lesson sidebar: every lesson, the current one opened into its sections, and where
-// the reader is (the lesson as the page, the section in view as the location). Wide
-// screens show it beside the lesson; narrow ones fold it into a menu. Section links
-// scroll within the page (the hash route records the section without a re-render, so
-// the examples keep their state).
+// the reader is (the lesson as the page, the section being read as the location, which
+// the lesson page reports as the reader pages or scrolls). Wide screens show it beside
+// the lesson; narrow ones fold it into a menu that stays at the top of the window while
+// the page scrolls. Section links are the lesson's addresses: the router moves within the
+// page (the examples keep their state).
 import './nav.css';
 import { sectionHeadings } from '../../lessons/heading-id.js';
 import { LESSONS, lessonTitle, type SiteLesson } from '../content/lessons.js';
@@ -14,8 +15,8 @@ const WIDE = '(min-width: 1000px)';
 
 export interface Sidebar {
   element: HTMLElement;
-  /** Starts following the section in view (call once the lesson is in the document). */
-  follow(root: HTMLElement): void;
+  /** Marks the section being read (undefined: none). */
+  mark(section: string | undefined): void;
   destroy(): void;
 }
 
@@ -23,44 +24,42 @@ export function lessonSections(l: SiteLesson): { id: string; text: string }[] {
   return (l.lesson?.blocks ?? []).flatMap((b) => (b.kind === 'markdown' ? sectionHeadings(b.text) : []));
 }
 
-/** Scrolls to a section heading of the shown lesson and moves focus there. */
-export function revealSection(root: ParentNode, id: string): boolean {
-  const target = root.querySelector<HTMLElement>(`h2#${CSS.escape(id)}`);
-  if (!target) return false;
-  target.setAttribute('tabindex', '-1');
-  target.scrollIntoView({ block: 'start' });
-  target.focus({ preventScroll: true });
-  return true;
-}
-
 export function createSidebar(current: SiteLesson): Sidebar {
   const index = LESSONS.indexOf(current);
   const sections = lessonSections(current);
   const sectionLinks = new Map<string, HTMLAnchorElement>();
+  const here = h('span', { class: 'sidebar-here' });
   const menu = h(
     'details',
     { class: 'sidebar-menu' },
-    h('summary', {}, `Lessons · ${index + 1} of ${LESSONS.length}: ${lessonTitle(current)}`),
+    h(
+      'summary',
+      {},
+      `Lessons · ${index + 1} of ${LESSONS.length}`,
+      h('span', { class: 'sidebar-title' }, `: ${lessonTitle(current)}`),
+      here,
+    ),
   );
   const list = h(
     'ol',
     { class: 'sidebar-lessons' },
     LESSONS.map((l) => {
-      const here = l === current;
-      const link = h('a', { href: lessonHref(l.slug), 'aria-current': here ? 'page' : undefined }, lessonTitle(l));
-      if (!here) return h('li', {}, link);
+      const isCurrent = l === current;
+      const link = h('a', { href: lessonHref(l.slug), 'aria-current': isCurrent ? 'page' : undefined }, lessonTitle(l));
+      if (!isCurrent) return h('li', {}, link);
       const sub = h(
         'ol',
         { class: 'sidebar-sections', 'aria-label': `Sections of ${lessonTitle(l)}` },
         sections.map((s) => {
-          const a = h('a', { href: sectionHref(l.slug, s.id), 'data-section': s.id }, s.text);
+          const href = sectionHref(l.slug, s.id);
+          const a = h('a', { href, 'data-section': s.id }, s.text);
           a.addEventListener('click', (e) => {
-            e.preventDefault();
-            const root = a.closest('article') ?? document;
-            if (!revealSection(root, s.id)) return;
-            // Record the section in the address without a hashchange (no re-render).
-            history.replaceState(null, '', sectionHref(l.slug, s.id));
-            mark(s.id);
+            // The address is already this section's (the reader scrolled away since): the
+            // router is asked again, as no hashchange will come.
+            if (location.hash === href) {
+              e.preventDefault();
+              window.dispatchEvent(new HashChangeEvent('hashchange'));
+            }
             if (!wide.matches) menu.open = false;
           });
           sectionLinks.set(s.id, a);
@@ -78,37 +77,23 @@ export function createSidebar(current: SiteLesson): Sidebar {
   fit();
   wide.addEventListener('change', fit);
 
-  function mark(id: string) {
-    element.dataset.section = id;
-    for (const [sid, a] of sectionLinks) {
-      if (sid === id) a.setAttribute('aria-current', 'location');
-      else a.removeAttribute('aria-current');
-    }
-  }
-
-  let observer: IntersectionObserver | undefined;
   return {
     element,
-    follow(root) {
-      const headings = sections.map((s) => root.querySelector<HTMLElement>(`h2#${CSS.escape(s.id)}`)).filter((x): x is HTMLElement => !!x);
-      const visible = new Set<Element>();
-      observer = new IntersectionObserver(
-        (entries) => {
-          for (const e of entries) {
-            if (e.isIntersecting) visible.add(e.target);
-            else visible.delete(e.target);
-          }
-          // The topmost heading in the upper part of the screen is the section being read.
-          const top = headings.find((x) => visible.has(x));
-          if (top) mark(top.id);
-        },
-        { rootMargin: '0px 0px -60% 0px' },
-      );
-      headings.forEach((x) => observer!.observe(x));
+    mark(id) {
+      if (id) element.dataset.section = id;
+      else delete element.dataset.section;
+      let text = '';
+      for (const [sid, a] of sectionLinks) {
+        if (sid === id) {
+          a.setAttribute('aria-current', 'location');
+          text = a.textContent ?? '';
+        } else a.removeAttribute('aria-current');
+      }
+      // The folded menu says where the reader is, so it is worth opening from anywhere.
+      here.textContent = text ? ` › ${text}` : '';
     },
     destroy() {
       wide.removeEventListener('change', fit);
-      observer?.disconnect();
     },
   };
 }

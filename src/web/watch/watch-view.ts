@@ -49,7 +49,9 @@ export function renderWatch(t: WatchTrace, id: string, opensAt: 'first' | 'last'
   let index = opensAt === 'last' ? Math.max(0, t.steps.length - 1) : 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const lanesCanvas = h('canvas', { class: 'watch-lanes', role: 'img' });
-  const memoryHost = h('div', { class: 'watch-memory' });
+  // Both hosts scroll sideways when the view is narrower than the drawing (an examples'
+  // pane beside the prose): tabindex lets a keyboard scroll them.
+  const memoryHost = h('div', { class: 'watch-memory', tabindex: 0 });
   const grids = t.memory.map((m) => {
     const canvas = h('canvas', { class: 'watch-grid', role: 'img', 'aria-label': `workgroup variable ${m.name}, ${m.words} words` });
     memoryHost.append(h('figure', {}, canvas, h('figcaption', {}, `${m.name} (${m.words} words, one row = ${GRID_COLUMNS} words)`)));
@@ -96,7 +98,7 @@ export function renderWatch(t: WatchTrace, id: string, opensAt: 'first' | 'last'
     controls,
     status,
     detail,
-    h('div', { class: 'watch-lanes-host' }, lanesCanvas),
+    h('div', { class: 'watch-lanes-host', tabindex: 0 }, lanesCanvas),
     memoryHost,
     legend(),
   );
