@@ -213,14 +213,14 @@ describe('the packaged extension', () => {
     });
     closeSync(readOnly);
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const body = JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
       params: { processId: null, rootUri: null, capabilities: {} },
     });
-    child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toMatch(/^wgsl-lab language server failed: [^\n]+\n$/);
