@@ -49,6 +49,56 @@ describe('sampling a huge dispatch', () => {
   });
 });
 
+describe('workgroup indices past 2^32 in findings', () => {
+  const total = 65535 ** 3;
+  // Workgroups with z ≥ 32768 have linear indices from 32768 · 65535² (about 1.4 · 10^14) on.
+  const RACE = `//! dispatch 65535 65535 65535
+//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(1) fn main(@builtin(workgroup_id) wid: vec3u) {
+  if (wid.z >= 32768u) { o[0] = wid.x; }
+}
+`;
+  const writers = sampleFor(total, [1, 1, 1], DEFAULT_MAX_INVOCATIONS)!.filter((linear) => linear >= 32768 * 65535 ** 2);
+
+  for (const jobs of ['1', '2']) {
+    it(`a race between workgroups 1.4 · 10^14 apart names both exactly (--jobs ${jobs})`, async () => {
+      expect(writers.length).toBeGreaterThan(2);
+      const { dir, write } = scratchDir('wgsl-lab-huge-race-');
+      write('race.wgsl', RACE);
+      const r = await wgslLabIn(dir, 'check', '--jobs', jobs, 'race.wgsl');
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(
+        `race.wgsl:5:26: error: data race (WAW) on storage buffer 'o': invocation 0 of workgroup ${writers[1]} writes o[0] while invocation 0 of workgroup ${writers[0]} writes o[0] (line 5);`,
+      );
+      expect(r.out).toContain(`[data-race, ${writers.length - 1} times]`);
+      expect(r.out).toContain(`note: conflicting write by invocation 0 of workgroup ${writers[0]}\n`);
+    });
+  }
+
+  it('two invocations of the last workgroup stay two (atomic ordering)', async () => {
+    const { dir, write } = scratchDir('wgsl-lab-huge-atomic-');
+    write(
+      'atomic.wgsl',
+      `//! dispatch 65535 65535 65535
+//! buffer 0 u32[4]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+var<workgroup> count: atomic<u32>;
+@compute @workgroup_size(2) fn main(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lane: u32) {
+  if (all(wid == vec3u(65534u))) {
+    if (lane == 0u) { atomicAdd(&count, 1u); }
+    if (lane == 1u) { atomicStore(&count, 0u); }
+  }
+}
+`,
+    );
+    const r = await wgslLabIn(dir, 'check', 'atomic.wgsl');
+    expect(r.out).toContain(
+      "atomic.wgsl:8:36: warning: atomicStore of count (workgroup variable 'count') by invocation 1 is unordered with atomicAdd of count by invocation 0 (line 7)",
+    );
+  });
+});
+
 describe('--max-steps ceiling', () => {
   it('accepts up to 2^40 and refuses more with a usage error', async () => {
     expect(MAX_STEPS_CEILING).toBe(2 ** 40);

@@ -64,10 +64,22 @@ function makeStream(rand: (n: number) => number): Stream {
   return { sites, workgroups };
 }
 
-/** Feeds workgroups [from, to) of the stream to `detector`. */
-function feed(stream: Stream, detector: RaceDetector, regions: Region[], siteInfo: SiteInfo[], from: number, to: number): void {
+/** A workgroup's linear index in the dispatch, from its place in the stream (increasing). */
+type LinearIds = (wg: number) => number;
+const dense: LinearIds = (wg) => wg;
+
+/** Feeds workgroups [from, to) of the stream to `detector`, numbered by `ids`. */
+function feed(
+  stream: Stream,
+  detector: RaceDetector,
+  regions: Region[],
+  siteInfo: SiteInfo[],
+  from: number,
+  to: number,
+  ids: LinearIds = dense,
+): void {
   for (let wg = from; wg < to; wg++) {
-    detector.workgroupStart({ pass: 0, id: [wg, 0, 0], linear: wg });
+    detector.workgroupStart({ pass: 0, id: [wg, 0, 0], linear: ids(wg) });
     for (const e of stream.workgroups[wg]!) {
       if (e === 'barrier') {
         detector.barrier({ site: siteInfo[0]!, kind: 'storage', mask: maskOf([0, 1, 2, 3]), unfinished: 4, workgroupSize: 4 });
@@ -102,19 +114,24 @@ function feed(stream: Stream, detector: RaceDetector, regions: Region[], siteInf
 /** The findings without the clock that orders them (which differs between the two ways). */
 const plain = (races: ReadonlyMap<string, RaceRecord>) => [...races].map(([k, { at: _at, ...r }]) => [k, r]);
 
-function oneThread(stream: Stream, siteInfo: SiteInfo[]): ReadonlyMap<string, RaceRecord> {
+function oneThread(stream: Stream, siteInfo: SiteInfo[], ids: LinearIds = dense): ReadonlyMap<string, RaceRecord> {
   const regions = REGIONS.map((r) => Region.zeroed(r.name, 'storage', r.words * 4, true));
   const detector = new RaceDetector();
-  feed(stream, detector, regions, siteInfo, 0, stream.workgroups.length);
+  feed(stream, detector, regions, siteInfo, 0, stream.workgroups.length, ids);
   return detector.findings();
 }
 
-function inParts(stream: Stream, siteInfo: SiteInfo[], bounds: number[]): { races: ReadonlyMap<string, RaceRecord>; shared: number } {
+function inParts(
+  stream: Stream,
+  siteInfo: SiteInfo[],
+  bounds: number[],
+  ids: LinearIds = dense,
+): { races: ReadonlyMap<string, RaceRecord>; shared: number } {
   const parts = bounds.slice(0, -1).map((from, part) => {
     const regions = REGIONS.map((r) => Region.zeroed(r.name, 'storage', r.words * 4, true));
     const log = new CrossLog();
     const detector = new RaceDetector(undefined, log, part);
-    feed(stream, detector, regions, siteInfo, from, bounds[part + 1]!);
+    feed(stream, detector, regions, siteInfo, from, bounds[part + 1]!, ids);
     return { log, detector };
   });
   // Shared: locations that several parts logged, at least one of them writing (touched-words.ts on real runs).
@@ -178,6 +195,36 @@ describe('merging the parts’ race logs = one detector watching every workgroup
     // The streams exercise the merge: many shared words and findings.
     expect(sharedSeen).toBeGreaterThan(1000);
     expect(racesSeen).toBeGreaterThan(400);
+  });
+
+  it('workgroup indices up to 65535³: the findings of dense indices, with the real ones', () => {
+    // Indices past 2^31 and 2^32, and indices equal modulo 2^32 (a 32-bit table field
+    // would make them one workgroup and miss their races), up to the last of 65535³.
+    const last = 65535 ** 3 - 1;
+    const far: LinearIds[] = [
+      (wg) => 2 ** 31 - 2 + wg,
+      (wg) => wg * 2 ** 32 + 5,
+      (wg) => last - 10 * 2 ** 32 + wg * 2 ** 32,
+      (wg) => 2 ** 32 - 3 + wg * (2 ** 32 + 1),
+    ];
+    const rand = random(20261203);
+    const renamed = (races: ReadonlyMap<string, RaceRecord>, ids: LinearIds) =>
+      plain(races).map(([k, r]) => {
+        const x = r as Omit<RaceRecord, 'at'>;
+        return [k, { ...x, first: { ...x.first, wg: ids(x.first.wg) }, second: { ...x.second, wg: ids(x.second.wg) } }];
+      });
+    let races = 0;
+    for (let n = 0; n < 100; n++) {
+      const stream = makeStream(rand);
+      const ids = far[n % far.length]!;
+      const expected = renamed(oneThread(stream, siteInfo), ids);
+      races += expected.length;
+      expect(plain(oneThread(stream, siteInfo, ids)), `stream ${n}, one thread`).toEqual(expected);
+      const count = stream.workgroups.length;
+      const cut = 1 + rand(count - 1);
+      expect(plain(inParts(stream, siteInfo, [0, cut, count], ids).races), `stream ${n}, parts 0 ${cut} ${count}`).toEqual(expected);
+    }
+    expect(races).toBeGreaterThan(100);
   });
 
   it('a word every workgroup writes is logged in a few records, not one per workgroup', () => {

@@ -37,6 +37,8 @@ const manifest = JSON.parse(readFileSync(join(EXT, 'package.json'), 'utf8')) as 
 interface VscodeStub {
   stub: {
     listeners: Record<'open' | 'change' | 'save' | 'close' | 'config', ((arg: unknown) => void)[]>;
+    settings: { command: string[] };
+    errors: string[];
     providers: Record<string, any>;
     diagnostics: Map<string, any[]>;
     Uri: { parse: (s: string) => unknown };
@@ -167,6 +169,62 @@ describe('the packaged extension', () => {
       await ext.deactivate();
     }
   }, 120_000);
+
+  it('tells the user when its language server cannot be started or stops, and does not hang', async () => {
+    const stubDir = join(dir, 'extensions', 'node_modules', 'vscode');
+    mkdirSync(stubDir, { recursive: true });
+    if (!existsSync(join(stubDir, 'index.js'))) copyFileSync(join(ROOT, 'test/support/vscode-stub.cjs'), join(stubDir, 'index.js'));
+    const load = createRequire(import.meta.url);
+    const vscode = load(join(stubDir, 'index.js')) as VscodeStub;
+    const ext = load(join(installed, 'dist/extension.js')) as { activate: (c: unknown) => Promise<void>; deactivate: () => Promise<void> };
+    const { settings, errors } = vscode.stub;
+    try {
+      const missing = join(dir, 'no-such-wgsl-lab');
+      settings.command = [missing];
+      await ext.activate({ subscriptions: [] });
+      await ext.deactivate();
+      expect(errors).toEqual([
+        `wgsl-lab: the language server could not be started (spawn ${missing} ENOENT). WGSL diagnostics, hover and completion are off; see Output › wgsl-lab.`,
+      ]);
+      // A server that fails at startup: its last line on stderr and its exit code.
+      settings.command = [
+        process.execPath,
+        '-e',
+        "process.stderr.write('wgsl-lab language server failed: no settings\\n'); process.exit(3)",
+      ];
+      await ext.activate({ subscriptions: [] });
+      await ext.deactivate();
+      expect(errors[1]).toBe(
+        'wgsl-lab: the language server stopped (exit code 3): wgsl-lab language server failed: no settings. WGSL diagnostics, hover and completion are off; see Output › wgsl-lab.',
+      );
+    } finally {
+      settings.command = [];
+      errors.length = 0;
+    }
+  }, 60_000);
+
+  it('the bundled server ends a failure with one line and a failing exit code', async () => {
+    // Its stdout is a file opened for reading: the answer to `initialize` cannot be written.
+    const { spawn } = await import('node:child_process');
+    const { openSync, closeSync } = await import('node:fs');
+    const readOnly = openSync(join(installed, 'package.json'), 'r');
+    const child = spawn(process.execPath, [join(installed, 'dist/extension.js'), '--wgsl-lab-server'], {
+      stdio: ['pipe', readOnly, 'pipe'],
+    });
+    closeSync(readOnly);
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
+    child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^wgsl-lab language server failed: [^\n]+\n$/);
+  }, 60_000);
 
   it("runs the bundled language server: a race found by the bundle's analysis worker, completion, hover", async () => {
     lsp = await LspClient.start({ maxSteps: 2_000_000 }, ['--wgsl-lab-server'], join(installed, 'dist/extension.js'));

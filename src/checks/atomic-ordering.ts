@@ -31,8 +31,8 @@ interface WordState {
   epoch: number;
   plain: SiteAccess[];
   rmw: SiteAccess[];
-  /** Invocations (wg * 2^16 + lane) that read-modify-wrote the word in this interval. */
-  rmwBy: Set<number>;
+  /** Invocations (key: workgroup and lane) that read-modify-wrote the word in this interval. */
+  rmwBy: Set<string>;
 }
 
 export interface Finding {
@@ -49,7 +49,8 @@ export interface Finding {
   count: number;
 }
 
-const key = (wg: number, lane: number) => wg * 65536 + lane;
+/** An invocation of a dispatch; a string, since workgroup indices reach 65535³ (a number key of both would round). */
+const key = (wg: number, lane: number) => `${wg}:${lane}`;
 
 export class AtomicOrdering implements CheckRun<ReadonlyMap<string, Finding>> {
   /** Per region: words of the current interval within the workgroup. */

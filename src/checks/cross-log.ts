@@ -9,11 +9,15 @@
 // table; while the table does not change, their groups fold into one "tail" record, so a word
 // that every workgroup reads or writes costs a few records, not one per workgroup.
 import { LOG_RECORD_FIELDS, TRACKING_PAGE_WORDS } from './tracking-cost.js';
+import { laneOf, packLane, wgHigh, wgLow, wgOf } from './workgroup-ids.js';
 
 const PAGE_SHIFT = Math.log2(TRACKING_PAGE_WORDS);
 const PAGE_MASK = TRACKING_PAGE_WORDS - 1;
 
 // Fields of a record (Int32 each). Counts and clocks can pass 2^31: they take two fields.
+// Workgroup indices pass 2^32 (workgroup-ids.ts): the low 32 bits of the first workgroup are
+// in R_WG and the rest above the lane in R_LANE; those of the last one in R_LAST_WG and
+// above FLAG_BITS in R_FLAGS (recordWg, recordLastWg and recordLane read them).
 export const R_PREV = 0; // the word's previous record (-1: none); in an export, the word
 export const R_SITE = 1;
 export const R_FLAGS = 2;
@@ -41,6 +45,24 @@ export const F_CLAMPED = 32;
 /** A tail that later workgroups may join: the table held no entry of its first workgroup when it began. */
 export const F_OPEN = 64;
 const KEY = F_ATOMIC | F_WRITE;
+/** Bits of R_FLAGS that hold flags; the last workgroup's high part sits above. */
+const FLAG_BITS = 8;
+const FLAG_MASK = (1 << FLAG_BITS) - 1;
+
+/** The (first) workgroup of the record at `C[o…]`. */
+export function recordWg(C: Int32Array, o: number): number {
+  return wgOf(C[o + R_WG]!, C[o + R_LANE]!);
+}
+
+/** The last workgroup folded into the record at `C[o…]` (its first one, unless a tail). */
+export function recordLastWg(C: Int32Array, o: number): number {
+  return wgOf(C[o + R_LAST_WG]!, C[o + R_FLAGS]!, FLAG_BITS);
+}
+
+/** The lane of the first access of the record at `C[o…]`. */
+export function recordLane(C: Int32Array, o: number): number {
+  return laneOf(C[o + R_LANE]!);
+}
 
 const LOW = 1 << 30;
 export const joined = (lo: number, hi: number): number => hi * LOW + lo;
@@ -85,7 +107,7 @@ export class RegionLog {
     if (head >= 0) {
       const C = log.chunk(head);
       const o = log.slot(head);
-      if (C[o + R_SITE] === site && (C[o + R_FLAGS]! & KEY) === key && (C[o + R_LAST_WG] === wg || C[o + R_FLAGS]! & F_OPEN)) {
+      if (C[o + R_SITE] === site && (C[o + R_FLAGS]! & KEY) === key && (recordLastWg(C, o) === wg || C[o + R_FLAGS]! & F_OPEN)) {
         join(C, o, wg, bits, clamp);
         return;
       }
@@ -101,10 +123,10 @@ export class RegionLog {
       const f = C[o + R_FLAGS]!;
       const mine = C[o + R_SITE] === site && (f & KEY) === key;
       if (!(f & F_TAIL)) {
-        if (newestEntryWg < 0) newestEntryWg = C[o + R_WG]!;
+        if (newestEntryWg < 0) newestEntryWg = recordWg(C, o);
         if (mine) entries++;
       }
-      if (mine && (C[o + R_WG] === wg || C[o + R_LAST_WG] === wg)) {
+      if (mine && (recordWg(C, o) === wg || recordLastWg(C, o) === wg)) {
         join(C, o, wg, bits, clamp);
         return;
       }
@@ -123,10 +145,10 @@ export class RegionLog {
     const ordHi = Math.floor(ordinal / LOW);
     C[o + R_PREV] = head;
     C[o + R_SITE] = site;
-    C[o + R_FLAGS] = flags;
-    C[o + R_WG] = wg;
-    C[o + R_LAST_WG] = wg;
-    C[o + R_LANE] = lane;
+    C[o + R_FLAGS] = flags | (wgHigh(wg) << FLAG_BITS);
+    C[o + R_WG] = wgLow(wg);
+    C[o + R_LAST_WG] = wgLow(wg);
+    C[o + R_LANE] = packLane(lane, wg);
     C[o + R_BITS] = bits;
     C[o + R_CLAMP] = clamp;
     C[o + R_N] = 1;
@@ -187,7 +209,8 @@ export class RegionLog {
 
 /** Adds one access to the record at `C[o…]`. */
 function join(C: Int32Array, o: number, wg: number, bits: number, clamp: number): void {
-  C[o + R_LAST_WG] = wg;
+  C[o + R_LAST_WG] = wgLow(wg);
+  C[o + R_FLAGS] = (C[o + R_FLAGS]! & FLAG_MASK) | (wgHigh(wg) << FLAG_BITS);
   if (++C[o + R_N]! === LOW) {
     C[o + R_N] = 0;
     C[o + R_N_HI]!++;

@@ -19,16 +19,16 @@ import {
   R_BITS,
   R_CLAMP,
   R_FLAGS,
-  R_LANE,
-  R_LAST_WG,
   R_N,
   R_N_HI,
   R_ORD,
   R_ORD_HI,
   R_PREV,
   R_SITE,
-  R_WG,
   RECORD_FIELDS,
+  recordLane,
+  recordLastWg,
+  recordWg,
 } from './cross-log.js';
 
 /** The cross-workgroup tables of one region, replayed into `into`. */
@@ -53,8 +53,8 @@ export class RegionReplay {
     const write = !!(f & F_WRITE);
     const partial = !!(f & F_PARTIAL);
     const site = R[o + R_SITE]!;
-    const wg = R[o + R_WG]!;
-    const lane = R[o + R_LANE]!;
+    const wg = recordWg(R, o);
+    const lane = recordLane(R, o);
     const bits = R[o + R_BITS]! >>> 0;
     const clamp = R[o + R_CLAMP]!;
     const count = joined(R[o + R_N]!, R[o + R_N_HI]!);
@@ -133,7 +133,8 @@ export function finishLog(
         const head = page[k]! - 1;
         if (head < 0) continue;
         // Only accesses of different workgroups race here: a word of one workgroup has nothing to check.
-        if (log.field(head, R_PREV) < 0 && log.field(head, R_WG) === log.field(head, R_LAST_WG)) continue;
+        if (log.field(head, R_PREV) < 0 && recordWg(log.chunk(head), log.slot(head)) === recordLastWg(log.chunk(head), log.slot(head)))
+          continue;
         const word = i * TRACKING_PAGE_WORDS + k;
         if (isShared.has(word)) continue;
         for (const r of region.records(word)) replay.apply(part, word, log.chunk(r), log.slot(r));

@@ -13,6 +13,7 @@ import { CROSS_FIELDS, INTERVAL_FIELDS, RACE_BYTES_PER_LOCATION, TRACKING_PAGE_W
 import { raceFixes } from './race-fixes.js';
 import type { CrossLog, RegionLog } from './cross-log.js';
 import { combineRaces, raceKey, type Hazard, type RaceRecord, type Side } from './race-records.js';
+import { highOf, laneOf, packLane, wgHigh, wgLow, wgOf } from './workgroup-ids.js';
 
 const NONE: readonly never[] = [];
 
@@ -47,7 +48,9 @@ const E_LANE = 2;
 const E_LANE2 = 3;
 const E_BITS = 4;
 const E_FLAGS = 5;
-// Field offsets within a word's slot of a cross-workgroup page (CROSS_FIELDS of them).
+// Field offsets within a word's slot of a cross-workgroup page (CROSS_FIELDS of them). A
+// workgroup index takes two fields (workgroup-ids.ts): its low 32 bits in C_WG (C_WG2), the
+// rest above the lane in C_LANE (C_LANE2); C_LANE2 is -1 while the slot has one workgroup.
 const C_SITE = 0;
 const C_WG = 1;
 const C_LANE = 2;
@@ -206,7 +209,7 @@ export class CrossTable {
       p = new Int32Array(TRACKING_PAGE_WORDS * CROSS_FIELDS);
       for (let k = 0; k < p.length; k += CROSS_FIELDS) {
         p[k + C_SITE] = -1;
-        p[k + C_WG2] = -1;
+        p[k + C_LANE2] = -1;
       }
       this.pages[i] = p;
     }
@@ -222,22 +225,24 @@ export class CrossTable {
     const flags = (atomic ? F_ATOMIC : 0) | (partial ? F_PARTIAL : 0);
     const p = this.pageFor(word);
     const o = (word & PAGE_MASK) * CROSS_FIELDS;
+    const low = wgLow(wg);
     if (p[o + C_SITE] === -1) {
       p[o + C_SITE] = site;
-      p[o + C_WG] = wg;
-      p[o + C_LANE] = lane;
+      p[o + C_WG] = low;
+      p[o + C_LANE] = packLane(lane, wg);
       p[o + C_BITS] = bits;
       p[o + C_FLAGS] = clampedFlags(flags, F_CLAMPED1, clamp);
       return;
     }
     if (p[o + C_SITE] === site && (p[o + C_FLAGS]! & F_ATOMIC) === (flags & F_ATOMIC)) {
-      if (p[o + C_WG] === wg) {
+      const high = wgHigh(wg);
+      if (p[o + C_WG] === low && highOf(p[o + C_LANE]!) === high) {
         if (clamp < 0) p[o + C_FLAGS]! &= ~F_CLAMPED1;
-      } else if (p[o + C_WG2] === -1) {
-        p[o + C_WG2] = wg;
-        p[o + C_LANE2] = lane;
+      } else if (p[o + C_LANE2] === -1) {
+        p[o + C_WG2] = low;
+        p[o + C_LANE2] = packLane(lane, wg);
         p[o + C_FLAGS] = clampedFlags(p[o + C_FLAGS]!, F_CLAMPED2, clamp);
-      } else if (p[o + C_WG2] === wg && clamp < 0) p[o + C_FLAGS]! &= ~F_CLAMPED2;
+      } else if (p[o + C_WG2] === low && highOf(p[o + C_LANE2]!) === high && clamp < 0) p[o + C_FLAGS]! &= ~F_CLAMPED2;
       return;
     }
     let list = this.more.get(word);
@@ -270,10 +275,13 @@ export class CrossTable {
     if (s !== -1) {
       const fl = p[o + C_FLAGS]!;
       const bits = p[o + C_BITS]! >>> 0;
-      const wg2 = p[o + C_WG2]!;
-      const which = partner(p[o + C_WG] !== wg, !!(fl & F_CLAMPED1), wg2 !== -1 && wg2 !== wg, !!(fl & F_CLAMPED2));
-      if (which === 1) f(s, p[o + C_LANE]!, p[o + C_WG]!, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 1));
-      else if (which === 2) f(s, p[o + C_LANE2]!, wg2, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 2));
+      const lane1 = p[o + C_LANE]!;
+      const lane2 = p[o + C_LANE2]!;
+      const wg1 = wgOf(p[o + C_WG]!, lane1);
+      const wg2 = lane2 === -1 ? -1 : wgOf(p[o + C_WG2]!, lane2);
+      const which = partner(wg1 !== wg, !!(fl & F_CLAMPED1), wg2 !== -1 && wg2 !== wg, !!(fl & F_CLAMPED2));
+      if (which === 1) f(s, laneOf(lane1), wg1, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 1));
+      else if (which === 2) f(s, laneOf(lane2), wg2, !!(fl & F_ATOMIC), bits, !!(fl & F_PARTIAL), clampOf(fl, 2));
     }
     const list = this.more.get(word);
     if (list) for (const x of list) if (x.wg !== wg) f(x.site, x.lane, x.wg, x.atomic, x.bits, x.partial, x.clamp);

@@ -375,8 +375,10 @@ export async function checkFile(
   source: string,
   context: FileCheckContext,
 ): Promise<{ reports: CheckReport[]; files: ReadonlyMap<string, string> }> {
-  // stdin's kernel names its header's files relative to the current directory.
-  const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source, context.options.memoryBudget ?? defaultMemoryBudget());
+  // One budget for the data files and the analysis' plan. stdin's kernel names its
+  // header's files relative to the current directory.
+  const memoryBudget = context.options.memoryBudget ?? defaultMemoryBudget();
+  const contents = await readKernelFiles(file === STDIN_NAME ? './-' : file, source, memoryBudget);
   const { reports, compilerUnavailable, files } = await checkWithModules(
     file,
     source,
@@ -384,6 +386,7 @@ export async function checkFile(
     (text) =>
       checkSourceEntries(text, {
         ...context.options,
+        memoryBudget,
         file,
         compiler: context.compiler,
         files: contents,

@@ -8,7 +8,7 @@
 import { inflateSync } from 'node:zlib';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { fileNeeds, parseHarness, type FileContents } from '../harness/index.js';
+import { fileNeeds, parsedHeader, type FileContents } from '../harness/index.js';
 import { InputError } from '../runner/errors.js';
 import type { MemoryBudget } from '../runner/memory-budget.js';
 import { formatBytes } from '../runner/memory-size.js';
@@ -56,7 +56,7 @@ export async function readKernelFiles(file: string, source: string, budget: Memo
   const folder = dirname(resolve(file));
   const root = await realpath(folder).catch(() => folder);
   const reals = new Map<string, RealFile>();
-  for (const { ref, bytes } of fileNeeds(parseHarness(source).harness)) {
+  for (const { ref, bytes } of fileNeeds(parsedHeader(source).harness)) {
     const known = [...reals.values()].find((r) => r.names.includes(ref.path));
     if (known) {
       known.wants.push(bytes);

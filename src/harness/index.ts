@@ -5,6 +5,7 @@ export type { BufferSpec, ElementType, EntrySection, ExpectSpec, Harness, Locati
 export { harnessForEntry } from './entries.js';
 export { HarnessError } from './errors.js';
 export { parseHarness, bindingName, type ParseResult } from './parse.js';
+export { parsedHeader, headerParses } from './parsed.js';
 export { MAX_ELEMENT_COUNT } from './directives.js';
 export { attachFiles, fileNeeds, type FileContents } from './files.js';
 export { fillBuffer, uniformValue, allocateElements, elementBytes, f16Values, type ElementArray } from './fill.js';

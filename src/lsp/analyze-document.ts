@@ -5,7 +5,7 @@
 import type { MemoryBudget } from '../runner/memory-budget.js';
 import type { BankConflictSite } from '../checks/report.js';
 import { diagnostic, diagnosticsOf, spanAt, type Diagnostic } from '../diagnostics/index.js';
-import { parseHarness, type FileContents } from '../harness/index.js';
+import { parsedHeader, type FileContents } from '../harness/index.js';
 import { bankConflictDiagnostic } from '../report/check-text.js';
 import { analyze } from '../runner/analyze.js';
 import { suspiciousCharacters } from '../wgsl/suspicious-characters.js';
@@ -48,7 +48,7 @@ export interface AnalyzeDocumentInput {
 
 export function analyzeDocument(input: AnalyzeDocumentInput): DocumentAnalysis {
   const { text, settings, files } = input;
-  const header = parseHarness(text);
+  const header = parsedHeader(text);
   const compile = input.compile ?? frontEndCompile(text, header.errors.length ? undefined : overrideValues(header.harness));
   // analyze() reports suspicious characters too; the document gets them once, whatever fails.
   const diagnostics = [...compileDiagnostics(compile.messages, text), ...suspiciousCharacters(text)];

@@ -1,7 +1,7 @@
 // The front end's view of a document for hover and definitions: the typed module when the
 // text resolves (uniformity findings do not matter here), else just the syntax tree, else
 // nothing; kept for the last texts read, so requests on one version of a document read it once.
-import { parseHarness, type Harness } from '../harness/index.js';
+import { parsedHeader, type Harness } from '../harness/index.js';
 import { overrideValues } from '../runner/header.js';
 import type * as A from '../wgsl/ast.js';
 import type { ModuleInfo } from '../wgsl/module-info.js';
@@ -31,7 +31,7 @@ export function documentModule(text: string): DocumentModule {
 }
 
 function readDocumentModule(text: string): DocumentModule {
-  const header = parseHarness(text);
+  const header = parsedHeader(text);
   let ast: A.ModuleAst;
   try {
     ast = parseWgsl(text);

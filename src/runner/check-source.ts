@@ -5,7 +5,7 @@ import { compileWgsl } from '../gpu/compile.js';
 import { GpuUnavailableError } from '../gpu/errors.js';
 import type { GpuSession } from '../gpu/session.js';
 import type { CheckReport } from '../checks/report.js';
-import { parseHarness } from '../harness/index.js';
+import { parsedHeader } from '../harness/index.js';
 import { entryPointStages, renderStage } from '../wgsl/entry-stages.js';
 import { analyze, type AnalyzeOptions } from './analyze.js';
 import { compileMessage } from './result.js';
@@ -79,7 +79,7 @@ export async function checkSourceEntries(source: string, options: CheckSourceOpt
       : Promise.resolve(analyze(source, { ...analyzeOptions, entry, compile }));
   const entries = entryPointStages(source);
   const computes = entries.filter((e) => e.stage === 'compute');
-  const passes = parseHarness(source).harness.passes.length > 0;
+  const passes = parsedHeader(source).harness.passes.length > 0;
 
   if (options.entry !== undefined || passes)
     return {

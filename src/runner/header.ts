@@ -5,7 +5,7 @@ import {
   attachFiles,
   harnessForEntry,
   HarnessError,
-  parseHarness,
+  parsedHeader,
   type EntrySection,
   type FileContents,
   type Harness,
@@ -19,7 +19,10 @@ import { HarnessErrors } from './errors.js';
  * (harnessForEntry); when it is not given, the only @compute entry point's, if there is one.
  */
 export function readHeader(source: string, files: FileContents = new Map(), entry?: string): Harness {
-  const { harness, errors } = parseHarness(source);
+  const parsed = parsedHeader(source);
+  const harness = parsed.harness;
+  // A copy: the parse is shared with the run's other steps.
+  const errors = [...parsed.errors];
   let runs = entry;
   if (harness.entries?.length) {
     const stages = entryPointStages(source);

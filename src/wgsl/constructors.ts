@@ -4,6 +4,7 @@
 import { joinScalar } from './builtins.js';
 import { convertValue, slotCount, zeroValue } from './values.js';
 import {
+  abstractConverts,
   componentCount,
   concretize,
   scalarOf,
@@ -148,7 +149,7 @@ export function typeConstructor(target: Type | PartialType, args: Type[], allCon
             componentCount(a) === componentCount(t.elem) &&
             !!scalarOf(a) &&
             joinScalar(scalarOf(t.elem)!, scalarOf(a)!) === scalarOf(t.elem));
-        if (!ok && !(a.kind === 'array' && typeEquals(concretize(a), t.elem)))
+        if (!ok && !(a.kind === 'array' && (typeEquals(concretize(a), t.elem) || abstractConverts(a, t.elem))))
           fail(`${typeName(t)} element must be ${typeName(t.elem)}, got ${typeName(a)}`);
       }
       return { type: t, params: args.map(() => t.elem) };

@@ -21,6 +21,7 @@ import {
   I32,
   U32,
   VOID,
+  abstractConverts,
   concretize,
   isAbstract,
   isIntScalar,
@@ -780,15 +781,10 @@ class Resolver {
     const vt = this.valueType(info);
     if (typeEquals(vt, target)) return;
     if (target.kind === 'ptr' && vt.kind === 'ptr' && typeEquals(vt.store, target.store) && vt.space === target.space) return;
-    if (isAbstract(vt)) {
-      const ok = vt.kind === target.kind && (vt.kind === 'array' ? true : scalarOf(vt) && scalarOf(target));
-      const vs = scalarOf(vt);
-      const ts = scalarOf(target);
-      if (ok && (!vs || !ts || vs.name === 'abstract-int' || (vs.name === 'abstract-float' && (ts.name === 'f32' || ts.name === 'f16')))) {
-        info.concrete = target;
-        if (info.const) info.const = this.convertedConst(e.loc, info.const, target, e);
-        return;
-      }
+    if (isAbstract(vt) && abstractConverts(vt, target)) {
+      info.concrete = target;
+      if (info.const) info.const = this.convertedConst(e.loc, info.const, target, e);
+      return;
     }
     this.err(e.loc, `expected ${typeName(target)}, got ${typeName(vt)}`);
   }

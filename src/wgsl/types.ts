@@ -150,6 +150,28 @@ export function concretize(t: Type): Type {
   return t;
 }
 
+/**
+ * Whether a value of abstract type `from` converts automatically to `to` (WGSL's automatic
+ * conversions of abstract values): the same shape (vector size, matrix shape, array count,
+ * element by element) and AbstractInt to any numeric scalar, AbstractFloat to a float one.
+ */
+export function abstractConverts(from: Type, to: Type): boolean {
+  if (from.kind === 'array')
+    return (
+      to.kind === 'array' &&
+      from.count !== null &&
+      from.count === to.count &&
+      (typeEquals(from.elem, to.elem) || abstractConverts(from.elem, to.elem))
+    );
+  if (from.kind !== to.kind || componentCount(from) !== componentCount(to)) return false;
+  if (from.kind === 'mat' && from.rows !== (to as MatrixType).rows) return false;
+  const f = scalarOf(from);
+  const t = scalarOf(to);
+  if (!f || !t) return false;
+  if (f.name === 'abstract-int') return t.name !== 'bool';
+  return f.name === 'abstract-float' && isFloatScalar(t);
+}
+
 export function typeEquals(a: Type, b: Type): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;

@@ -468,6 +468,33 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_ind
   out[g] = atomicLoad(&local_count) * 65536u + atomicLoad(&local_or);
 }
 `;
+const STRUCT_ARRAY_COUNT = `//! buffer 0 f32[256] = i
+//! buffer 1 u32[4] = 40 + i
+//! buffer 2 f32[64]
+
+// Structs with vec3 padding, a runtime-sized tail array, arrayLength of it, private and
+// override declarations, constant arrays indexed at run time, a uniform-free config.
+struct Particle { pos: vec3f, mass: f32, vel: vec2f, id: u32 }
+struct Scene { count: u32, pad: u32, particles: array<Particle> }
+struct Config { scale: f32, steps: array<u32, 3> }
+
+@group(0) @binding(0) var<storage, read_write> scene: Scene;
+@group(0) @binding(1) var<storage, read> cfg: array<u32>;
+@group(0) @binding(2) var<storage, read_write> out: array<f32>;
+
+override WIDTH: u32 = 8u;
+const WEIGHTS = array(0.5, 0.25, 0.125, 0.0625);
+var<private> c: Config = Config(2.0, array(${Array<string>(1000).fill('0').join(', ')}));
+
+@compute @workgroup_size(WIDTH, WIDTH)
+fn main(@builtin(local_invocation_index) i: u32, @builtin(local_invocation_id) lid: vec3u) {
+  let n = arrayLength(&scene.particles);
+  var p = scene.particles[i % n];
+  p.pos = p.pos * c.scale + vec3f(f32(lid.x), f32(lid.y), f32(cfg[i % 4u]));
+  p.vel.y = WEIGHTS[i % 4u] * f32(c.steps[i % 3u]);
+  out[i] = p.pos.x + p.pos.z * 0.5 + p.mass + p.vel.y + f32(n) + f32(p.id % 7u);
+}
+`;
 const NESTED_CALL = `//! dispatch 2, 1, 1
 //! buffer 0 u32[16] = random() * 4294967296
 //! buffer 1 i32[256] = random() * 4294967296 - 2147483648
@@ -767,6 +794,44 @@ describe('regressions found by fuzzing', () => {
       '19:3: array elements must be values (scalars, vectors, matrices, fixed-size arrays or structs), got ptr<storage, atomic<u32>, read_write>',
     );
     noCrash(ARRAY_OF_POINTER);
+  });
+
+  it('resolve: a struct member array<u32, 3> given array(0, …) of 1,000 (Error: internal: constructor of Config produced 1001 components)', async () => {
+    // wgsl-mutations, seed 20261203 (the run of a million), case 6528: test/kernels/structs-arrays.wgsl, a call's arguments replaced by 1,000.
+    // An abstract array converted to any array type of the same kind, whatever its count or element.
+    const e = frontEndError(STRUCT_ARRAY_COUNT);
+    expect(e).toBeInstanceOf(WgslSemanticError);
+    expect(located(e)).toBe('17:38: expected array<u32, 3>, got array<abstract-int, 1000>');
+    noCrash(STRUCT_ARRAY_COUNT);
+    expect((await runOnGpuFromSource(session, STRUCT_ARRAY_COUNT)).compile.ok).toBe(false);
+    // The same shapes, small, as Tint judges them: an abstract value converts to a type of
+    // the same shape only (vector size, matrix shape, array count, element by element).
+    const HEAD = '//! buffer 0 u32[1]\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n';
+    const MAIN = '@compute @workgroup_size(1) fn main() { o[0] = 1u; }\n';
+    const verdicts: Record<string, string> = {
+      'struct C { s: f32, a: array<u32, 3> }\nvar<private> c: C = C(2.0, array(0, 0, 0, 0));':
+        'expected array<u32, 3>, got array<abstract-int, 4>',
+      'struct C { s: f32, a: array<u32, 3> }\nvar<private> c: C = C(2.0, array(0, 0, 0));': 'ok',
+      'struct S { a: vec3f }\nvar<private> s: S = S(vec2(1.0, 2.0));': 'expected vec3<f32>, got vec2<abstract-float>',
+      'var<private> m: mat2x2f = mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);': 'expected mat2x2<f32>, got mat2x3<abstract-float>',
+      'const k = array<array<u32, 3>, 1>(array(0, 0, 0));': 'ok',
+      'const k = array<array<u32, 3>, 1>(array(0, 0));':
+        'array<array<u32, 3>, 1> element must be array<u32, 3>, got array<abstract-int, 2>',
+      'var<private> k: array<array<f32, 2>, 2> = array(array(1, 2), array(3.0, 4));': 'ok',
+      'var<private> x: array<u32, 2> = array(1.0, 2.0);': 'expected array<u32, 2>, got array<abstract-float, 2>',
+      'var<private> b: bool = 1;': 'expected bool, got abstract-int',
+    };
+    for (const [body, verdict] of Object.entries(verdicts)) {
+      const source = `${HEAD}${body}\n${MAIN}`;
+      let own = 'ok';
+      try {
+        resolveModule(parseWgsl(source));
+      } catch (err) {
+        own = (err as Error).message;
+      }
+      expect(own, body).toBe(verdict);
+      expect((await runOnGpuFromSource(session, source)).compile.ok, body).toBe(verdict === 'ok');
+    }
   });
 
   it('simulator vs Dawn: a call in an argument of a call to the same function overwrote the parameters bound before it', async () => {

@@ -5,6 +5,9 @@
 // answers. Placed as node_modules/vscode/index.js above an unpacked extension.
 'use strict';
 const listeners = { open: [], change: [], save: [], close: [], config: [] };
+/** The wgsl-lab.command setting (a test sets it), and the error messages shown. */
+const settings = { command: [] };
+const errors = [];
 const providers = {};
 const diagnostics = new Map();
 const disposable = { dispose() {} };
@@ -88,7 +91,7 @@ module.exports = {
   Uri,
   workspace: {
     // Plain data for the section (what JSON.stringify keeps of VS Code's configuration object).
-    getConfiguration: () => ({ maxSteps: 2000000, get: (key) => (key === 'command' ? [] : undefined) }),
+    getConfiguration: () => ({ maxSteps: 2000000, get: (key) => (key === 'command' ? settings.command : undefined) }),
     workspaceFolders: undefined,
     textDocuments: [],
     onDidOpenTextDocument: on(listeners.open),
@@ -100,6 +103,7 @@ module.exports = {
   window: {
     createOutputChannel: () => ({ lines: [], append() {}, appendLine() {}, dispose() {} }),
     showWarningMessage: async () => undefined,
+    showErrorMessage: async (message) => void errors.push(message),
   },
   languages: {
     match: (selector, doc) => (selector.some((s) => s.language === doc.languageId) ? 10 : 0),
@@ -114,5 +118,5 @@ module.exports = {
     registerDocumentSymbolProvider: (_s, p) => ((providers.symbols = p), disposable),
     registerCodeActionsProvider: (_s, p) => ((providers.codeActions = p), disposable),
   },
-  stub: { listeners, providers, diagnostics, Uri },
+  stub: { listeners, providers, diagnostics, Uri, settings, errors },
 };

@@ -24,6 +24,15 @@ exports.activate = async function activate(context) {
   context.subscriptions.push({ dispose: () => void running?.stop() });
 };
 
+/**
+ * What the user is told when the server cannot start or stops: the reason (the server's
+ * last line on stderr, or why it could not be run) and where its output is.
+ */
+function reportFailure(output, reason) {
+  output.appendLine(`wgsl-lab: ${reason}`);
+  void vscode.window.showErrorMessage(`wgsl-lab: ${reason}. WGSL diagnostics, hover and completion are off; see Output › wgsl-lab.`);
+}
+
 exports.deactivate = function deactivate() {
   return running?.stop();
 };
@@ -47,8 +56,31 @@ async function startClient() {
   const output = vscode.window.createOutputChannel('wgsl-lab');
   const diagnostics = vscode.languages.createDiagnosticCollection('wgsl-lab');
   const child = serverProcess();
-  child.stderr.on('data', (d) => output.append(d.toString()));
-  child.on('exit', (code) => output.appendLine(`wgsl-lab language server exited (${code})`));
+  let lastLine = '';
+  let stopping = false;
+  child.stderr.on('data', (d) => {
+    const text = d.toString();
+    output.append(text);
+    lastLine = text.trim().split('\n').pop() || lastLine;
+  });
+  // The server failing to run or stopping on its own is said to the user, and ends the wait for it.
+  const failed = new Promise((resolve) => {
+    child.on('error', (e) => resolve(`the language server could not be started (${e.message})`));
+    child.on('exit', (code, signal) => {
+      output.appendLine(`wgsl-lab language server exited (${code ?? signal})`);
+      if (!stopping)
+        resolve(`the language server stopped (${code !== null ? `exit code ${code}` : signal})${lastLine ? `: ${lastLine}` : ''}`);
+    });
+  });
+  const gaveUp = async (reason) => {
+    reportFailure(output, reason);
+    diagnostics.dispose();
+    return { stop: async () => output.dispose() };
+  };
+  // No process at all (the program does not exist): nothing to talk to.
+  if (child.pid === undefined) return gaveUp(await failed);
+  // A write to a server that is gone is an error of the pipe, already reported through `failed`.
+  child.stdin.on('error', () => {});
   const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
 
   connection.onRequest('workspace/configuration', (p) => p.items.map((i) => (i.section === SECTION ? settings() : null)));
@@ -59,7 +91,7 @@ async function startClient() {
   });
   connection.listen();
 
-  await connection.sendRequest('initialize', {
+  const initialized = connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: vscode.workspace.workspaceFolders?.[0]?.uri.toString() ?? null,
     initializationOptions: { [SECTION]: settings() },
@@ -72,6 +104,19 @@ async function startClient() {
       },
     },
   });
+  // A request refused because the connection closed waits for the exit's reason.
+  const early = await Promise.race([
+    initialized.then(
+      () => undefined,
+      () => failed,
+    ),
+    failed,
+  ]);
+  if (early !== undefined) {
+    connection.dispose();
+    return gaveUp(early);
+  }
+  void failed.then((reason) => reportFailure(output, reason));
   await connection.sendNotification('initialized', {});
 
   const item = (doc) => ({ uri: doc.uri.toString(), languageId: doc.languageId, version: doc.version, text: doc.getText() });
@@ -170,6 +215,7 @@ async function startClient() {
 
   return {
     async stop() {
+      stopping = true;
       subscriptions.forEach((s) => s.dispose());
       try {
         await connection.sendRequest('shutdown');
