@@ -108,7 +108,7 @@ describe('describeFailure', () => {
     const lesson = thrown(() => parseLesson('---\ntitle: T\n---\n::: frobnicate\n', 'l/lesson.md'));
     expect(lesson).toBeInstanceOf(LessonFormatError);
     expect(describeFailure(lesson, (lesson as LessonFormatError).file).lines).toEqual([
-      "l/lesson.md:4:1: error: unknown block '::: frobnicate' (example, exercise, question, diagram)",
+      "l/lesson.md:4:1: error: unknown block '::: frobnicate' (example, exercise, question, answer, diagram)",
     ]);
     const usage = thrown(() => positiveInt('--max-steps', 'lots', 1));
     expect(usage).toBeInstanceOf(CliUsageError);

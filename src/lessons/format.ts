@@ -83,8 +83,10 @@ export interface HiddenInputSet {
   label: string;
   /** Header directives without `//!`, each a `buffer` or `uniform` line. */
   directives: string[];
-  /** Line of the `hidden` line in lesson.md. */
+  /** Line of the `hidden` line in lesson.md (0 for the sets the verdict adds itself). */
   line: number;
+  /** The simulated subgroup size of the set's runs (src/lessons/solved.ts adds these); 32 when absent. */
+  subgroupSize?: number;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { CheckReport } from '../checks/report.js';
 import { checkExpect, parseHarness, type ExpectSpec, type Harness } from '../harness/index.js';
 import type { RunResult } from '../runner/result.js';
 import type { ExampleRef, HiddenInputSet } from './format.js';
+import { usesSubgroups, WEBGPU_SUBGROUP_SIZES } from './subgroup-sizes.js';
 
 /** What an exercise demands, from lesson.md and its starting file. */
 export interface ExerciseRules {
@@ -28,7 +29,18 @@ export interface ExerciseRules {
 }
 
 export function exerciseRules(ref: Pick<ExampleRef, 'hidden' | 'clean'>, original: string): ExerciseRules {
-  return { original, hidden: ref.hidden ?? [], clean: ref.clean ?? [] };
+  // A kernel with subgroup operations must hold at every subgroup size WebGPU allows, not
+  // only the simulator's 32 of the shown run: each other size is one more hidden set, the
+  // shown inputs run at that size against the solution at that size.
+  const sizes = usesSubgroups(original)
+    ? WEBGPU_SUBGROUP_SIZES.filter((n) => n !== 32).map((n) => ({
+        label: `subgroups of ${n} lanes`,
+        directives: [],
+        line: 0,
+        subgroupSize: n,
+      }))
+    : [];
+  return { original, hidden: [...(ref.hidden ?? []), ...sizes], clean: ref.clean ?? [] };
 }
 
 /** The outcome of one hidden input set. */
@@ -228,16 +240,17 @@ export async function runHiddenSets(
   rules: ExerciseRules,
   code: string,
   solution: string,
-  run: (source: string) => Promise<RunResult> | RunResult,
+  /** Runs a source on the simulator, at a subgroup size when given (else 32). */
+  run: (source: string, subgroupSize?: number) => Promise<RunResult> | RunResult,
 ): Promise<HiddenOutcome[]> {
   const out: HiddenOutcome[] = [];
   for (const set of rules.hidden) {
     let outcome: HiddenOutcome;
     try {
-      const expected = await run(withHiddenInputs(solution, set));
+      const expected = await run(withHiddenInputs(solution, set), set.subgroupSize);
       let actual: RunResult;
       try {
-        actual = await run(withHiddenInputs(code, set));
+        actual = await run(withHiddenInputs(code, set), set.subgroupSize);
       } catch (e) {
         outcome = { label: set.label, ok: false, detail: `the run failed: ${(e as Error).message}` };
         out.push(outcome);

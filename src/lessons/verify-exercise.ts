@@ -58,9 +58,10 @@ export async function exerciseVerdictOnSimulator(
   cache = new Map<string, RunResult>(),
 ): Promise<Verdict> {
   const rules = exerciseRules(ex.ref, ex.original);
-  const cached = (s: string) => {
-    let r = cache.get(s);
-    if (!r) cache.set(s, (r = runOnSimulatorFromSource(s)));
+  const cached = (s: string, subgroupSize?: number) => {
+    const key = subgroupSize ? `${subgroupSize}\n${s}` : s;
+    let r = cache.get(key);
+    if (!r) cache.set(key, (r = runOnSimulatorFromSource(s, { subgroupSize })));
     return r;
   };
   const judge = "the simulator's WGSL front end";

@@ -21,8 +21,8 @@ function worker(): WorkerClient {
   return client;
 }
 
-export function simulate(source: string, file: string, signal?: AbortSignal): Promise<RunResult> {
-  return worker().run<RunResult>({ op: 'simulate', source, file }, signal);
+export function simulate(source: string, file: string, signal?: AbortSignal, subgroupSize?: number): Promise<RunResult> {
+  return worker().run<RunResult>({ op: 'simulate', source, file, ...(subgroupSize ? { subgroupSize } : {}) }, signal);
 }
 
 export function analyzeInWorker(source: string, options: AnalyzeOptions, signal?: AbortSignal): Promise<CheckReport> {

@@ -18,7 +18,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   try {
     const value =
       req.op === 'simulate'
-        ? runOnSimulatorFromSource(req.source, { file: req.file, stepLimitAdvice: STEP_LIMIT_ADVICE, memoryBudget: LAB_MEMORY_BUDGET })
+        ? runOnSimulatorFromSource(req.source, {
+            file: req.file,
+            subgroupSize: req.subgroupSize,
+            stepLimitAdvice: STEP_LIMIT_ADVICE,
+            memoryBudget: LAB_MEMORY_BUDGET,
+          })
         : req.op === 'watch'
           ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup, pass: req.pass, maxSteps: req.maxSteps })
           : req.op === 'reflect'

@@ -92,13 +92,34 @@ export function preflight(source: string): Preflight {
     return { verdict: 'skipped', reason: (e as Error).message };
   }
   const { plan } = planned;
+  const whole = attempt(source, kernel.module, plan, PREFLIGHT_ALL_INVOCATIONS, PREFLIGHT_SAMPLE_WORKGROUPS);
+  // A long but finite kernel can use up the budget of a whole small dispatch (a 128 × 128
+  // matrix multiply: 1,024 invocations of thousands of steps each). Out of steps with every
+  // workgroup of a pass running is not yet "endless": the pass is tried again sampled (at
+  // most half its workgroups), where each of the few gets the budget's larger share.
+  const stuck = whole.verdict === 'endless' ? whole.passes[whole.pass] : undefined;
+  if (stuck && !stuck.sample && stuck.total > 1) {
+    const sampled = attempt(source, kernel.module, plan, 0, Math.min(PREFLIGHT_SAMPLE_WORKGROUPS, Math.ceil(stuck.total / 2)));
+    return sampled.verdict === 'skipped' ? sampled : { ...sampled, ms: sampled.ms + (whole.verdict === 'endless' ? whole.ms : 0) };
+  }
+  return whole;
+}
+
+/** One pre-flight: every workgroup of a pass of at most `allInvocations` invocations, else `sampleCount` of them. */
+function attempt(
+  source: string,
+  module: NonNullable<ReturnType<typeof loadKernel>['module']>,
+  plan: ReturnType<typeof planSimulation>['plan'],
+  allInvocations: number,
+  sampleCount: number,
+): Preflight {
   // Which workgroups of each pass run, up to the first sampled pass (included).
   const passes: PreflightPass[] = [];
   let invocations = 0;
   for (const p of plan.passes) {
     const total = p.dispatch[0] * p.dispatch[1] * p.dispatch[2];
     const perWorkgroup = p.workgroupSize[0] * p.workgroupSize[1] * p.workgroupSize[2];
-    const sample = total * perWorkgroup > PREFLIGHT_ALL_INVOCATIONS ? sampleWorkgroups(total, PREFLIGHT_SAMPLE_WORKGROUPS) : undefined;
+    const sample = total * perWorkgroup > allInvocations && total > sampleCount ? sampleWorkgroups(total, sampleCount) : undefined;
     passes.push(sample ? { entry: p.entry.name, total, sample } : { entry: p.entry.name, total });
     invocations += (sample?.length ?? total) * perWorkgroup;
     if (sample) break;
@@ -107,7 +128,7 @@ export function preflight(source: string): Preflight {
   let sim: Simulator;
   const budget = preflightBudget(invocations);
   try {
-    sim = new Simulator(source, { maxSteps: budget, subscribers: [{ workgroupStart: (e) => (running = e) }] }, kernel.module);
+    sim = new Simulator(source, { maxSteps: budget, subscribers: [{ workgroupStart: (e) => (running = e) }] }, module);
     bindPlan(sim, plan);
     bindTextures(sim, plan);
   } catch (e) {

@@ -9,7 +9,7 @@ import type { WatchTrace } from '../../watch/trace.js';
 import type { Reflection } from '../../wgsl/reflect.js';
 
 export type WorkerTask =
-  | { op: 'simulate'; source: string; file: string }
+  | { op: 'simulate'; source: string; file: string; subgroupSize?: number }
   | { op: 'analyze'; source: string; options: AnalyzeOptions }
   | { op: 'watch'; source: string; file: string; workgroup: number; pass?: number; maxSteps?: number }
   | { op: 'reflect'; source: string; overrides?: Record<string, number> }

@@ -6,7 +6,7 @@ import { runOnSimulatorFromSource } from '../../runner/run-sim.js';
 import { judgeExerciseRun } from './exercise-verdict.js';
 
 // The worker's simulator, here in-process: the hidden sets run through it.
-const simulateHidden = runOnSimulatorFromSource;
+const simulateHidden = (source: string, subgroupSize?: number) => runOnSimulatorFromSource(source, { subgroupSize });
 
 const lesson = (p: string) => readFileSync(new URL(`../../../lessons/${p}`, import.meta.url), 'utf8');
 const refused = lesson('05-barriers/barrier-in-branch.wgsl');

@@ -23,7 +23,7 @@ export interface VerdictRequest {
   check: CheckOutcome;
   signal?: AbortSignal;
   /** Runs a hidden set's source; the worker's simulator unless given (tests run it in-process). */
-  simulateHidden?: (source: string) => Promise<RunResult> | RunResult;
+  simulateHidden?: (source: string, subgroupSize?: number) => Promise<RunResult> | RunResult;
 }
 
 export async function judgeExerciseRun(req: VerdictRequest): Promise<ExerciseVerdict> {
@@ -34,7 +34,7 @@ export async function judgeExerciseRun(req: VerdictRequest): Promise<ExerciseVer
   // The hidden sets are the slow part: asked only when the checkpoints and Check allow Solved.
   const hidden =
     req.solution !== undefined && !checkVerdict(rules, report, judge)
-      ? await runHiddenSets(rules, req.code, req.solution, req.simulateHidden ?? ((s) => simulate(s, req.ref.file, req.signal)))
+      ? await runHiddenSets(rules, req.code, req.solution, req.simulateHidden ?? ((s, size) => simulate(s, req.ref.file, req.signal, size)))
       : [];
   return verdictOf({ rules, code: req.code, run, hidden, report, judge });
 }
