@@ -69,7 +69,13 @@ export function lessonMarkdownToHtml(text: string, diagrams: Record<string, stri
 export function lessonMarkdownTexts(lesson: ParsedLesson): string[] {
   return lessonSteps(lesson).flatMap((s) =>
     s.items.flatMap((i) =>
-      i.kind === 'prose' || i.kind === 'answer' ? [i.text] : i.kind === 'question' ? [i.prompt, i.answer] : i.kind === 'example' ? (i.ref.hints ?? []) : [],
+      i.kind === 'prose' || i.kind === 'answer'
+        ? [i.text]
+        : i.kind === 'question'
+          ? [i.prompt, i.answer]
+          : i.kind === 'example'
+            ? (i.ref.hints ?? [])
+            : [],
     ),
   );
 }
