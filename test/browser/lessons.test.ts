@@ -39,50 +39,55 @@ describe('lab site', () => {
   });
 
   for (const l of LESSONS) {
-    it(`${l.slug}: every example runs, checkpoints marked pass`, async () => {
-      await openLesson(page, lab.url, l.slug);
-      expect(await page.locator('h1').innerText()).toBe(l.lesson.meta.title);
-      expect(await page.locator('section.example').count()).toBe(l.examples.length);
-      for (const ex of l.examples) {
-        const box = example(page, ex.file);
-        if (ex.rejects) {
-          // Compiled on load: the error is marked in the editor and listed at its line:column.
-          const { line, column } = ex.rejects;
-          await box.locator('.cm-lintRange-error').first().waitFor({ timeout: 20_000 });
-          const msg = box.locator(`.compile-messages li.sev-error[data-line="${line}"][data-column="${column}"]`);
-          await msg.waitFor({ timeout: 20_000 });
-          expect(await msg.innerText()).toContain(`${line}:${column}`);
-          // The marker sits on that line of the editor.
-          const markedLine = await box
-            .locator('.cm-lintRange-error')
-            .first()
-            .evaluate((el) => {
-              const lineEl = el.closest('.cm-line')!;
-              return [...lineEl.parentElement!.children].indexOf(lineEl) + 1;
-            });
-          expect(markedLine).toBe(line);
-          continue;
+    it(
+      `${l.slug}: every example runs, checkpoints marked pass`,
+      async () => {
+        await openLesson(page, lab.url, l.slug);
+        expect(await page.locator('h1').innerText()).toBe(l.lesson.meta.title);
+        expect(await page.locator('section.example').count()).toBe(l.examples.length);
+        for (const ex of l.examples) {
+          const box = example(page, ex.file);
+          if (ex.rejects) {
+            // Compiled on load: the error is marked in the editor and listed at its line:column.
+            const { line, column } = ex.rejects;
+            await box.locator('.cm-lintRange-error').first().waitFor({ timeout: 20_000 });
+            const msg = box.locator(`.compile-messages li.sev-error[data-line="${line}"][data-column="${column}"]`);
+            await msg.waitFor({ timeout: 20_000 });
+            expect(await msg.innerText()).toContain(`${line}:${column}`);
+            // The marker sits on that line of the editor.
+            const markedLine = await box
+              .locator('.cm-lintRange-error')
+              .first()
+              .evaluate((el) => {
+                const lineEl = el.closest('.cm-line')!;
+                return [...lineEl.parentElement!.children].indexOf(lineEl) + 1;
+              });
+            expect(markedLine).toBe(line);
+            continue;
+          }
+          if (ex.predict) {
+            // A prediction exercise shows its editor once the learner commits to a prediction.
+            await box.getByLabel('Your prediction (kept in this browser)').fill('a guess');
+            await box.getByRole('button', { name: 'Commit to my prediction' }).click();
+          }
+          await pressAndWait(page, ex.file, 'Run', 'runs');
+          const { harness } = parseHarness(ex.source);
+          const items = box.locator('.checkpoints li');
+          expect(await items.count(), `${ex.file}: checkpoints listed`).toBe(harness.expects.length);
+          for (const spec of harness.expects) {
+            const type = harness.buffers.find((b) => b.group === spec.group && b.binding === spec.binding)!.type;
+            const item = box.locator(`.checkpoints li[data-line="${spec.line}"]`);
+            expect(await item.innerText()).toContain(formatValues(spec.values, type, false, 8, 2));
+            if (!ex.racy && ex.kind === 'example') expect(await item.getAttribute('data-status'), `${ex.file}:${spec.line}`).toBe('pass');
+          }
+          const status = await box.locator('.slot-run .status').first().innerText();
+          expect(status).toMatch(/Ran on .*(GPU time|wall-clock time)/);
+          if (ex.kind === 'exercise' && !ex.racy) expect(await box.locator('.verdict-line').innerText()).toContain('Not solved yet');
         }
-        if (ex.predict) {
-          // A prediction exercise shows its editor once the learner commits to a prediction.
-          await box.getByLabel('Your prediction (kept in this browser)').fill('a guess');
-          await box.getByRole('button', { name: 'Commit to my prediction' }).click();
-        }
-        await pressAndWait(page, ex.file, 'Run', 'runs');
-        const { harness } = parseHarness(ex.source);
-        const items = box.locator('.checkpoints li');
-        expect(await items.count(), `${ex.file}: checkpoints listed`).toBe(harness.expects.length);
-        for (const spec of harness.expects) {
-          const type = harness.buffers.find((b) => b.group === spec.group && b.binding === spec.binding)!.type;
-          const item = box.locator(`.checkpoints li[data-line="${spec.line}"]`);
-          expect(await item.innerText()).toContain(formatValues(spec.values, type, false, 8, 2));
-          if (!ex.racy && ex.kind === 'example') expect(await item.getAttribute('data-status'), `${ex.file}:${spec.line}`).toBe('pass');
-        }
-        const status = await box.locator('.slot-run .status').first().innerText();
-        expect(status).toMatch(/Ran on .*(GPU time|wall-clock time)/);
-        if (ex.kind === 'exercise' && !ex.racy) expect(await box.locator('.verdict-line').innerText()).toContain('Not solved yet');
-      }
-    });
+        // A hang guard that grows with the lesson: each example is a pre-flight and a run on SwiftShader.
+      },
+      Math.max(60_000, 10_000 * l.examples.length),
+    );
   }
 
   it('the first lesson becomes interactive and marks the moment (time printed, not asserted)', async () => {

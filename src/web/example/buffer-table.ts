@@ -33,6 +33,13 @@ function failuresOf(b: Pick<BufferResult, 'group' | 'binding'>, expects: readonl
 
 export function renderBufferTable(b: BufferResult, expects: readonly ExpectOutcome[]): HTMLElement {
   const name = `${bindingName(b)}${b.name ? ` ${b.name}` : ''}`;
+  // A buffer the shader never uses is not bound, so nothing is read back from it.
+  if (b.values.length < b.count)
+    return h(
+      'figure',
+      { class: 'buffer', 'data-binding': bindingName(b) },
+      h('figcaption', {}, `${name}: not used by the shader, so not read back`),
+    );
   const failures = failuresOf(b, expects);
   const totalRows = Math.ceil(b.count / ROW_WIDTH);
   const failing = [...failures.keys()].sort((a, b) => a - b);
