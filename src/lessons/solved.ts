@@ -155,7 +155,11 @@ export function exerciseVerdict(input: VerdictInput): Verdict {
       `every checkpoint passes on the shown data, but not on hidden test data (${badHidden.label})${badHidden.detail ? `: ${badHidden.detail}` : ''}.`,
     );
   if (input.hidden.length < rules.hidden.length) return notSolved('the hidden test data could not be run.');
-  const data = rules.hidden.length ? ` and on ${rules.hidden.length} hidden input set${rules.hidden.length === 1 ? '' : 's'}` : '';
+  const sets = rules.hidden.filter((h) => h.subgroupSize === undefined).length;
+  const sizes = rules.hidden.flatMap((h) => (h.subgroupSize === undefined ? [] : [h.subgroupSize]));
+  const data =
+    (sets ? ` and on ${sets} hidden input set${sets === 1 ? '' : 's'}` : '') +
+    (sizes.length ? `, with subgroups of 32 lanes and of ${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}` : '');
   return { solved: true, text: `Solved: every checkpoint passes on the shown data${data}, and Check is clean.` };
 }
 

@@ -67,7 +67,7 @@ describe('exercises', () => {
     expect(await box.locator('.badge.solved').isVisible()).toBe(true);
 
     await page.goto(lab.url);
-    const progress = page.locator('.lesson-list li', { hasText: 'reduction' }).locator('.progress');
+    const progress = page.locator('.lesson-list li', { has: page.locator('a[href$="04-reduction"]') }).locator('.progress');
     await progress.waitFor();
     expect(await progress.innerText()).toBe('1 of 4 exercises solved');
   });
