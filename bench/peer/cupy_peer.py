@@ -18,6 +18,8 @@ import time
 
 # CuPy routes sum and cumsum through CUB when the 'cub' accelerator is on.
 os.environ.setdefault("CUPY_ACCELERATORS", "cub")
+# matmul in full f32 (cuBLAS SGEMM), as wgsl-lab's matmul computes: no TF32 tensor cores.
+os.environ["CUPY_TF32"] = "0"
 import cupy  # noqa: E402
 
 
@@ -95,6 +97,10 @@ def main():
     sort_values = f32.view(cupy.uint32)
     copy_dst = cupy.empty_like(f32)
     nbytes = f32.nbytes
+    # C = A · B for square f32 matrices, as `wgsl-lab bench --filter matmul` times them.
+    mm_side = 128 if args.quick else 4096
+    mm_a = rng.random((mm_side, mm_side), dtype=cupy.float32) * 2 - 1
+    mm_b = rng.random((mm_side, mm_side), dtype=cupy.float32) * 2 - 1
 
     def d2d_copy():
         cupy.cuda.runtime.memcpyAsync(copy_dst.data.ptr, f32.data.ptr, nbytes, cupy.cuda.runtime.memcpyDeviceToDevice, cupy.cuda.get_current_stream().ptr)
@@ -124,7 +130,12 @@ def main():
     in_place.sort()
     assert bool((in_place == s).all()), "in-place sort"
 
+    mm_want = mm_a[:8].astype(cupy.float64) @ mm_b.astype(cupy.float64)
+    assert float(cupy.abs(cupy.matmul(mm_a, mm_b)[:8] - mm_want).max()) <= 1e-5 * mm_side, "matmul"
+
     w, r = args.warmup, args.runs
+    mm_times = time_op(lambda: cupy.matmul(mm_a, mm_b), w, r)
+    mm_flops = 2 * mm_side**3
     results = [
         result("copy/f32", n, 2 * nbytes, time_op(d2d_copy, w, r), method="cudaMemcpyAsync device to device"),
         result("sum/f32", n, nbytes + 4, time_op(lambda: cupy.sum(f32), w, r), method="cupy.sum (CUB DeviceReduce)"),
@@ -143,6 +154,15 @@ def main():
         result("sort-inplace/u32", n, 8 * n, time_op(in_place.sort, w, r, restore_unsorted), method="ndarray.sort() in place (thrust::sort, CUB DeviceRadixSort), unsorted keys restored before each run, untimed"),
         result("sort-inplace/u32/already-sorted", n, 8 * n, time_op(in_place.sort, w, r, restore_sorted), method="ndarray.sort() in place on keys already sorted (context only)"),
         result("sort-pairs/u32", n, 16 * n, time_op(lambda: sort_pairs(sort_keys, sort_values), w, r), method="cupy.argsort (thrust::stable_sort_by_key with int64 indices, i.e. CUB DeviceRadixSort::SortPairs), then keys[order] and values[order]"),
+        result(
+            "matmul/f32",
+            mm_side * mm_side,
+            3 * 4 * mm_side * mm_side,
+            mm_times,
+            shape=f"{mm_side}x{mm_side} · {mm_side}x{mm_side}",
+            GFLOPs=round(mm_flops / (statistics.median(mm_times) * 1e6), 1),
+            method="cupy.matmul (cuBLAS SGEMM, CUPY_TF32=0)",
+        ),
     ]
     props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)
     report = {
