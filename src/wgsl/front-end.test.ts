@@ -178,6 +178,16 @@ describe('typing and constants', () => {
     const locals = m.functions.get('main')!.locals.map((l) => `${l.name}:${typeName(l.type)}`);
     expect(locals).toEqual(['x:i32', 'y:u32', 'z:i32']);
   });
+  it('refuses runtime-sized arrays outside storage buffers (fuzz: `array<f32, >` in a function)', () => {
+    const refused = (src: string) => thrown(() => resolveModule(parseWgsl(src))).message;
+    const message = 'runtime-sized arrays can only be used in the <storage> address space';
+    expect(refused('fn f() { var a: array<f32, >; a[0] = 1.0; }')).toBe(message);
+    expect(refused('fn f() { var a: array<f32>; }')).toBe(message);
+    expect(refused('var<workgroup> w: array<u32>;')).toBe(message);
+    expect(refused('var<private> p: array<array<f32>, 2>;')).toBe(message);
+    // In a storage buffer it is the usual last array.
+    resolveModule(parseWgsl('@group(0) @binding(0) var<storage, read_write> b: array<f32, >;'));
+  });
   it('refuses arrays of 65536 elements or more outside buffers, where Tint does', () => {
     // Positions as Tint (Dawn) reports them for the same sources.
     const B = '@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n';

@@ -211,6 +211,8 @@ class Resolver {
    */
   private checkArrayCount(t: Type, loc: Loc): void {
     if (t.kind === 'array') {
+      // A runtime-sized array (`array<f32>`, `array<f32, >`) has no size outside a buffer.
+      if (t.count === null) this.err(loc, `runtime-sized arrays can only be used in the <storage> address space`);
       if (t.count !== null && t.count >= MAX_ARRAY_ELEMENTS)
         this.err(loc, `array count (${t.count}) must be less than ${MAX_ARRAY_ELEMENTS}`);
       this.checkArrayCount(t.elem, loc);
