@@ -16,6 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser/lab.js';
+import { whenSetUp } from './support/background-setup.js';
 import { NPM_INSTALL, ok, RACY_KERNEL as RACY, REPO, sh, versionOf } from './support/package-tarball.js';
 
 // The app: check() on the racy kernel; where the page has WebGPU, a reduction through a
@@ -167,7 +168,7 @@ async function runInChromium(bundle: Bundle, { webgpu }: { webgpu: boolean }): P
 beforeAll(async () => {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
   work = await mkdtemp(join(tmpdir(), 'wgsl-lab-bundle-'));
-  const tarball = inject('tarball');
+  const tarball = await whenSetUp(inject('packSetUp'), 'npm pack of the package');
   app = join(work, 'app');
   await mkdir(app, { recursive: true });
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }, null, 2));

@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSP_HEADER } from '../src/cli/site-policy.js';
 import { LspClient } from './support/lsp-client.js';
+import { whenSetUp } from './support/background-setup.js';
 import { ENV, NPM_INSTALL, ok, PKG, RACY_KERNEL as RACY, REPO, sh, versionOf, type Result } from './support/package-tarball.js';
 
 // 300 elements, 5 workgroups of 64: v[i] = 2 * 3i + 1 = 6i + 1 on any engine.
@@ -93,7 +94,7 @@ let beforeWebgpu: { version: Result; run: Result; check: Result; sim: Result };
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'wgsl-lab-package-'));
-  tarball = inject('tarball');
+  tarball = await whenSetUp(inject('packSetUp'), 'npm pack of the package');
   packed = (await ok(work, 'tar', ['-tzf', tarball])).out
     .split('\n')
     .filter(Boolean)

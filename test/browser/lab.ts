@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServer, type RunningLab } from '../../src/cli/serve.js';
+import { whenSetUp } from '../support/background-setup.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -35,7 +36,7 @@ export interface Lab {
 
 export async function startLab(): Promise<Lab> {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
-  const dir = inject('siteDir');
+  const dir = await whenSetUp(inject('siteSetUp'), 'the build of the lab site');
   let server: RunningLab | undefined;
   let browser: Browser | undefined;
   try {
