@@ -11,7 +11,7 @@ import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, locateInWorker, reflectInWorker, simulate } from './analyzer-client.js';
 import { backend, leaveGpu, type Backend } from './backend.js';
-import { missingFeatures } from './device-features.js';
+import { missingFeatures, simulatorOnly } from './device-features.js';
 import { admit, EndlessKernel, inFlight } from './gpu-guard.js';
 import { gpuTimeLimitProblem } from './gpu-time-limit.js';
 import { noteCheck, type Gate } from './preflight-gate.js';
@@ -53,7 +53,7 @@ export async function runExample(source: string, file: string, signal?: AbortSig
     const result =
       b.kind === 'gpu'
         ? await inFlight(b.session, file, signal, () =>
-            runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET }),
+            runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET, audience: 'lab' }),
           ).then((r) => (r.compile.ok ? r : withSyntaxErrorPlaced(r, source)))
         : await simulate(source, file, signal);
     return { simulated: b.kind === 'simulator', result, problems: [], preflight };
@@ -71,6 +71,8 @@ export async function runExample(source: string, file: string, signal?: AbortSig
 async function gpuOrSimulatorFor(source: string): Promise<Backend> {
   const b = await backend();
   if (b.kind !== 'gpu') return b;
+  const only = simulatorOnly(source);
+  if (only) return { kind: 'simulator', reason: only };
   try {
     const missing = missingFeatures(source, new Set((await b.session.device()).device.features));
     if (missing.length) return { kind: 'simulator', reason: `this GPU lacks ${missing.join(' and ')}` };
