@@ -63,6 +63,18 @@ describe.each([
     await page.close();
   });
 
+  it("Check says which subgroup size it simulated: the simulator's 32 lanes, as Run", async () => {
+    const page = await ctx.newPage();
+    await openLesson(page, lab.url, lesson.slug);
+    await pressAndWait(page, 'sum-subgroup.wgsl', 'Check', 'checks');
+    expect(await example(page, 'sum-subgroup.wgsl').locator('.slot-check .subgroup-size').innerText()).toBe(
+      backend === 'simulator'
+        ? 'Check simulated subgroups of 32 lanes, as the simulator runs them without WebGPU.'
+        : 'Check simulated subgroups of 32 lanes, as Run does: this GPU has no subgroups, so the lab runs this shader on the simulator.',
+    );
+    await page.close();
+  });
+
   it('max-subgroup: not Solved as it starts, Solved after Show solution', async () => {
     const page = await ctx.newPage();
     await openLesson(page, lab.url, lesson.slug);
