@@ -1,7 +1,11 @@
 // Which subgroup sizes the lab's Check simulates: the GPU's when it runs the shader and
 // reports them (both ends of a range), else the simulator's 32; and which report it shows.
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { analyze } from '../../runner/analyze.js';
+import { loadLessons } from '../../lessons/load.js';
+import { checkVerdict, exerciseRules } from '../../lessons/solved.js';
+import { usesSubgroups, WEBGPU_SUBGROUP_SIZES } from '../../lessons/subgroup-sizes.js';
 import { checkSubgroupChoice, reportToShow, subgroupNote } from './check-subgroups.js';
 
 const SUBGROUPS = 'enable subgroups;\n@compute @workgroup_size(64) fn main() { _ = subgroupAdd(1u); }';
@@ -79,5 +83,18 @@ fn main(@builtin(local_invocation_index) i: u32) {
     );
     const one = checkSubgroupChoice(SUBGROUPS, gpu(32, 32))!;
     expect(subgroupNote(one, [reports[0]!], reports[0]!)).toBe("Check simulated subgroups of 32 lanes, the size of this GPU's subgroups.");
+  });
+});
+
+describe("the lessons' solutions under Check at every size a GPU may report", () => {
+  it('stay clean: a GPU with other subgroups than 32 lanes still calls them Solved', async () => {
+    const lessons = await loadLessons(fileURLToPath(new URL('../../../lessons', import.meta.url)));
+    const exercises = lessons.flatMap((l) => l.examples.filter((e) => e.kind === 'exercise' && e.solution && usesSubgroups(e.source)));
+    expect(exercises.map((e) => e.file)).toEqual(['max-subgroup.wgsl', 'scan-carry.wgsl', 'count-ballot.wgsl']);
+    for (const e of exercises)
+      for (const subgroupSize of WEBGPU_SUBGROUP_SIZES) {
+        const report = analyze(e.solution!.source, { subgroupSize, maxInvocations: 1 << 15 });
+        expect(checkVerdict(exerciseRules(e, e.source), report, 'the compiler'), `${e.file} at ${subgroupSize} lanes`).toBeUndefined();
+      }
   });
 });
