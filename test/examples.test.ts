@@ -5,8 +5,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { loadLessons, type LoadedLesson } from '../src/lessons/load.js';
 import { judgeExample } from '../src/lessons/verify.js';
-import { judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../src/lessons/verify-exercise.js';
-import { checkSource } from '../src/runner/check-source.js';
+import { exerciseVerdictOnSimulator, judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../src/lessons/verify-exercise.js';
 import { runOnGpuFromSource } from '../src/runner/run-gpu.js';
 import type { RunResult } from '../src/runner/result.js';
 import { gpuHas, session } from './support/gpu.js';
@@ -69,16 +68,17 @@ describe('exercises start unsolved', async () => {
     for (const ex of exercises) expect(ex.solution?.path, ex.file).toBe(ex.path.replace(/\.wgsl$/, '.solution.wgsl'));
   });
   for (const ex of exercises) {
-    it(`${ex.file}: the starting point fails a checkpoint or Check`, async () => {
+    it(`${ex.file}: the starting point fails a checkpoint or the lab's verdict`, async () => {
       const r = await runOnGpuFromSource(session, ex.source, { file: ex.path });
-      const check = startingPointNeedsCheck(r)
-        ? (await checkSource(ex.source, { file: ex.path, compiler: session })).report.summary
+      const needsVerdict = startingPointNeedsCheck(r);
+      const solved = needsVerdict
+        ? await exerciseVerdictOnSimulator({ ref: ex, original: ex.source, solution: ex.solution!.source }, ex.source)
         : undefined;
-      const verdict = judgeStartingPoint(r, check);
+      const verdict = judgeStartingPoint(r, solved);
       expect(verdict.ok, verdict.summary).toBe(true);
-      // Only the racy exercise may rely on Check (on a GPU its race may also break a
-      // checkpoint): the others fail a checkpoint outright.
-      if (!ex.racy) expect(check, verdict.summary).toBeUndefined();
+      // Only the racy exercise may rely on the verdict's Check (on a GPU its race may also
+      // break a checkpoint): the others fail a checkpoint outright.
+      if (!ex.racy) expect(needsVerdict, verdict.summary).toBe(false);
     });
   }
 });

@@ -9,7 +9,6 @@ import { loadLessons } from '../lessons/load.js';
 import { judgeExample, type ExampleVerdict } from '../lessons/verify.js';
 import { exerciseVerdictOnSimulator, judgeSolution, judgeStartingPoint, startingPointNeedsCheck } from '../lessons/verify-exercise.js';
 import { judgeAtEverySize, usesSubgroups } from '../lessons/subgroup-sizes.js';
-import { checkSource } from '../runner/check-source.js';
 import { runOnGpuFromSource } from '../runner/run-gpu.js';
 import type { RunResult } from '../runner/result.js';
 import { describeFailure } from './errors.js';
@@ -103,8 +102,9 @@ export async function lessonsCommand(argv: string[], io: { out: (s: string) => v
         await record(l.slug, e.file, e.path, async () => {
           const result = await runSource(e.source, e.path);
           if (!startingPointNeedsCheck(result)) return judgeStartingPoint(result);
-          const { report: checked } = await checkSource(e.source, { file: e.path, ...(values.sim ? {} : { compiler: session }) });
-          return judgeStartingPoint(result, checked.summary);
+          // Its checkpoints pass: the lab's whole Solved verdict decides, as on the page.
+          const files = { ref: e, original: e.source, solution: solution.source };
+          return judgeStartingPoint(result, await exerciseVerdictOnSimulator(files, e.source));
         });
         await record(l.slug, solutionFileName(e.file), solution.path, async () => {
           const verdict = await judged(solution.source, solution.path, (r) => judgeSolution(e, r));

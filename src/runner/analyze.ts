@@ -13,6 +13,7 @@ import { loadKernel, simulate, type LoadedKernel, type Simulation, type Simulate
 import { portabilityDiagnostics } from './portability-diagnostics.js';
 import { suspiciousCharacters } from '../wgsl/suspicious-characters.js';
 import type { MemoryBudget } from './memory-budget.js';
+import type { Audience } from './audience.js';
 
 export interface AnalyzeOptions {
   file?: string;
@@ -35,6 +36,8 @@ export interface AnalyzeOptions {
   files?: FileContents;
   /** Refuse, before allocating, an analysis that needs more memory than this (memory-budget.ts). */
   memoryBudget?: MemoryBudget;
+  /** Who reads the plan's refusals (audience.ts): the CLI (default) or the lab. */
+  audience?: Audience;
 }
 
 export const DEFAULT_MAX_INVOCATIONS = 1 << 22;
@@ -62,6 +65,7 @@ export function analyzeKernel(
   const checks = new AnalysisChecks(report.model.banks, report.model.subgroupSize);
   const run = simulate(kernel, {
     entry: options.entry,
+    audience: options.audience,
     subgroupSize: report.model.subgroupSize,
     maxSteps: options.maxSteps,
     subscribers: checks.subscribers,

@@ -4,16 +4,22 @@ import type { BufferSpec, ElementType, Harness, UniformSpec } from '../harness/i
 import type { Reflection } from '../wgsl/reflect.js';
 import { sourceSpan } from '../diagnostics/index.js';
 import { selectEntryPoint } from './plan.js';
+import type { Audience } from './audience.js';
 
 /**
  * Every binding the entry point uses and the header does not provide gets a zero-filled
  * buffer (one element per invocation of the dispatch for runtime-sized arrays). Returns
  * the completed harness and a description of each buffer added.
  */
-export function withDefaultBuffers(harness: Harness, reflection: Reflection, entry?: string): { harness: Harness; synthesized: string[] } {
+export function withDefaultBuffers(
+  harness: Harness,
+  reflection: Reflection,
+  entry?: string,
+  audience?: Audience,
+): { harness: Harness; synthesized: string[] } {
   const passes = harness.passes.length
     ? harness.passes.map((p) => selectEntryPoint(reflection, p.entry))
-    : [selectEntryPoint(reflection, entry)];
+    : [selectEntryPoint(reflection, entry, audience)];
   const have = new Set([...harness.buffers, ...harness.uniforms].map((b) => `${b.group}:${b.binding}`));
   const buffers: BufferSpec[] = [...harness.buffers];
   const uniforms: UniformSpec[] = [...harness.uniforms];

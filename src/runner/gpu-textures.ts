@@ -7,6 +7,7 @@ import type { TextureShape } from '../wgsl/types.js';
 import { InputError } from './errors.js';
 import type { PlannedSampler, PlannedTexture } from './plan-textures.js';
 import type { TexelsAfterRun } from './texture-results.js';
+import { depthTextureAdvice, type Audience } from './audience.js';
 
 const ADDRESS = { clamp: 'clamp-to-edge', repeat: 'repeat', mirror: 'mirror-repeat' } as const;
 const ACCESS = { read: 'read-only', write: 'write-only', read_write: 'read-write' } as const;
@@ -23,10 +24,10 @@ function sampleType(t: PlannedTexture): GPUTextureSampleType {
   return t.format.filterable ? 'float' : 'unfilterable-float';
 }
 
-export function gpuTextureSpec(t: PlannedTexture): TextureSpec {
+export function gpuTextureSpec(t: PlannedTexture, audience?: Audience): TextureSpec {
   // WebGPU cannot write texels into a depth texture from the CPU (no copy destination).
   if (t.shape.kind === 'depth')
-    throw new InputError(`depth textures ('${t.shader.name}') run on the simulator only so far: use 'run --sim'`, t.spec);
+    throw new InputError(`depth textures ('${t.shader.name}') run on the simulator only so far: ${depthTextureAdvice(audience)}`, t.spec);
   return {
     format: t.format.name as GPUTextureFormat,
     size: t.size,

@@ -23,6 +23,7 @@ import { planTextures, type PlannedSampler, type PlannedTexture } from './plan-t
 import type { RunLimits } from '../gpu/limits.js';
 import { enforceBudget, estimateMemory, inParts, type MemoryBudget, type MemoryMode } from './memory-budget.js';
 import { budgetInput } from './plan-memory.js';
+import { entryWithPassesText, pickEntryAdvice, type Audience } from './audience.js';
 
 export interface PlannedBinding {
   group: number;
@@ -74,9 +75,11 @@ export interface PlanOptions {
   entry?: string;
   /** Refuse the plan, before anything is allocated, when it needs more memory than the budget (memory-budget.ts). */
   memory?: { mode: MemoryMode; budget: MemoryBudget; parts?: number };
+  /** Who reads the refusals: the CLI's name its flags, the lab's what to change on the page. */
+  audience?: Audience;
 }
 
-export function selectEntryPoint(reflection: Reflection, wanted?: string): EntryPointInfo {
+export function selectEntryPoint(reflection: Reflection, wanted?: string, audience?: Audience): EntryPointInfo {
   const computes = reflection.entryPoints.filter((e) => e.stage === 'compute');
   if (wanted !== undefined) {
     const e = computes.find((x) => x.name === wanted);
@@ -92,7 +95,7 @@ export function selectEntryPoint(reflection: Reflection, wanted?: string): Entry
   if (computes.length === 0) throw new InputError('the shader has no @compute entry point (a function marked @compute @workgroup_size(…))');
   if (computes.length > 1) {
     throw new InputError(
-      `the shader has ${computes.length} @compute entry points (${computes.map((x) => x.name).join(', ')}): pick one with --entry NAME`,
+      `the shader has ${computes.length} @compute entry points (${computes.map((x) => x.name).join(', ')}): ${pickEntryAdvice(audience)}`,
     );
   }
   return computes[0]!;
@@ -108,8 +111,7 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 export function planRun(harness: Harness, reflection: Reflection, limits: RunLimits, options: PlanOptions = {}): RunPlan {
   let passes: PlannedPass[];
   if (harness.passes.length) {
-    if (options.entry !== undefined)
-      throw new InputError('--entry cannot be combined with pass lines: each pass line names its entry point', harness.passes[0]!);
+    if (options.entry !== undefined) throw new InputError(entryWithPassesText(options.audience), harness.passes[0]!);
     passes = harness.passes.map((p) => {
       let entry: EntryPointInfo;
       try {
@@ -120,7 +122,7 @@ export function planRun(harness: Harness, reflection: Reflection, limits: RunLim
       return checkPass(entry, p.dispatch, limits, p);
     });
   } else {
-    passes = [checkPass(selectEntryPoint(reflection, options.entry), harness.dispatch, limits, harness.dispatchLocation)];
+    passes = [checkPass(selectEntryPoint(reflection, options.entry, options.audience), harness.dispatch, limits, harness.dispatchLocation)];
   }
   checkOverrides(harness, reflection);
   const pending = planBindings(harness, reflection, limits, passes);

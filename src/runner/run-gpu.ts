@@ -16,6 +16,7 @@ import { gpuSamplerSpec, gpuTextureSpec, texturesAfterGpuRun } from './gpu-textu
 import { evaluateTextureExpects, textureResults, type TexelsAfterRun } from './texture-results.js';
 import { requireEnabledFeatures } from './shader-features.js';
 import type { MemoryBudget } from './memory-budget.js';
+import type { Audience } from './audience.js';
 
 export interface RunOptions {
   file?: string;
@@ -27,6 +28,8 @@ export interface RunOptions {
   files?: FileContents;
   /** Refuse, before allocating, a run that needs more memory than this (memory-budget.ts). */
   memoryBudget?: MemoryBudget;
+  /** Who reads the refusals (audience.ts): the CLI (default) names flags, the lab what to change on the page. */
+  audience?: Audience;
 }
 
 /** Reads the shader's declarations; a failure here (after the compiler accepted it) is ours to explain. */
@@ -49,7 +52,7 @@ function bindingType(b: PlannedBinding): GPUBufferBindingType {
  * per planned one, and every pass bound to every binding some pass uses, through an explicit layout made from the shader's
  * declarations (so a mismatch with the shader is WebGPU's error, not a silent re-derivation).
  */
-export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?: Record<string, number>): Execution {
+export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?: Record<string, number>, audience?: Audience): Execution {
   const groups: BoundBinding[][] = [];
   // Only the bindings some pass uses get a GPU buffer (executionBuffers maps them back).
   const used = executionBuffers(plan);
@@ -70,7 +73,7 @@ export function planExecution(plan: RunPlan, module: GPUShaderModule, constants?
       const b = plan.bindings[i]!;
       return { size: b.byteSize, usage: b.kind, initial: b.data };
     }),
-    ...(plan.textures.length ? { textures: plan.textures.map(gpuTextureSpec) } : {}),
+    ...(plan.textures.length ? { textures: plan.textures.map((t) => gpuTextureSpec(t, audience)) } : {}),
     ...(plan.samplers.length ? { samplers: plan.samplers.map(gpuSamplerSpec) } : {}),
     passes: plan.passes.map((p) => ({ entryPoint: p.entry.name, groups, dispatch: p.dispatch, ...(constants ? { constants } : {}) })),
   };
@@ -91,6 +94,8 @@ export interface GpuRunOptions {
   warmup?: number;
   /** Values of the shader's `override` declarations (the header's `override` lines). */
   constants?: Record<string, number>;
+  /** Who reads a refusal of the plan's textures (audience.ts). */
+  audience?: Audience;
 }
 
 export interface GpuRunOutput {
@@ -109,7 +114,7 @@ export async function runOnGpu(
   options: GpuRunOptions = {},
 ): Promise<GpuRunOutput> {
   refuseUncountableDispatches(handle.description, plan.passes);
-  const out = await execute(handle, planExecution(plan, shader.module, options.constants), {
+  const out = await execute(handle, planExecution(plan, shader.module, options.constants, options.audience), {
     repeat: options.repeat,
     warmup: options.warmup,
   });
@@ -159,7 +164,7 @@ export async function runOnGpuReflecting(
   const harness = readHeader(source, options.files, options.entry);
   const constants = overrideValues(harness);
   const handle = await session.device();
-  requireEnabledFeatures(source, handle);
+  requireEnabledFeatures(source, handle, options.audience);
   const shader = await compileWgsl(handle.device, source);
   const base: RunResult = {
     file: options.file,
@@ -173,9 +178,15 @@ export async function runOnGpuReflecting(
   if (!shader.ok) return base;
   const plan = planRun(harness, await reflectSource(source, constants), handle.limits, {
     entry: options.entry,
+    audience: options.audience,
     ...(options.memoryBudget ? { memory: { mode: 'gpu' as const, budget: options.memoryBudget } } : {}),
   });
-  const out = await runOnGpu(handle, shader, plan, { repeat: options.repeat, warmup: options.warmup, constants });
+  const out = await runOnGpu(handle, shader, plan, {
+    repeat: options.repeat,
+    warmup: options.warmup,
+    constants,
+    audience: options.audience,
+  });
   const buffers = bufferResults(plan, out.contents);
   const expects = evaluateExpects(harness, buffers, plan.fieldExpects);
   const textures = textureResults(plan, out.textures);

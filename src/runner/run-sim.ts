@@ -38,6 +38,7 @@ export function runOnSimulatorFromSource(source: string, options: SimRunOptions 
   if (!kernel.module) return base;
   const run = simulate(kernel, {
     entry: options.entry,
+    audience: options.audience,
     subgroupSize: options.subgroupSize,
     maxSteps: options.maxSteps,
     subscribers: options.subscribers,

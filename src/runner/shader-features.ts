@@ -5,6 +5,7 @@
 import type { DeviceHandle } from '../gpu/session.js';
 import { GpuUnavailableError } from '../gpu/errors.js';
 import { tokenize } from '../wgsl/lexer.js';
+import { missingFeatureAdvice, type Audience } from './audience.js';
 
 /** `enable` names whose device feature wgsl-lab checks before compiling. */
 const FEATURE_OF_ENABLE: Record<string, GPUFeatureName> = { f16: 'shader-f16' };
@@ -41,12 +42,12 @@ export function missingEnables(source: string, handle: DeviceHandle): string[] {
 }
 
 /** Throws when the device cannot run the source for want of a feature (exit 2, like no GPU). */
-export function requireEnabledFeatures(source: string, handle: DeviceHandle): void {
+export function requireEnabledFeatures(source: string, handle: DeviceHandle, audience?: Audience): void {
   const missing = missingEnables(source, handle);
   if (!missing.length) return;
   const features = missing.map((e) => `'${FEATURE_OF_ENABLE[e]}'`).join(', ');
   const directives = missing.map((e) => `\`enable ${e};\``).join(', ');
   throw new GpuUnavailableError(
-    `the shader has ${directives}, but the GPU device (${handle.description.description}) has no ${features} feature, so it cannot run here; \`run --sim\` runs it on the simulator and \`check\` analyzes it, neither needs the feature`,
+    `the shader has ${directives}, but the GPU device (${handle.description.description}) has no ${features} feature, so it cannot run here; ${missingFeatureAdvice(audience)}`,
   );
 }

@@ -19,6 +19,7 @@ import { withDefaultBuffers } from './default-buffers.js';
 import { overrideValues, readHeader } from './header.js';
 import { DEFAULT_LIMITS, type RunLimits } from '../gpu/limits.js';
 import { planRun, selectEntryPoint, type PlanOptions, type RunPlan } from './plan.js';
+import type { Audience } from './audience.js';
 import { withDefaultTextures } from './plan-textures.js';
 import { bindTextures } from './sim-textures.js';
 import type { SimTexture } from '../sim/texture-memory.js';
@@ -82,6 +83,8 @@ export function frontEndModule(source: string, overrides?: Record<string, number
 
 export interface SimulateOptions {
   entry?: string;
+  /** Who reads the plan's refusals (audience.ts): the CLI (default) or the lab. */
+  audience?: Audience;
   /** Lanes per subgroup (default 32). */
   subgroupSize?: number;
   /**
@@ -143,7 +146,7 @@ export interface Simulation {
 /** The run a loaded kernel's header plans, with the buffers and textures analysis synthesizes. */
 export function planSimulation(
   kernel: LoadedKernel,
-  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers' | 'memory'> = {},
+  options: Pick<SimulateOptions, 'entry' | 'defaultBuffers' | 'memory' | 'audience'> = {},
 ): { plan: RunPlan; synthesized: string[] } {
   const { module } = kernel;
   if (!module) throw new Error('internal: simulate() needs a kernel the front end accepted');
@@ -151,15 +154,18 @@ export function planSimulation(
   let harness = kernel.harness;
   let synthesized: string[] = [];
   if (options.defaultBuffers) {
-    ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry));
+    ({ harness, synthesized } = withDefaultBuffers(harness, reflection, options.entry, options.audience));
     const entries = harness.passes.length
       ? harness.passes.map((p) => selectEntryPoint(reflection, p.entry))
-      : [selectEntryPoint(reflection, options.entry)];
+      : [selectEntryPoint(reflection, options.entry, options.audience)];
     const tex = withDefaultTextures(harness, entries);
     harness = tex.harness;
     synthesized = [...synthesized, ...tex.synthesized];
   }
-  return { plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry, memory: options.memory }), synthesized };
+  return {
+    plan: planRun(harness, reflection, SIM_LIMITS, { entry: options.entry, memory: options.memory, audience: options.audience }),
+    synthesized,
+  };
 }
 
 /** Plans a loaded kernel's run and simulates its passes. The kernel must have a module. */

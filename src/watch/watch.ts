@@ -60,8 +60,9 @@ export function watchWorkgroup(source: string, options: WatchOptions = {}): Watc
   if (!module)
     throw new InputError(`the shader does not compile, so there is nothing to watch: ${refusal?.message ?? 'unknown error'}`, refusal);
   const reflection = reflectModule(module);
-  const { harness } = withDefaultBuffers(kernel.harness, reflection);
-  const plan = planRun(harness, reflection, SIM_LIMITS);
+  // Watch is the lab's: its refusals say what to change on the page.
+  const { harness } = withDefaultBuffers(kernel.harness, reflection, undefined, 'lab');
+  const plan = planRun(harness, reflection, SIM_LIMITS, { audience: 'lab' });
   const passIndex = options.pass ?? 0;
   const pass = plan.passes[passIndex];
   if (!pass || !Number.isInteger(passIndex))

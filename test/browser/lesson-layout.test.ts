@@ -70,6 +70,46 @@ describe('desktop, 1280 px: steps', () => {
     expect(await page.locator('article.lesson').getAttribute('data-probe')).toBe('1');
   });
 
+  it('gives the editors at least 60% of the width, room for 80 columns, and the prose 18rem', async () => {
+    await page.goto(`${lab.url}#/lessons/${LESSON}/step/1`);
+    await expect.poll(() => shownSteps(page)).toEqual([1]);
+    const step = page.locator('section.step[data-step="1"]');
+    const prose = (await step.locator('.step-prose').boundingBox())!;
+    const editors = (await step.locator('.step-editors').boundingBox())!;
+    const content = editors.x + editors.width - prose.x;
+    expect(editors.width / content).toBeGreaterThanOrEqual(0.6);
+    expect(prose.width).toBeGreaterThanOrEqual(18 * 16);
+    // A line of 80 characters ends inside the editor's visible width: no horizontal scroll.
+    const fit = await step
+      .locator('.cm-scroller')
+      .first()
+      .evaluate((scroller) => {
+        const line = scroller.querySelector<HTMLElement>('.cm-line')!;
+        const span = document.createElement('span');
+        span.textContent = 'x'.repeat(80);
+        line.appendChild(span);
+        const perColumn = span.getBoundingClientRect().width / 80;
+        span.remove();
+        // Where a line's text starts, and where the scroller's visible area ends.
+        const textStart = line.getBoundingClientRect().left + parseFloat(getComputedStyle(line).paddingLeft);
+        const visible = scroller.getBoundingClientRect().left + scroller.clientWidth;
+        return { columns: Math.floor((visible - textStart) / perColumn), perColumn };
+      });
+    expect(fit.columns, JSON.stringify(fit)).toBeGreaterThanOrEqual(80);
+    // From 1200 px the two still sit side by side, the prose keeping its 18rem.
+    await page.setViewportSize({ width: 1200, height: 900 });
+    try {
+      const narrow = (await step.locator('.step-prose').boundingBox())!;
+      const right = (await step.locator('.step-editors').boundingBox())!;
+      expect(right.x).toBeGreaterThanOrEqual(narrow.x + narrow.width);
+      expect(narrow.width).toBeGreaterThanOrEqual(18 * 16 - 1);
+      expect(right.width / (right.x + right.width - narrow.x)).toBeGreaterThanOrEqual(0.6);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('lands old section addresses, sidebar links and typed step addresses on their step', async () => {
     // A section address (as the sidebar and older links have it).
     await page.goto(`${lab.url}#/lessons/${LESSON}/padding-a-1-d-tile-changes-nothing`);

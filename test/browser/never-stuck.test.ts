@@ -2,7 +2,8 @@
 // without): one that gets past the Run's pre-flight (preflight.test.ts has those it stops)
 // is ended by Stop, or by the GPU watchdog when nobody presses Stop, and stays recorded so a
 // reload opens in safe mode; a reload while it runs keeps the edit without running it
-// again, and the example works afterwards (on the simulator once the GPU was given up).
+// again, and the example works afterwards (on the simulator once the GPU was given up); the
+// lab opened again after the watchdog, with the run still recorded, opens in safe mode.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
@@ -135,5 +136,25 @@ describe('never stuck', () => {
       await resetAndRunOriginal(page);
       expect(await example(page, FILE).locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
     }
+    // The lab opened again after the watchdog (a new tab holding the same storage: Chromium
+    // stalls this very tab's reload while SwiftShader spins the given-up kernel, see above)
+    // opens in safe mode within a 30 s guard, never asking for a device, and the example runs.
+    const record = await watched.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY);
+    const reopened = await lab.browser.newPage();
+    await reopened.addInitScript(
+      ([k, v]) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem(k!, v!);
+      },
+      [IN_FLIGHT_KEY, record!],
+    );
+    await reopened.goto(`${lab.url}#/lessons/${SLUG}`, { timeout: 30_000 });
+    await reopened.waitForSelector('body[data-backend="simulator"]', { timeout: 30_000 });
+    expect(await reopened.locator('.banner.safe-mode').innerText()).toMatch(
+      /^Safe mode: examples run on the simulator\.\s+A GPU run of square\.wgsl did not finish/,
+    );
+    await resetAndRunOriginal(reopened);
+    expect(await example(reopened, FILE).locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
   }, 180_000);
 });

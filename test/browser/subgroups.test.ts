@@ -2,7 +2,8 @@
 // GPU whose device lacks the 'subgroups' feature. Both times every example that enables
 // subgroups runs on the simulator (labelled "simulated") with its checkpoints passing (the
 // others on the GPU, where there is one), and an exercise's solution is Solved, its
-// starting point not.
+// starting point not. Check says which subgroup size it simulated: 32 lanes there, and the
+// adapter's size on a GPU that runs subgroups (SwiftShader's 4).
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,18 @@ describe.each([
     await page.close();
   });
 
+  it("Check says which subgroup size it simulated: the simulator's 32 lanes, as Run", async () => {
+    const page = await ctx.newPage();
+    await openLesson(page, lab.url, lesson.slug);
+    await pressAndWait(page, 'sum-subgroup.wgsl', 'Check', 'checks');
+    expect(await example(page, 'sum-subgroup.wgsl').locator('.slot-check .subgroup-size').innerText()).toBe(
+      backend === 'simulator'
+        ? 'Check simulated subgroups of 32 lanes, as the simulator runs them without WebGPU.'
+        : 'Check simulated subgroups of 32 lanes, as Run does: this GPU has no subgroups, so the lab runs this shader on the simulator.',
+    );
+    await page.close();
+  });
+
   it('max-subgroup: not Solved as it starts, Solved after Show solution', async () => {
     const page = await ctx.newPage();
     await openLesson(page, lab.url, lesson.slug);
@@ -80,5 +93,30 @@ describe.each([
       'Solved: every checkpoint passes on the shown data, with subgroups of 32 lanes and of 4, 8, 16, 64 and 128, and Check is clean.',
     );
     await page.close();
+  });
+});
+
+describe('lesson 8 with WebGPU that has subgroups (SwiftShader: 4 lanes)', () => {
+  it("Check simulates the GPU's subgroup size, read from the adapter, and says so", async () => {
+    const page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await openLesson(page, lab.url, lesson.slug);
+      expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
+      const info = await page.evaluate(async () => {
+        const adapter = await navigator.gpu.requestAdapter();
+        const i = adapter!.info as GPUAdapterInfo & { subgroupMinSize?: number; subgroupMaxSize?: number };
+        return { subgroups: adapter!.features.has('subgroups'), min: i.subgroupMinSize, max: i.subgroupMaxSize };
+      });
+      // The adapter this test runs on; another would need its own expected size.
+      if (!info.subgroups || info.min !== info.max) throw new Error(`expected one subgroup size, got ${JSON.stringify(info)}`);
+      await pressAndWait(page, 'sum-subgroup.wgsl', 'Check', 'checks');
+      const check = example(page, 'sum-subgroup.wgsl').locator('.slot-check');
+      expect(await check.locator('.subgroup-size').innerText()).toBe(
+        `Check simulated subgroups of ${info.min} lanes, the size of this GPU's subgroups.`,
+      );
+      expect(await check.locator('.status').first().innerText()).toContain(`subgroups of ${info.min})`);
+    } finally {
+      await page.close();
+    }
   });
 });

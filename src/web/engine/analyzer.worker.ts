@@ -23,6 +23,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
             subgroupSize: req.subgroupSize,
             stepLimitAdvice: STEP_LIMIT_ADVICE,
             memoryBudget: LAB_MEMORY_BUDGET,
+            audience: 'lab',
           })
         : req.op === 'watch'
           ? watchWorkgroup(req.source, { file: req.file, workgroup: req.workgroup, pass: req.pass, maxSteps: req.maxSteps })
@@ -32,7 +33,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
               ? preflight(req.source)
               : req.op === 'locate'
                 ? locateSyntaxError(req.messages, req.source)
-                : analyze(req.source, { ...req.options, memoryBudget: LAB_MEMORY_BUDGET, stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE });
+                : analyze(req.source, {
+                    ...req.options,
+                    memoryBudget: LAB_MEMORY_BUDGET,
+                    stepLimitAdvice: STEP_LIMIT_ADVICE_SENTENCE,
+                    audience: 'lab',
+                  });
     reply = { id: req.id, ok: true, value };
   } catch (e) {
     reply = { id: req.id, ok: false, problems: problemsOf(e) };

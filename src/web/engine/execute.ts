@@ -3,6 +3,7 @@
 // come back as Problems, never as exceptions, so the widget has one shape to draw.
 import type { CheckReport } from '../../checks/report.js';
 import type { Diagnostic } from '../../diagnostics/index.js';
+import type { DeviceDescription } from '../../gpu/device.js';
 import { compileWgsl } from '../../gpu/compile.js';
 import { GpuTimeoutError } from '../../gpu/watchdog.js';
 import { parseHarness } from '../../harness/index.js';
@@ -11,10 +12,11 @@ import { runOnGpuReflecting } from '../../runner/run-gpu.js';
 import { compileMessage, type CompileMessage, type RunResult } from '../../runner/result.js';
 import { analyzeInWorker, locateInWorker, reflectInWorker, simulate } from './analyzer-client.js';
 import { backend, leaveGpu, type Backend } from './backend.js';
-import { missingFeatures } from './device-features.js';
+import { missingFeatures, simulatorOnly } from './device-features.js';
 import { admit, EndlessKernel, inFlight } from './gpu-guard.js';
 import { gpuTimeLimitProblem } from './gpu-time-limit.js';
 import { noteCheck, type Gate } from './preflight-gate.js';
+import { checkSubgroupChoice, reportToShow, subgroupNote } from './check-subgroups.js';
 import { problemsOf, type Problem } from './problems.js';
 import { TaskFailed } from './worker-client.js';
 
@@ -31,6 +33,8 @@ export interface CheckOutcome {
   /** The real compiler's messages, when a GPU was there to compile. */
   compile?: CompileMessage[];
   problems: Problem[];
+  /** For a shader with subgroups: which subgroup sizes Check simulated, and why (check-subgroups.ts). */
+  subgroups?: string;
 }
 
 /** A failure as the lab tells it: the watchdog's in browser terms, a worker's as it reported it. */
@@ -53,7 +57,7 @@ export async function runExample(source: string, file: string, signal?: AbortSig
     const result =
       b.kind === 'gpu'
         ? await inFlight(b.session, file, signal, () =>
-            runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET }),
+            runOnGpuReflecting(b.session, source, reflectInWorker, { file, memoryBudget: LAB_MEMORY_BUDGET, audience: 'lab' }),
           ).then((r) => (r.compile.ok ? r : withSyntaxErrorPlaced(r, source)))
         : await simulate(source, file, signal);
     return { simulated: b.kind === 'simulator', result, problems: [], preflight };
@@ -71,6 +75,8 @@ export async function runExample(source: string, file: string, signal?: AbortSig
 async function gpuOrSimulatorFor(source: string): Promise<Backend> {
   const b = await backend();
   if (b.kind !== 'gpu') return b;
+  const only = simulatorOnly(source);
+  if (only) return { kind: 'simulator', reason: only };
   try {
     const missing = missingFeatures(source, new Set((await b.session.device()).device.features));
     if (missing.length) return { kind: 'simulator', reason: `this GPU lacks ${missing.join(' and ')}` };
@@ -124,10 +130,27 @@ export async function checkExample(source: string, file: string, signal?: AbortS
   const messages = await compileOnGpu(source);
   const compile = messages && { ok: !messages.some((m) => m.severity === 'error'), messages };
   try {
-    const report = await analyzeInWorker(source, { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) }, signal);
+    // A shader with subgroups is checked at the GPU's subgroup sizes (check-subgroups.ts).
+    const choice = checkSubgroupChoice(source, await gpuDescription());
+    const options = { file, maxInvocations: LAB_MAX_INVOCATIONS, ...(compile ? { compile } : {}) };
+    const reports: CheckReport[] = [];
+    for (const size of choice?.sizes ?? [undefined])
+      reports.push(await analyzeInWorker(source, size ? { ...options, subgroupSize: size } : options, signal));
+    const report = reportToShow(reports);
     noteCheck(source, report);
-    return { report, compile: messages, problems: [] };
+    return { report, compile: messages, problems: [], ...(choice ? { subgroups: subgroupNote(choice, reports, report) } : {}) };
   } catch (e) {
     return { compile: messages, problems: labProblems(e) };
+  }
+}
+
+/** The device Run uses, as the runner describes it; undefined without WebGPU (or its device). */
+async function gpuDescription(): Promise<DeviceDescription | undefined> {
+  const b = await backend();
+  if (b.kind !== 'gpu') return undefined;
+  try {
+    return (await b.session.device()).description;
+  } catch {
+    return undefined;
   }
 }

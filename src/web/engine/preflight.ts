@@ -87,7 +87,7 @@ export function preflight(source: string): Preflight {
   try {
     kernel = loadKernel(source);
     if (!kernel.module) return { verdict: 'skipped', reason: 'the shader does not compile' };
-    planned = planSimulation(kernel, { memory: { mode: 'sim', budget: LAB_MEMORY_BUDGET } });
+    planned = planSimulation(kernel, { memory: { mode: 'sim', budget: LAB_MEMORY_BUDGET }, audience: 'lab' });
   } catch (e) {
     return { verdict: 'skipped', reason: (e as Error).message };
   }

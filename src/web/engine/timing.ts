@@ -43,11 +43,11 @@ async function prepareTiming(session: GpuSession, source: string): Promise<Timin
   const handle = await session.device();
   const shader = await compileWgsl(handle.device, source);
   if (!shader.ok) throw new InputError('the shader does not compile; press Run to see the errors');
-  const plan = planRun(harness, await reflectInWorker(source), handle.limits);
+  const plan = planRun(harness, await reflectInWorker(source), handle.limits, { audience: 'lab' });
   refuseUncountableDispatches(handle.description, plan.passes);
   // The same bound passes as Run (explicit layouts), each batch's repetitions in one pass;
   // nothing is read back.
-  const execution = planExecution(plan, shader.module);
+  const execution = planExecution(plan, shader.module, undefined, 'lab');
   return {
     async batch(repeat, warmup) {
       const { timing } = await execute(handle, execution, { repeat, warmup, timing: 'batch', readback: [] });

@@ -231,6 +231,7 @@ export function renderCheck(outcome: CheckOutcome): HTMLElement {
       { class: 'status' },
       `Check: ${s.errors} error(s), ${s.warnings} warning(s), ${s.races} race(s), ${s.maxBankWays > 1 ? `worst bank conflict ${s.maxBankWays}-way` : 'no bank conflicts'} (model: ${report.model.banks} banks, subgroups of ${report.model.subgroupSize}).`,
     ),
+    outcome.subgroups ? h('p', { class: 'note subgroup-size' }, outcome.subgroups) : null,
     // A failed compile's errors are the report's diagnostics (listed below); only its
     // warnings and notes are listed here, so no error appears twice.
     compileNotes.length ? renderCompileMessages(compileNotes.map((m) => ({ ...m, offset: 0, length: 0 }))) : null,

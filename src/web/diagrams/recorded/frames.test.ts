@@ -68,6 +68,26 @@ describe('recorded diagram frames', () => {
     expect([d.frames[1]!.reads.length, d.frames[1]!.writes.length]).toEqual([64, 0]);
   });
 
+  it('tile: the tiled matrix multiply loads its A tile and reads it, eight slices of k, two barriers each', () => {
+    const text = source('07-matmul/tiled.wgsl');
+    const d = diagramFrames(record('07-matmul/tiled.wgsl'), 'tile');
+    expect([d.variable, d.words, d.invocations]).toEqual(['a_tile', 256, 256]);
+    expect(d.frames).toHaveLength(16);
+    const loadBarrier = lineOf(text, 'workgroupBarrier()');
+    const readBarrier = lineOf(text, 'workgroupBarrier()', loadBarrier + 1);
+    const all = [...Array(256).keys()];
+    d.frames.forEach((f, i) => {
+      const load = i % 2 === 0;
+      // A load phase fills every word from global memory; a compute phase only reads.
+      expect([f.loads, f.reads, f.writes], `phase ${i + 1}`).toEqual(load ? [all, [], all] : [[], all, []]);
+      expect(f.flows).toEqual([]);
+      expect(f.barrier).toEqual({ line: load ? loadBarrier : readBarrier, text: 'a workgroup barrier', arrived: 256, waiting: 0 });
+    });
+    expect(frameCaption(d, 0)).toBe(
+      `Phase 1 of 16: 256 of 256 lanes active; 256 words of a_tile filled from outside it (storage or registers); 0 words read, 256 written. line ${lineOf(text, 'a_tile[lid.y][lid.x] =')}: write a_tile[lid.y][lid.x]. Then a workgroup barrier (line ${loadBarrier}): 256 lanes arrive.`,
+    );
+  });
+
   it('refuses a kernel without workgroup memory, and parses the lesson block', () => {
     expect(() => diagramFrames(record('01-first-kernel/square.wgsl'), 'phases')).toThrow(/uses no workgroup memory/);
     const lesson = (body: string) => parseLesson(`---\ntitle: T\n---\n${body}`, 'l.md');
@@ -79,7 +99,7 @@ describe('recorded diagram frames', () => {
   });
 
   it('every diagram block of the lessons records and has frames', () => {
-    const dirs = ['02-workgroup-memory', '04-reduction', '05-barriers', '06-whats-next'];
+    const dirs = ['02-workgroup-memory', '04-reduction', '05-barriers', '06-whats-next', '07-matmul'];
     const kinds: string[] = [];
     for (const dir of dirs) {
       const parsed = parseLesson(readFileSync(new URL(`${dir}/lesson.md`, lessons), 'utf8'));
@@ -91,6 +111,6 @@ describe('recorded diagram frames', () => {
         kinds.push(b.ref.view);
       }
     }
-    expect(kinds.sort()).toEqual(['phases', 'reduction', 'scan', 'tile']);
+    expect(kinds.sort()).toEqual(['phases', 'reduction', 'scan', 'tile', 'tile']);
   });
 });
