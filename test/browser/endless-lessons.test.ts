@@ -105,7 +105,22 @@ describe('every lesson: an endless kernel, Stop, reload, continue', () => {
       // Run again and press Stop while the pre-flight simulates it.
       const runs = await box.getAttribute('data-runs');
       await box.getByRole('button', { name: 'Run', exact: true }).click();
-      await box.getByRole('button', { name: `Stop ${k.file}` }).click({ timeout: GUARD });
+      // Stop shows while the run is going; on a quick machine the pre-flight may already have
+      // refused the kernel by then, and the button is gone. Press it from inside the page, at
+      // once, when it is there.
+      await page.waitForFunction(
+        ([f, b]) => {
+          const section = document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!;
+          const stop = section.querySelector<HTMLElement>('button.stop');
+          return section.dataset.runs !== b || (stop !== null && stop.offsetParent !== null);
+        },
+        [k.file, runs],
+        { timeout: GUARD },
+      );
+      await page.evaluate((f) => {
+        const stop = document.querySelector<HTMLElement>(`section.example[data-file="${f}"] button.stop`);
+        if (stop && stop.offsetParent !== null) stop.click();
+      }, k.file);
       await page.waitForFunction(
         ([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b,
         [k.file, runs],
