@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Choices } from '../../src/fuzz/choices.js';
 import { budgetKernel, dispatchKernel, sizeText, type BudgetKernel, type DispatchKernel } from '../../src/fuzz/limits-gen.js';
-import { campaign, count, testTimeoutMs } from '../../src/fuzz/node/campaign.js';
+import { campaign, CI_CASES, count, testTimeoutMs } from '../../src/fuzz/node/campaign.js';
 import { HarnessErrors, InputError } from '../../src/runner/errors.js';
 import { readHeader } from '../../src/runner/header.js';
 import { MemoryBudgetError } from '../../src/runner/memory-budget.js';
@@ -440,6 +440,6 @@ describe('fuzz: odd inputs to the command', () => {
       });
       expect(r.failed, r.failure?.message).toBe(false);
     },
-    testTimeoutMs('odd-inputs') + 24 * 90_000,
+    testTimeoutMs('odd-inputs') + CI_CASES['odd-inputs'] * 90_000,
   );
 });
