@@ -9,7 +9,15 @@ import { checkLength, materialize, runAndRead, window, type InputSpec } from './
 import { bindingLimit, deviceLostOr, kernelContext, type KernelContext, type KernelDevice } from './context.js';
 import { KernelInputError, KernelOptionError, quoted } from './errors.js';
 import { buildPlan, submit } from './execute.js';
-import { matmulShader, matmulThreads, MATMUL_TILINGS, type MatmulType } from './matmul-wgsl.js';
+import {
+  matmulLabel,
+  matmulShader,
+  matmulTilingProblem,
+  matmulWorkgroupBytes,
+  type MatmulPrefetch,
+  type MatmulShape,
+  type MatmulType,
+} from './matmul-wgsl.js';
 import { checkPublic, optionValue } from './options.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -32,9 +40,15 @@ export interface MatmulOptions {
 
 /** The experiments (MATMUL_OPTIONS says what each does): internal.ts only. */
 export interface MatmulTuning extends MatmulOptions {
-  tile?: 64 | 128;
+  tile?: 32 | 64 | 128;
   block?: 4 | 8;
-  slice?: 8 | 16;
+  tileN?: 32 | 64 | 128;
+  blockN?: 4 | 8;
+  slice?: 8 | 16 | 32;
+  prefetch?: MatmulPrefetch;
+  interior?: boolean;
+  groupRows?: 1 | 4 | 8 | 16;
+  unrollK?: boolean;
   /** 'scalar' forces element-by-element loads where vec4 ones would do. */
   loads?: 'auto' | 'scalar';
 }
@@ -50,10 +64,8 @@ interface MatmulSettings {
   m: number;
   k: number;
   n: number;
-  type: MatmulType;
-  tile: number;
-  block: number;
-  slice: number;
+  /** The kernel's shape but for its load width, which depends on k and n. */
+  shape: Omit<MatmulShape, 'vec4'>;
   scalarOnly: boolean;
   limit: number;
 }
@@ -62,28 +74,35 @@ function settings(ctx: KernelContext, o: MatmulTuning, type: MatmulType): Matmul
   const option = <K extends keyof MatmulTuning>(name: K, fallback: NonNullable<MatmulTuning[K]>) =>
     optionValue('matmul', MATMUL_OPTIONS, name, o[name], fallback);
   const tile = option('tile', DEFAULT_MATMUL_TILE);
-  const block = option('block', tile === 64 && o.block === undefined ? 4 : DEFAULT_MATMUL_BLOCK);
-  if (!MATMUL_TILINGS.some((t) => t.tile === tile && t.block === block))
-    throw new KernelOptionError(
-      'matmul',
-      'block',
-      block,
-      `block ${block} with tile ${tile} needs ${matmulThreads(tile, block)} invocations per workgroup; the tilings are ${MATMUL_TILINGS.map((t) => `tile ${t.tile} with block ${t.block}`).join(', ')}`,
-    );
+  const block = option('block', tile <= 64 && o.block === undefined ? 4 : DEFAULT_MATMUL_BLOCK);
+  const tileN = option('tileN', tile);
+  const blockN = option('blockN', block);
+  const problem = matmulTilingProblem(tile, tileN, block, blockN);
+  if (problem) throw new KernelOptionError('matmul', o.blockN !== undefined || o.tileN !== undefined ? 'blockN' : 'block', block, problem);
   if (type === 'f16' && !ctx.device.features.has('shader-f16'))
     throw new KernelOptionError('matmul', 'type', 'f16', "type 'f16' needs a device created with the 'shader-f16' feature");
-  const { m, k, n } = o;
-  return {
-    m,
-    k,
-    n,
+  const shape: Omit<MatmulShape, 'vec4'> = {
     type,
-    tile,
-    block,
+    tileM: tile,
+    tileN,
+    blockM: block,
+    blockN,
     slice: option('slice', DEFAULT_MATMUL_SLICE),
-    scalarOnly: option('loads', 'auto') === 'scalar',
-    limit: bindingLimit(ctx, o),
+    prefetch: option('prefetch', 'none'),
+    interior: option('interior', false),
+    groupRows: option('groupRows', 1),
+    unrollK: option('unrollK', false),
   };
+  const bytes = matmulWorkgroupBytes(shape);
+  if (bytes > ctx.maxWorkgroupStorageBytes)
+    throw new KernelOptionError(
+      'matmul',
+      'slice',
+      shape.slice,
+      `a ${tile} × ${tileN} tile with slices of ${shape.slice}${shape.prefetch === 'double' ? ', twice,' : ''} needs ${bytes} bytes of workgroup memory; this device has ${ctx.maxWorkgroupStorageBytes}`,
+    );
+  const { m, k, n } = o;
+  return { m, k, n, shape, scalarOnly: option('loads', 'auto') === 'scalar', limit: bindingLimit(ctx, o) };
 }
 
 function checkShape(o: MatmulOptions | undefined): void {
@@ -150,7 +169,8 @@ function matrixSpec(x: Float32Array | Uint16Array | GPUBuffer, which: string, ro
 }
 
 async function buildMatmul(plan: PlanBuilder, a: GPUBuffer, b: GPUBuffer, c: GPUBuffer, s: MatmulSettings): Promise<void> {
-  const { m, k, n, type, tile, block, slice, limit } = s;
+  const { m, k, n, shape, limit } = s;
+  const { type, tileM, tileN } = shape;
   if (m === 0 || n === 0) return;
   const { ctx } = plan;
   const e = BYTES[type];
@@ -163,21 +183,16 @@ async function buildMatmul(plan: PlanBuilder, a: GPUBuffer, b: GPUBuffer, c: GPU
     );
   // Bands of rows of A and C: whole tiles where the binding allows.
   const fit = Math.max(1, Math.floor(cap / Math.max(k, n, 1)));
-  const band = fit >= m ? m : fit >= tile ? fit - (fit % tile) : fit;
-  const vec4 = !s.scalarOnly && k % 4 === 0 && n % 4 === 0;
-  const kernel = await getKernel(
-    ctx.device,
-    `matmul ${type} ${tile}/${block}/${slice} ${vec4 ? 'vec4' : 'scalar'}`,
-    matmulShader({ type, tile, block, slice, vec4 }),
-    ['uniform', 'read', 'read', 'write'],
-  );
+  const band = fit >= m ? m : fit >= tileM ? fit - (fit % tileM) : fit;
+  const full: MatmulShape = { ...shape, vec4: !s.scalarOnly && k % 4 === 0 && n % 4 === 0 };
+  const kernel = await getKernel(ctx.device, matmulLabel(full), matmulShader(full), ['uniform', 'read', 'read', 'write']);
   const bw = window(ctx, b, e, 0, k * n);
   for (let r0 = 0; r0 < m; r0 += band) {
     const h = Math.min(band, m - r0);
     const aw = window(ctx, a, e, r0 * k, h * k);
     const cw = window(ctx, c, e, r0 * n, h * n);
-    const tilesX = Math.ceil(n / tile);
-    const tiles = tilesX * Math.ceil(h / tile);
+    const tilesX = Math.ceil(n / tileN);
+    const tiles = tilesX * Math.ceil(h / tileM);
     plan.dispatch(kernel, [h, n, k, aw.base, bw.base, cw.base, tilesX, tiles], [aw.binding, bw.binding, cw.binding], tiles);
   }
 }
