@@ -8,11 +8,11 @@
 //
 // --quick (lavapipe): 256³ timed (5 runs after 50 ms) and checked at every element, and two ragged shapes
 // checked at every element without timing: 260 × 68 · 68 × 132 (vec4 loads, ragged
-// tiles) and 257 × 67 · 67 × 129 (scalar loads). --filter=TEXT keeps the variants whose
-// name contains TEXT; --cublas-ms=MS the cuBLAS time ratios are taken against (default
+// tiles) and 257 × 67 · 67 × 129 (scalar loads). --filter=A|B… keeps the variants whose
+// name contains A or B …; --cublas-ms=MS the cuBLAS time ratios are taken against (default
 // 2.719, cupy.matmul on the H200 in bench/results/h200-2026-12-03c).
 // Bundled by scripts/gpuhost-bundle.sh into .gpuhost/explore-matmul.mjs:
-//   node .gpuhost/explore-matmul.mjs [--quick] [--filter=TEXT] > OUT/explore-matmul.jsonl
+//   node .gpuhost/explore-matmul.mjs [--quick] [--filter=A|B…] > OUT/explore-matmul.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
@@ -27,7 +27,7 @@ import { MATMUL_VARIANTS, type MatmulVariant } from '../src/bench/matmul-variant
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = process.argv.includes('--quick');
-const filter = arg('filter');
+const filters = arg('filter')?.split('|');
 const cublasMs = Number(arg('cublas-ms') ?? 2.719);
 
 interface Shape {
@@ -152,9 +152,9 @@ async function main(): Promise<number> {
   });
   process.stderr.write(`inputs ready after ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
-  const chosen = MATMUL_VARIANTS.filter((v) => !filter || v.name.includes(filter));
+  const chosen = MATMUL_VARIANTS.filter((v) => !filters || filters.some((f) => v.name.includes(f)));
   // The first two (the default and 64 × 64 with slices of 16) again at the end.
-  const again = filter ? [] : MATMUL_VARIANTS.slice(0, 2).map((v) => ({ ...v, name: `${v.name} (again)` }));
+  const again = filters ? [] : MATMUL_VARIANTS.slice(0, 2).map((v) => ({ ...v, name: `${v.name} (again)` }));
   const rows: Row[] = [];
   for (const v of [...chosen, ...again]) {
     const row = await run(gpu, v, shapes);

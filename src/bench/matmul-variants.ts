@@ -72,9 +72,12 @@ const list: MatmulVariantOptions[] = [
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true, groupRows: 4 },
   { ...SQUARE_128, slice: 32, prefetch: 'registers', interior: true, groupRows: 8 },
   { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 8 },
+  { ...TALL, slice: 8, prefetch: 'registers', interior: true, groupRows: 8 },
+  { ...SQUARE_128, slice: 8, prefetch: 'double', interior: true, groupRows: 8 },
   // The k loop unrolled.
   { ...SQUARE_128, slice: 8, prefetch: 'registers', unrollK: true },
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true, unrollK: true },
+  { ...SQUARE_128, slice: 8, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_128, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_64, slice: 16, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
 ];

@@ -1,17 +1,14 @@
 // matmul's generated kernels checked by wgsl-lab's own analyzer, on the simulator
 // (test/support/sim-device.ts): no GPU, the fast tier. Every square tiling, slice, element
 // type and load width runs on a ragged shape (M and N not multiples of the tile, K not a
-// multiple of the slice), and every variant explore-matmul times runs on a shape with one
-// whole tile and ragged ones (both sides of the interior branch), f32 with vec4 loads and
-// f16 with scalar ones: the analyzer finds nothing in any dispatch, and the product of
-// small integers equals the CPU's exactly (f32 accumulation is exact for them, and the
-// results fit f16 exactly).
+// multiple of the slice; matmul-variants.analyze.test.ts runs the explored experiments):
+// the analyzer finds nothing in any dispatch, and the product of small integers equals
+// the CPU's exactly (f32 accumulation is exact for them, and the results fit f16 exactly).
 import { describe, expect, it } from 'vitest';
 import { findingsOf, SimDevice } from '../../test/support/sim-device.js';
 import { f16FromBits, f16ToBits } from '../numbers/f16.js';
 import { generator } from '../bench/data.js';
 import { matmul as matmulPublic, matmulTuned as matmul } from './matmul.js';
-import { MATMUL_VARIANTS } from '../bench/matmul-variants.js';
 import { referenceMatmul } from './reference.js';
 
 /** Integers in [-4, 4]: products and sums of up to 40 of them are exact in f32 and in f16. */
@@ -62,36 +59,6 @@ describe('matmul variants on the simulator, analyzed', () => {
     expect(findingsOf(device.dispatches)).toEqual([]);
   });
 
-  // f16 with scalar loads on one variant of each prefetch kind and the unrolled loop.
-  const f16Too = new Set(['128x128/8x8 s8 registers', '64x64/4x4 s16 double', '128x128/8x8 s16 double interior groups8 unrolled']);
-  it.each(
-    MATMUL_VARIANTS.flatMap((v) =>
-      (['f32', 'f16'] as const).filter((t) => t === 'f32' || f16Too.has(v.name)).map((type) => [v.name, type, v.options] as const),
-    ),
-  )('explored variant %s, %s', async (_name, type, options) => {
-    const device = new SimDevice({ f16: true, subgroups: false });
-    const tileM = options.tile ?? 128;
-    const tileN = options.tileN ?? tileM;
-    const slice = options.slice ?? 8;
-    // f32: vec4 loads, tile (0, 0) whole and K two slices, tile (0, 1) ragged. f16: scalar
-    // loads (N odd), K not a multiple of the slice.
-    const [m, k, n] = type === 'f32' ? [tileM, 2 * slice, tileN + 4] : [tileM + 1, slice + 3, tileN + 1];
-    const a = smallIntegers(m * k, tileM + slice);
-    const b = smallIntegers(k * n, tileN);
-    const want = Array.from(referenceMatmul(a, b, m, k, n));
-    const got =
-      type === 'f32'
-        ? Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, ...options }))
-        : Array.from(
-            await matmul(device.gpu, Uint16Array.from(a, f16ToBits), Uint16Array.from(b, f16ToBits), { m, k, n, ...options }),
-            f16FromBits,
-          );
-    expect(got).toEqual(want);
-    expect(device.dispatches).toHaveLength(1);
-    expect(device.dispatches[0]!.label).toContain(type === 'f32' ? 'vec4' : 'scalar');
-    expect(findingsOf(device.dispatches)).toEqual([]);
-  });
-
   it('shapes that are not multiples of 4 take the scalar loads, in bands of rows under a small binding limit', async () => {
     const device = new SimDevice({ subgroups: false });
     const [m, k, n] = [70, 5, 7];
@@ -138,6 +105,22 @@ describe('matmul refuses bad calls with typed errors, before dispatching', () =>
       name: 'KernelOptionError',
       option: 'block',
       message: 'matmul: a 128 × 128 tile with 4 × 4 per invocation needs 1024 invocations per workgroup; at most 256',
+    });
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, tile: 128, blockN: 4 })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'blockN',
+      message: 'matmul: a 128 × 128 tile with 8 × 4 per invocation needs 512 invocations per workgroup; at most 256',
+    });
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, prefetch: 'triple' as 'double' })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'prefetch',
+      message: "matmul: prefetch must be 'none', 'registers' or 'double', got 'triple'",
+    });
+    // The simulator offers 32768 bytes of workgroup memory; two 128 × 32 tiles of A and of B need twice that.
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, slice: 32, prefetch: 'double' })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'slice',
+      message: 'matmul: a 128 × 128 tile with slices of 32, twice, needs 65536 bytes of workgroup memory; this device has 32768',
     });
     await expect(matmul(d.gpu, f(48 * 48), f(48 * 48), { m: 48, k: 48, n: 48, maxBindingBytes: 1024 })).rejects.toMatchObject({
       name: 'KernelInputError',
