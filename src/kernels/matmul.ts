@@ -53,10 +53,19 @@ export interface MatmulTuning extends MatmulOptions {
   loads?: 'auto' | 'scalar';
 }
 
-/** The default tiling: 128 × 128 tiles, 8 × 8 per invocation, slices of 8. */
+/** The default kernel: 128 × 128 tiles, 8 × 8 per invocation, slices of 8, no prefetch. */
 export const DEFAULT_MATMUL_TILE = 128;
 export const DEFAULT_MATMUL_BLOCK = 8;
 export const DEFAULT_MATMUL_SLICE = 8;
+/** The rest of the default kernel (MATMUL_OPTIONS says what each is). */
+const DEFAULT_MATMUL_REST = {
+  tileN: 128,
+  blockN: 8,
+  prefetch: 'none',
+  interior: false,
+  groupRows: 1,
+  unrollK: false,
+} as const satisfies Partial<MatmulTuning>;
 
 const BYTES: Record<MatmulType, number> = { f32: 4, f16: 2 };
 
@@ -73,10 +82,12 @@ interface MatmulSettings {
 function settings(ctx: KernelContext, o: MatmulTuning, type: MatmulType): MatmulSettings {
   const option = <K extends keyof MatmulTuning>(name: K, fallback: NonNullable<MatmulTuning[K]>) =>
     optionValue('matmul', MATMUL_OPTIONS, name, o[name], fallback);
+  // A tile asked for brings its own square block (4 for tiles up to 64, else 8).
+  const tiled = o.tile !== undefined;
   const tile = option('tile', DEFAULT_MATMUL_TILE);
-  const block = option('block', tile <= 64 && o.block === undefined ? 4 : DEFAULT_MATMUL_BLOCK);
-  const tileN = option('tileN', tile);
-  const blockN = option('blockN', block);
+  const block = option('block', !tiled ? DEFAULT_MATMUL_BLOCK : tile <= 64 ? 4 : 8);
+  const tileN = option('tileN', tiled ? tile : DEFAULT_MATMUL_REST.tileN);
+  const blockN = option('blockN', tiled || o.block !== undefined ? block : DEFAULT_MATMUL_REST.blockN);
   const problem = matmulTilingProblem(tile, tileN, block, blockN);
   if (problem) throw new KernelOptionError('matmul', o.blockN !== undefined || o.tileN !== undefined ? 'blockN' : 'block', block, problem);
   if (type === 'f16' && !ctx.device.features.has('shader-f16'))
@@ -88,10 +99,10 @@ function settings(ctx: KernelContext, o: MatmulTuning, type: MatmulType): Matmul
     blockM: block,
     blockN,
     slice: option('slice', DEFAULT_MATMUL_SLICE),
-    prefetch: option('prefetch', 'none'),
-    interior: option('interior', false),
-    groupRows: option('groupRows', 1),
-    unrollK: option('unrollK', false),
+    prefetch: option('prefetch', DEFAULT_MATMUL_REST.prefetch),
+    interior: option('interior', DEFAULT_MATMUL_REST.interior),
+    groupRows: option('groupRows', DEFAULT_MATMUL_REST.groupRows),
+    unrollK: option('unrollK', DEFAULT_MATMUL_REST.unrollK),
   };
   const bytes = matmulWorkgroupBytes(shape);
   if (bytes > ctx.maxWorkgroupStorageBytes)
