@@ -82,5 +82,8 @@ const list: MatmulVariantOptions[] = [
   { ...SQUARE_64, slice: 16, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
 ];
 
+/** What a variant leaves out is off, whatever the library's default (names say what is on). */
+const OFF = { prefetch: 'none', interior: false, groupRows: 1, unrollK: false } as const;
+
 /** Every variant once, named. */
-export const MATMUL_VARIANTS: MatmulVariant[] = list.map((options) => ({ name: matmulVariantName(options), options }));
+export const MATMUL_VARIANTS: MatmulVariant[] = list.map((o) => ({ name: matmulVariantName(o), options: { ...OFF, ...o } }));

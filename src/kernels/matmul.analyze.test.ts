@@ -23,6 +23,9 @@ const SQUARE_TILINGS = [
   { tile: 128, block: 8 },
 ] as const;
 
+/** No prefetch, every tile checked, row by row: the plain kernel of each tiling. */
+const PLAIN = { prefetch: 'none', interior: false, groupRows: 1 } as const;
+
 const variants = SQUARE_TILINGS.flatMap(({ tile, block }) =>
   ([8, 16] as const).flatMap((slice) =>
     (['f32', 'f16'] as const).flatMap((type) => (['auto', 'scalar'] as const).map((loads) => [tile, block, slice, type, loads] as const)),
@@ -39,7 +42,7 @@ describe('matmul variants on the simulator, analyzed', () => {
     const want = Array.from(referenceMatmul(a, b, m, k, n));
     const got =
       type === 'f32'
-        ? Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile, block, slice, loads }))
+        ? Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile, block, slice, loads, ...PLAIN }))
         : Array.from(
             await matmul(device.gpu, Uint16Array.from(a, f16ToBits), Uint16Array.from(b, f16ToBits), {
               m,
@@ -49,6 +52,7 @@ describe('matmul variants on the simulator, analyzed', () => {
               block,
               slice,
               loads,
+              ...PLAIN,
             }),
             f16FromBits,
           );
@@ -59,13 +63,40 @@ describe('matmul variants on the simulator, analyzed', () => {
     expect(findingsOf(device.dispatches)).toEqual([]);
   });
 
+  it('the default kernel, and the one for devices with 16 KiB of workgroup memory', async () => {
+    // Tile (0, 0) whole, K two slices: both sides of the interior branch; f32 and f16 vec4.
+    const [m, k, n] = [130, 32, 68];
+    const a = smallIntegers(m * k, 3);
+    const b = smallIntegers(k * n, 4);
+    const want = Array.from(referenceMatmul(a, b, m, k, n));
+    for (const [bytes, label] of [
+      [32768, 'matmul f32 128x64/8x8/16 vec4 double interior groups 8'],
+      [16384, 'matmul f32 128/8/16 vec4 registers interior unrolled'],
+    ] as const) {
+      const device = new SimDevice({ f16: true, subgroups: false, maxWorkgroupStorageBytes: bytes });
+      expect(Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n }))).toEqual(want);
+      const half = await matmul(device.gpu, Uint16Array.from(a, f16ToBits), Uint16Array.from(b, f16ToBits), { m, k, n });
+      expect(Array.from(half, f16FromBits)).toEqual(want);
+      expect(device.dispatches.map((d) => d.label)).toEqual([label, label.replace('f32', 'f16')]);
+      expect(findingsOf(device.dispatches)).toEqual([]);
+    }
+  });
+
   it('shapes that are not multiples of 4 take the scalar loads, in bands of rows under a small binding limit', async () => {
     const device = new SimDevice({ subgroups: false });
     const [m, k, n] = [70, 5, 7];
     const a = smallIntegers(m * k, 1);
     const b = smallIntegers(k * n, 2);
     // 1024 bytes per binding: (1024 - 256) / 4 = 192 floats, 27 rows of A or C per band.
-    const got = await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile: 64, maxBindingBytes: 1024 });
+    const got = await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), {
+      m,
+      k,
+      n,
+      tile: 64,
+      slice: 8,
+      maxBindingBytes: 1024,
+      ...PLAIN,
+    });
     expect(Array.from(got)).toEqual(Array.from(referenceMatmul(a, b, m, k, n)));
     expect(device.dispatches.map((d) => d.label)).toEqual(Array(3).fill('matmul f32 64/4/8 scalar'));
     expect(findingsOf(device.dispatches)).toEqual([]);
@@ -116,11 +147,11 @@ describe('matmul refuses bad calls with typed errors, before dispatching', () =>
       option: 'prefetch',
       message: "matmul: prefetch must be 'none', 'registers' or 'double', got 'triple'",
     });
-    // The simulator offers 32768 bytes of workgroup memory; two 128 × 32 tiles of A and of B need twice that.
+    // The simulator offers 32768 bytes of workgroup memory; two slices of 32 of A and of B need more.
     await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, slice: 32, prefetch: 'double' })).rejects.toMatchObject({
       name: 'KernelOptionError',
       option: 'slice',
-      message: 'matmul: a 128 × 128 tile with slices of 32, twice, needs 65536 bytes of workgroup memory; this device has 32768',
+      message: 'matmul: a 128 × 64 tile with slices of 32, twice, needs 49152 bytes of workgroup memory; this device has 32768',
     });
     await expect(matmul(d.gpu, f(48 * 48), f(48 * 48), { m: 48, k: 48, n: 48, maxBindingBytes: 1024 })).rejects.toMatchObject({
       name: 'KernelInputError',

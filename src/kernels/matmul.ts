@@ -53,19 +53,36 @@ export interface MatmulTuning extends MatmulOptions {
   loads?: 'auto' | 'scalar';
 }
 
-/** The default kernel: 128 × 128 tiles, 8 × 8 per invocation, slices of 8, no prefetch. */
+/**
+ * The default kernel (docs/decisions/0011-matmul-default.md): 128 × 64 tiles, 8 × 8 per
+ * invocation, slices of 16 double-buffered, interior tiles unchecked, tiles in groups of 8
+ * rows. It needs 24 KiB of workgroup memory; a device with less (WebGPU's minimum is 16 KiB)
+ * gets DEFAULT_MATMUL_SMALL unless a tiling, slice or prefetch was asked for.
+ */
 export const DEFAULT_MATMUL_TILE = 128;
 export const DEFAULT_MATMUL_BLOCK = 8;
-export const DEFAULT_MATMUL_SLICE = 8;
+export const DEFAULT_MATMUL_SLICE = 16;
 /** The rest of the default kernel (MATMUL_OPTIONS says what each is). */
 const DEFAULT_MATMUL_REST = {
-  tileN: 128,
+  tileN: 64,
   blockN: 8,
-  prefetch: 'none',
-  interior: false,
-  groupRows: 1,
+  prefetch: 'double',
+  interior: true,
+  groupRows: 8,
   unrollK: false,
 } as const satisfies Partial<MatmulTuning>;
+/** The default where workgroup memory is 16 KiB: the fastest variant that fits it on the H200. */
+const DEFAULT_MATMUL_SMALL = {
+  tileM: 128,
+  tileN: 128,
+  blockM: 8,
+  blockN: 8,
+  slice: 16,
+  prefetch: 'registers',
+  interior: true,
+  groupRows: 1,
+  unrollK: true,
+} as const satisfies Partial<MatmulShape>;
 
 const BYTES: Record<MatmulType, number> = { f32: 4, f16: 2 };
 
@@ -104,6 +121,15 @@ function settings(ctx: KernelContext, o: MatmulTuning, type: MatmulType): Matmul
     groupRows: option('groupRows', DEFAULT_MATMUL_REST.groupRows),
     unrollK: option('unrollK', DEFAULT_MATMUL_REST.unrollK),
   };
+  const chosen = (['tile', 'block', 'tileN', 'blockN', 'slice', 'prefetch'] as const).some((name) => o[name] !== undefined);
+  if (!chosen && matmulWorkgroupBytes(shape) > ctx.maxWorkgroupStorageBytes) {
+    const { interior, groupRows, unrollK } = shape;
+    Object.assign(shape, DEFAULT_MATMUL_SMALL);
+    // Experiments asked for still apply.
+    if (o.interior !== undefined) shape.interior = interior;
+    if (o.groupRows !== undefined) shape.groupRows = groupRows;
+    if (o.unrollK !== undefined) shape.unrollK = unrollK;
+  }
   const bytes = matmulWorkgroupBytes(shape);
   if (bytes > ctx.maxWorkgroupStorageBytes)
     throw new KernelOptionError(
