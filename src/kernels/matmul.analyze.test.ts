@@ -1,15 +1,14 @@
 // matmul's generated kernels checked by wgsl-lab's own analyzer, on the simulator
-// (test/support/sim-device.ts): no GPU, the fast tier. Every tiling, slice, element type
-// and load width runs on a ragged shape (M and N not multiples of the tile, K not a
-// multiple of the slice): the analyzer finds nothing in any dispatch, and the product of
-// small integers equals the CPU's exactly (f32 accumulation is exact for them, and the
-// results fit f16 exactly).
+// (test/support/sim-device.ts): no GPU, the fast tier. Every square tiling, slice, element
+// type and load width runs on a ragged shape (M and N not multiples of the tile, K not a
+// multiple of the slice; matmul-variants.analyze.test.ts runs the explored experiments):
+// the analyzer finds nothing in any dispatch, and the product of small integers equals
+// the CPU's exactly (f32 accumulation is exact for them, and the results fit f16 exactly).
 import { describe, expect, it } from 'vitest';
 import { findingsOf, SimDevice } from '../../test/support/sim-device.js';
 import { f16FromBits, f16ToBits } from '../numbers/f16.js';
 import { generator } from '../bench/data.js';
 import { matmul as matmulPublic, matmulTuned as matmul } from './matmul.js';
-import { MATMUL_SLICES, MATMUL_TILINGS } from './matmul-wgsl.js';
 import { referenceMatmul } from './reference.js';
 
 /** Integers in [-4, 4]: products and sums of up to 40 of them are exact in f32 and in f16. */
@@ -18,8 +17,17 @@ function smallIntegers(n: number, seed: number): number[] {
   return Array.from({ length: n }, () => (next() % 9) - 4);
 }
 
-const variants = MATMUL_TILINGS.flatMap(({ tile, block }) =>
-  MATMUL_SLICES.flatMap((slice) =>
+const SQUARE_TILINGS = [
+  { tile: 64, block: 4 },
+  { tile: 64, block: 8 },
+  { tile: 128, block: 8 },
+] as const;
+
+/** No prefetch, every tile checked, row by row: the plain kernel of each tiling. */
+const PLAIN = { prefetch: 'none', interior: false, groupRows: 1 } as const;
+
+const variants = SQUARE_TILINGS.flatMap(({ tile, block }) =>
+  ([8, 16] as const).flatMap((slice) =>
     (['f32', 'f16'] as const).flatMap((type) => (['auto', 'scalar'] as const).map((loads) => [tile, block, slice, type, loads] as const)),
   ),
 );
@@ -34,7 +42,7 @@ describe('matmul variants on the simulator, analyzed', () => {
     const want = Array.from(referenceMatmul(a, b, m, k, n));
     const got =
       type === 'f32'
-        ? Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile, block, slice, loads }))
+        ? Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile, block, slice, loads, ...PLAIN }))
         : Array.from(
             await matmul(device.gpu, Uint16Array.from(a, f16ToBits), Uint16Array.from(b, f16ToBits), {
               m,
@@ -44,6 +52,7 @@ describe('matmul variants on the simulator, analyzed', () => {
               block,
               slice,
               loads,
+              ...PLAIN,
             }),
             f16FromBits,
           );
@@ -54,13 +63,40 @@ describe('matmul variants on the simulator, analyzed', () => {
     expect(findingsOf(device.dispatches)).toEqual([]);
   });
 
+  it('the default kernel, and the one for devices with 16 KiB of workgroup memory', async () => {
+    // Tile (0, 0) whole, K two slices: both sides of the interior branch; f32 and f16 vec4.
+    const [m, k, n] = [130, 32, 68];
+    const a = smallIntegers(m * k, 3);
+    const b = smallIntegers(k * n, 4);
+    const want = Array.from(referenceMatmul(a, b, m, k, n));
+    for (const [bytes, label] of [
+      [32768, 'matmul f32 128x64/8x8/16 vec4 double interior groups 8'],
+      [16384, 'matmul f32 128/8/16 vec4 registers interior unrolled'],
+    ] as const) {
+      const device = new SimDevice({ f16: true, subgroups: false, maxWorkgroupStorageBytes: bytes });
+      expect(Array.from(await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n }))).toEqual(want);
+      const half = await matmul(device.gpu, Uint16Array.from(a, f16ToBits), Uint16Array.from(b, f16ToBits), { m, k, n });
+      expect(Array.from(half, f16FromBits)).toEqual(want);
+      expect(device.dispatches.map((d) => d.label)).toEqual([label, label.replace('f32', 'f16')]);
+      expect(findingsOf(device.dispatches)).toEqual([]);
+    }
+  });
+
   it('shapes that are not multiples of 4 take the scalar loads, in bands of rows under a small binding limit', async () => {
     const device = new SimDevice({ subgroups: false });
     const [m, k, n] = [70, 5, 7];
     const a = smallIntegers(m * k, 1);
     const b = smallIntegers(k * n, 2);
     // 1024 bytes per binding: (1024 - 256) / 4 = 192 floats, 27 rows of A or C per band.
-    const got = await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), { m, k, n, tile: 64, maxBindingBytes: 1024 });
+    const got = await matmul(device.gpu, Float32Array.from(a), Float32Array.from(b), {
+      m,
+      k,
+      n,
+      tile: 64,
+      slice: 8,
+      maxBindingBytes: 1024,
+      ...PLAIN,
+    });
     expect(Array.from(got)).toEqual(Array.from(referenceMatmul(a, b, m, k, n)));
     expect(device.dispatches.map((d) => d.label)).toEqual(Array(3).fill('matmul f32 64/4/8 scalar'));
     expect(findingsOf(device.dispatches)).toEqual([]);
@@ -99,8 +135,23 @@ describe('matmul refuses bad calls with typed errors, before dispatching', () =>
     await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, tile: 128, block: 4 })).rejects.toMatchObject({
       name: 'KernelOptionError',
       option: 'block',
-      message:
-        'matmul: block 4 with tile 128 needs 1024 invocations per workgroup; the tilings are tile 64 with block 4, tile 64 with block 8, tile 128 with block 8',
+      message: 'matmul: a 128 × 128 tile with 4 × 4 per invocation needs 1024 invocations per workgroup; at most 256',
+    });
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, tile: 128, blockN: 4 })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'blockN',
+      message: 'matmul: a 128 × 128 tile with 8 × 4 per invocation needs 512 invocations per workgroup; at most 256',
+    });
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, prefetch: 'triple' as 'double' })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'prefetch',
+      message: "matmul: prefetch must be 'none', 'registers' or 'double', got 'triple'",
+    });
+    // The simulator offers 32768 bytes of workgroup memory; two slices of 32 of A and of B need more.
+    await expect(matmul(d.gpu, f(6), f(6), { m: 2, k: 3, n: 2, slice: 32, prefetch: 'double' })).rejects.toMatchObject({
+      name: 'KernelOptionError',
+      option: 'slice',
+      message: 'matmul: a 128 × 64 tile with slices of 32, twice, needs 49152 bytes of workgroup memory; this device has 32768',
     });
     await expect(matmul(d.gpu, f(48 * 48), f(48 * 48), { m: 48, k: 48, n: 48, maxBindingBytes: 1024 })).rejects.toMatchObject({
       name: 'KernelInputError',

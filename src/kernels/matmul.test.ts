@@ -1,6 +1,6 @@
 // matmul on Dawn, a representative set (every variant runs on the simulator in
 // matmul.analyze.test.ts): the default tiling with vec4 and scalar loads on ragged shapes,
-// the 64 × 64 tiling, bands of rows under a small binding limit, GPUBuffers and plans, and
+// the 64 × 64 tiling, the prefetching experiments, bands of rows under a small binding limit, GPUBuffers and plans, and
 // f16 where the device has 'shader-f16'. Random f32 data in [-1, 1) is judged against the
 // double-precision product within bounds.ts's bound, element by element.
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,24 @@ describe('matmul on Dawn', () => {
   const b2 = f32(k2 * n2, 2);
   it('the 64 × 64 tiling with slices of 16', async () => {
     expectProduct(await matmulTuned(gpu, a2, b2, { m: m2, k: k2, n: n2, tile: 64, slice: 16 }), a2, b2, m2, k2, n2);
+  });
+
+  // The experiments (every one runs on the simulator in matmul.analyze.test.ts): a whole tile
+  // and ragged ones in one dispatch, K two slices.
+  it('double-buffered slices, unchecked interior tiles, tiles in groups of rows', async () => {
+    const [m, k, n] = [260, 64, 132];
+    const a = f32(m * k, 7);
+    const b = f32(k * n, 8);
+    const options = { m, k, n, tile: 64, slice: 16, prefetch: 'double', interior: true, groupRows: 4 } as const;
+    expectProduct(await matmulTuned(gpu, a, b, options), a, b, m, k, n);
+  });
+
+  it('the next slice prefetched in registers, a rectangular tile, scalar loads', async () => {
+    const [m, k, n] = [129, 67, 131];
+    const a = f32(m * k, 9);
+    const b = f32(k * n, 10);
+    const options = { m, k, n, tile: 32, block: 4, tileN: 64, blockN: 8, slice: 16, prefetch: 'registers' } as const;
+    expectProduct(await matmulTuned(gpu, a, b, options), a, b, m, k, n);
   });
 
   it('bands of rows under a small binding limit', async () => {

@@ -9,7 +9,15 @@ import { checkLength, materialize, runAndRead, window, type InputSpec } from './
 import { bindingLimit, deviceLostOr, kernelContext, type KernelContext, type KernelDevice } from './context.js';
 import { KernelInputError, KernelOptionError, quoted } from './errors.js';
 import { buildPlan, submit } from './execute.js';
-import { matmulShader, matmulThreads, MATMUL_TILINGS, type MatmulType } from './matmul-wgsl.js';
+import {
+  matmulLabel,
+  matmulShader,
+  matmulTilingProblem,
+  matmulWorkgroupBytes,
+  type MatmulPrefetch,
+  type MatmulShape,
+  type MatmulType,
+} from './matmul-wgsl.js';
 import { checkPublic, optionValue } from './options.js';
 import { getKernel } from './pipelines.js';
 import type { KernelPlan, PlanBuilder } from './plan.js';
@@ -32,17 +40,49 @@ export interface MatmulOptions {
 
 /** The experiments (MATMUL_OPTIONS says what each does): internal.ts only. */
 export interface MatmulTuning extends MatmulOptions {
-  tile?: 64 | 128;
+  tile?: 32 | 64 | 128;
   block?: 4 | 8;
-  slice?: 8 | 16;
+  tileN?: 32 | 64 | 128;
+  blockN?: 4 | 8;
+  slice?: 8 | 16 | 32;
+  prefetch?: MatmulPrefetch;
+  interior?: boolean;
+  groupRows?: 1 | 4 | 8 | 16;
+  unrollK?: boolean;
   /** 'scalar' forces element-by-element loads where vec4 ones would do. */
   loads?: 'auto' | 'scalar';
 }
 
-/** The default tiling: 128 × 128 tiles, 8 × 8 per invocation, slices of 8. */
+/**
+ * The default kernel (docs/decisions/0011-matmul-default.md): 128 × 64 tiles, 8 × 8 per
+ * invocation, slices of 16 double-buffered, interior tiles unchecked, tiles in groups of 8
+ * rows. It needs 24 KiB of workgroup memory; a device with less (WebGPU's minimum is 16 KiB)
+ * gets DEFAULT_MATMUL_SMALL unless a tiling, slice or prefetch was asked for.
+ */
 export const DEFAULT_MATMUL_TILE = 128;
 export const DEFAULT_MATMUL_BLOCK = 8;
-export const DEFAULT_MATMUL_SLICE = 8;
+export const DEFAULT_MATMUL_SLICE = 16;
+/** The rest of the default kernel (MATMUL_OPTIONS says what each is). */
+const DEFAULT_MATMUL_REST = {
+  tileN: 64,
+  blockN: 8,
+  prefetch: 'double',
+  interior: true,
+  groupRows: 8,
+  unrollK: false,
+} as const satisfies Partial<MatmulTuning>;
+/** The default where workgroup memory is 16 KiB: the fastest variant that fits it on the H200. */
+const DEFAULT_MATMUL_SMALL = {
+  tileM: 128,
+  tileN: 128,
+  blockM: 8,
+  blockN: 8,
+  slice: 16,
+  prefetch: 'registers',
+  interior: true,
+  groupRows: 1,
+  unrollK: true,
+} as const satisfies Partial<MatmulShape>;
 
 const BYTES: Record<MatmulType, number> = { f32: 4, f16: 2 };
 
@@ -50,10 +90,8 @@ interface MatmulSettings {
   m: number;
   k: number;
   n: number;
-  type: MatmulType;
-  tile: number;
-  block: number;
-  slice: number;
+  /** The kernel's shape but for its load width, which depends on k and n. */
+  shape: Omit<MatmulShape, 'vec4'>;
   scalarOnly: boolean;
   limit: number;
 }
@@ -61,29 +99,47 @@ interface MatmulSettings {
 function settings(ctx: KernelContext, o: MatmulTuning, type: MatmulType): MatmulSettings {
   const option = <K extends keyof MatmulTuning>(name: K, fallback: NonNullable<MatmulTuning[K]>) =>
     optionValue('matmul', MATMUL_OPTIONS, name, o[name], fallback);
+  // A tile asked for brings its own square block (4 for tiles up to 64, else 8).
+  const tiled = o.tile !== undefined;
   const tile = option('tile', DEFAULT_MATMUL_TILE);
-  const block = option('block', tile === 64 && o.block === undefined ? 4 : DEFAULT_MATMUL_BLOCK);
-  if (!MATMUL_TILINGS.some((t) => t.tile === tile && t.block === block))
-    throw new KernelOptionError(
-      'matmul',
-      'block',
-      block,
-      `block ${block} with tile ${tile} needs ${matmulThreads(tile, block)} invocations per workgroup; the tilings are ${MATMUL_TILINGS.map((t) => `tile ${t.tile} with block ${t.block}`).join(', ')}`,
-    );
+  const block = option('block', !tiled ? DEFAULT_MATMUL_BLOCK : tile <= 64 ? 4 : 8);
+  const tileN = option('tileN', tiled ? tile : DEFAULT_MATMUL_REST.tileN);
+  const blockN = option('blockN', tiled || o.block !== undefined ? block : DEFAULT_MATMUL_REST.blockN);
+  const problem = matmulTilingProblem(tile, tileN, block, blockN);
+  if (problem) throw new KernelOptionError('matmul', o.blockN !== undefined || o.tileN !== undefined ? 'blockN' : 'block', block, problem);
   if (type === 'f16' && !ctx.device.features.has('shader-f16'))
     throw new KernelOptionError('matmul', 'type', 'f16', "type 'f16' needs a device created with the 'shader-f16' feature");
-  const { m, k, n } = o;
-  return {
-    m,
-    k,
-    n,
+  const shape: Omit<MatmulShape, 'vec4'> = {
     type,
-    tile,
-    block,
+    tileM: tile,
+    tileN,
+    blockM: block,
+    blockN,
     slice: option('slice', DEFAULT_MATMUL_SLICE),
-    scalarOnly: option('loads', 'auto') === 'scalar',
-    limit: bindingLimit(ctx, o),
+    prefetch: option('prefetch', DEFAULT_MATMUL_REST.prefetch),
+    interior: option('interior', DEFAULT_MATMUL_REST.interior),
+    groupRows: option('groupRows', DEFAULT_MATMUL_REST.groupRows),
+    unrollK: option('unrollK', DEFAULT_MATMUL_REST.unrollK),
   };
+  const chosen = (['tile', 'block', 'tileN', 'blockN', 'slice', 'prefetch'] as const).some((name) => o[name] !== undefined);
+  if (!chosen && matmulWorkgroupBytes(shape) > ctx.maxWorkgroupStorageBytes) {
+    const { interior, groupRows, unrollK } = shape;
+    Object.assign(shape, DEFAULT_MATMUL_SMALL);
+    // Experiments asked for still apply.
+    if (o.interior !== undefined) shape.interior = interior;
+    if (o.groupRows !== undefined) shape.groupRows = groupRows;
+    if (o.unrollK !== undefined) shape.unrollK = unrollK;
+  }
+  const bytes = matmulWorkgroupBytes(shape);
+  if (bytes > ctx.maxWorkgroupStorageBytes)
+    throw new KernelOptionError(
+      'matmul',
+      'slice',
+      shape.slice,
+      `a ${tile} × ${tileN} tile with slices of ${shape.slice}${shape.prefetch === 'double' ? ', twice,' : ''} needs ${bytes} bytes of workgroup memory; this device has ${ctx.maxWorkgroupStorageBytes}`,
+    );
+  const { m, k, n } = o;
+  return { m, k, n, shape, scalarOnly: option('loads', 'auto') === 'scalar', limit: bindingLimit(ctx, o) };
 }
 
 function checkShape(o: MatmulOptions | undefined): void {
@@ -150,7 +206,8 @@ function matrixSpec(x: Float32Array | Uint16Array | GPUBuffer, which: string, ro
 }
 
 async function buildMatmul(plan: PlanBuilder, a: GPUBuffer, b: GPUBuffer, c: GPUBuffer, s: MatmulSettings): Promise<void> {
-  const { m, k, n, type, tile, block, slice, limit } = s;
+  const { m, k, n, shape, limit } = s;
+  const { type, tileM, tileN } = shape;
   if (m === 0 || n === 0) return;
   const { ctx } = plan;
   const e = BYTES[type];
@@ -163,21 +220,16 @@ async function buildMatmul(plan: PlanBuilder, a: GPUBuffer, b: GPUBuffer, c: GPU
     );
   // Bands of rows of A and C: whole tiles where the binding allows.
   const fit = Math.max(1, Math.floor(cap / Math.max(k, n, 1)));
-  const band = fit >= m ? m : fit >= tile ? fit - (fit % tile) : fit;
-  const vec4 = !s.scalarOnly && k % 4 === 0 && n % 4 === 0;
-  const kernel = await getKernel(
-    ctx.device,
-    `matmul ${type} ${tile}/${block}/${slice} ${vec4 ? 'vec4' : 'scalar'}`,
-    matmulShader({ type, tile, block, slice, vec4 }),
-    ['uniform', 'read', 'read', 'write'],
-  );
+  const band = fit >= m ? m : fit >= tileM ? fit - (fit % tileM) : fit;
+  const full: MatmulShape = { ...shape, vec4: !s.scalarOnly && k % 4 === 0 && n % 4 === 0 };
+  const kernel = await getKernel(ctx.device, matmulLabel(full), matmulShader(full), ['uniform', 'read', 'read', 'write']);
   const bw = window(ctx, b, e, 0, k * n);
   for (let r0 = 0; r0 < m; r0 += band) {
     const h = Math.min(band, m - r0);
     const aw = window(ctx, a, e, r0 * k, h * k);
     const cw = window(ctx, c, e, r0 * n, h * n);
-    const tilesX = Math.ceil(n / tile);
-    const tiles = tilesX * Math.ceil(h / tile);
+    const tilesX = Math.ceil(n / tileN);
+    const tiles = tilesX * Math.ceil(h / tileM);
     plan.dispatch(kernel, [h, n, k, aw.base, bw.base, cw.base, tilesX, tiles], [aw.binding, bw.binding, cw.binding], tiles);
   }
 }

@@ -3,7 +3,7 @@
 import { BUFFER_INPUT_OPTIONS, KERNEL_OPTIONS } from './kernel-options.js';
 import type { OptionTable } from './options.js';
 import { BLOCKS_PER_INVOCATION, LANE_ROWS } from './transpose-registers-wgsl.js';
-import { MATMUL_SLICES } from './matmul-wgsl.js';
+import { MATMUL_BLOCK_SIZES, MATMUL_GROUP_ROWS, MATMUL_SLICES, MATMUL_TILE_SIZES } from './matmul-wgsl.js';
 
 export const REDUCE_OPTIONS = {
   op: {
@@ -149,30 +149,76 @@ export const MATMUL_OPTIONS = {
   maxBindingBytes: KERNEL_OPTIONS.maxBindingBytes,
   tile: {
     type: 'integer',
-    min: 64,
+    min: 32,
     max: 128,
-    values: [64, 128],
+    values: MATMUL_TILE_SIZES,
     default: '128',
     visibility: 'experimental',
-    doc: 'Rows and columns of C per workgroup.',
+    doc: 'Rows of C per workgroup (and columns, unless tileN says otherwise).',
   },
   block: {
     type: 'integer',
     min: 4,
     max: 8,
-    values: [4, 8],
-    default: '8 (4 with tile 64)',
+    values: MATMUL_BLOCK_SIZES,
+    default: '8 (4 when tile is 32 or 64)',
     visibility: 'experimental',
-    doc: 'Rows and columns of C per invocation (tile 128 takes only 8: at most 256 invocations).',
+    doc: 'Rows of C per invocation (and columns, unless blockN says otherwise); at most 256 invocations per workgroup.',
+  },
+  tileN: {
+    type: 'integer',
+    min: 32,
+    max: 128,
+    values: MATMUL_TILE_SIZES,
+    default: '64 (tile, when tile is given)',
+    visibility: 'experimental',
+    doc: 'Columns of C per workgroup.',
+  },
+  blockN: {
+    type: 'integer',
+    min: 4,
+    max: 8,
+    values: MATMUL_BLOCK_SIZES,
+    default: 'block',
+    visibility: 'experimental',
+    doc: 'Columns of C per invocation.',
   },
   slice: {
     type: 'integer',
     min: 8,
-    max: 16,
+    max: 32,
     values: MATMUL_SLICES,
+    default: '16',
+    visibility: 'experimental',
+    doc: "Values of k staged in workgroup memory per step (the tiles must fit the device's workgroup memory).",
+  },
+  prefetch: {
+    type: 'enum',
+    values: ['none', 'registers', 'double'],
+    default: "'double'",
+    visibility: 'experimental',
+    doc: "'registers' loads the next slice into registers while the current one is multiplied; 'double' also keeps two tiles of each (one barrier per slice).",
+  },
+  interior: {
+    type: 'boolean',
+    default: 'true',
+    visibility: 'experimental',
+    doc: 'Tiles wholly inside A, B and C load and store without bounds checks (vec4 loads only).',
+  },
+  groupRows: {
+    type: 'integer',
+    min: 1,
+    max: 16,
+    values: MATMUL_GROUP_ROWS,
     default: '8',
     visibility: 'experimental',
-    doc: 'Values of k staged in workgroup memory per step.',
+    doc: 'Workgroups visit the tiles in groups of this many tile rows, column by column (1: row by row).',
+  },
+  unrollK: {
+    type: 'boolean',
+    default: 'false',
+    visibility: 'experimental',
+    doc: "The loop over a slice's k unrolled in the generated WGSL.",
   },
   loads: {
     type: 'enum',
