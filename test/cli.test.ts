@@ -1,6 +1,6 @@
 // The wgsl-lab command as a user runs it: output format, exit codes, JSON. Further cases of
 // a behaviour already seen through the built command run its entry in this process (here).
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { LESSONS, scratchDir, wgslLab as cli, wgslLabHere } from './support/cli.js';
@@ -101,9 +101,14 @@ describe('wgsl-lab run', () => {
     });
   });
 
+  // The lesson of the rejected shaders, copied alone: every exercise's verdict is judged
+  // in-process by exercise-verdicts.test.ts, and every example runs on the simulator against
+  // Dawn in differential.test.ts; this is the command's own path over a lessons folder.
   it('verifies the lessons on the simulator, the shaders the compiler rejects included', async () => {
-    const r = await cli('lessons', '--verify', '--sim');
-    expect(r.code).toBe(0);
+    const { dir } = scratchDir('wgsl-lab-lessons-');
+    cpSync(join(LESSONS, '05-barriers'), join(dir, '05-barriers'), { recursive: true });
+    const r = await wgslLabHere({}, 'lessons', '--verify', '--sim', '--dir', dir);
+    expect(r.code, r.out + r.err).toBe(0);
     expect(r.out).toContain(
       "ok   05-barriers/barrier-in-branch.wgsl: rejected as expected at 13:49: 'workgroupBarrier' must only be called from uniform control flow",
     );
