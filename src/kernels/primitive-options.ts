@@ -122,7 +122,7 @@ export const TRANSPOSE_OPTIONS = {
   blocksPerInvocation: {
     type: 'integer',
     min: 1,
-    max: 2,
+    max: 4,
     values: BLOCKS_PER_INVOCATION,
     default: '2',
     visibility: 'experimental',

@@ -65,7 +65,7 @@ export interface TransposeTuning extends TransposeOptions {
   staging?: TransposeStaging;
   /** 'registers': rows of 4 × 4 blocks per group of 32 invocations, 1, 2, 4, 8, 16 or 32 (default DEFAULT_LANE_ROWS; transpose-registers-wgsl.ts). */
   laneRows?: number;
-  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1 or 2 (default DEFAULT_BLOCKS_PER_INVOCATION). */
+  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_BLOCKS_PER_INVOCATION). */
   blocksPerInvocation?: number;
 }
 
