@@ -4,6 +4,7 @@
 #   .gpuhost/bank-truth.mjs       the bank-conflict model vs hardware suite (src/bench/bank-truth-cli.ts)
 #   .gpuhost/explore.mjs          candidate variants of scan, transpose and sort, timed (scripts/explore.ts)
 #   .gpuhost/explore-sort.mjs     one radix sort pass taken apart, and sort variants, timed (scripts/explore-sort.ts)
+#   .gpuhost/explore-copy.mjs     copy kernel shapes and register transposes, timed (scripts/explore-copy.ts)
 #   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
 # Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
 # Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with a packed node and the
@@ -60,5 +61,6 @@ process.stdout.write('', () => process.exit(code));
 await build({ ...common, entryPoints: ['src/bench/bank-truth-cli.ts'], outfile: `${dir}/bank-truth.mjs` });
 await build({ ...common, entryPoints: ['scripts/explore.ts'], outfile: `${dir}/explore.mjs` });
 await build({ ...common, entryPoints: ['scripts/explore-sort.ts'], outfile: `${dir}/explore-sort.mjs` });
+await build({ ...common, entryPoints: ['scripts/explore-copy.ts'], outfile: `${dir}/explore-copy.mjs` });
 JS
-ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/explore.mjs" "$dir/explore-sort.mjs" "$dir/dawn.node"
+ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/explore.mjs" "$dir/explore-sort.mjs" "$dir/explore-copy.mjs" "$dir/dawn.node"
