@@ -1,5 +1,9 @@
-// The in-run bandwidth reference: a plain copy with vec4 loads and stores, four per
-// invocation. Every primitive's GB/s is compared with this kernel's at the same size.
+// The in-run bandwidth reference: a plain copy with vec4 loads and stores, one per
+// invocation, its workgroups spread evenly over the grid's rows. Every primitive's GB/s is
+// compared with this kernel's at the same size. Chosen on the H200 at 2^28 f32
+// (bench/results/h200-2026-12-03d/copy/): 4248 GB/s, 1.10× the kernel of before (four vec4s
+// per invocation, 65536 workgroups folded into a second row of 65535 that mostly return at
+// once) and 1.00× CUDA's uint4 copy; the grid's idle workgroups were the difference.
 // CopyShape's other shapes are the experiments of scripts/explore-copy.ts (vec4s per
 // invocation and their layout, workgroup size, a grid-stride loop over a fixed number of
 // workgroups, the grid's shape, loads before stores or not); the default shape's WGSL is
@@ -26,7 +30,7 @@ export type CopyLayout = 'strided' | 'contiguous';
 export type CopyGrid = 'folded' | 'balanced' | number;
 
 export interface CopyShape {
-  /** vec4s each invocation moves per tile: 1, 2, 4, 8 or 16 (default 4). */
+  /** vec4s each invocation moves per tile: 1, 2, 4, 8 or 16 (default 1). */
   perThread?: number;
   /** Default 'strided'. */
   layout?: CopyLayout;
@@ -34,7 +38,7 @@ export interface CopyShape {
   workgroup?: number;
   /** A fixed number of workgroups walking the tiles in a grid-stride loop; absent: one workgroup per tile. */
   groups?: number;
-  /** Default 'folded'. */
+  /** Default 'balanced'. */
   grid?: CopyGrid;
   /** Every load issued before the first store (default true); false copies one vec4 at a time. */
   loadsFirst?: boolean;
@@ -43,14 +47,11 @@ export interface CopyShape {
 export const COPY_PER_THREAD = [1, 2, 4, 8, 16] as const;
 export const COPY_WORKGROUPS = [64, 128, 256, 512, 1024] as const;
 
-/** vec4s per invocation of the reference copy: the bench's copy kernel uses 4. */
-const PER_THREAD = 4;
-
 const DEFAULT_SHAPE: Required<Omit<CopyShape, 'groups'>> = {
-  perThread: PER_THREAD,
+  perThread: 1,
   layout: 'strided',
   workgroup: WORKGROUP,
-  grid: 'folded',
+  grid: 'balanced',
   loadsFirst: true,
 };
 
@@ -73,14 +74,15 @@ export function settleCopyShape(shape: CopyShape): Settled {
   return s;
 }
 
-/** The name of a shape for tables and pipeline labels: 'copy' for the reference. */
+/** The name of a shape for tables and pipeline labels (the default is 'x1 grid balanced'). */
 export function copyShapeName(shape: CopyShape): string {
   const s = settleCopyShape(shape);
   const parts = [`x${s.perThread}`];
   if (s.layout !== DEFAULT_SHAPE.layout) parts.push(s.layout);
   if (s.workgroup !== DEFAULT_SHAPE.workgroup) parts.push(`wg${s.workgroup}`);
   if (s.groups !== undefined) parts.push(`${s.groups} groups`);
-  if (s.grid !== DEFAULT_SHAPE.grid) parts.push(typeof s.grid === 'number' ? `grid x${s.grid}` : `grid ${s.grid}`);
+  // Named against the folded grid, as the sweep of bench/results/h200-2026-12-03d/copy/ names them.
+  if (s.grid !== 'folded') parts.push(typeof s.grid === 'number' ? `grid x${s.grid}` : `grid ${s.grid}`);
   if (!s.loadsFirst) parts.push('interleaved');
   return parts.join(' ');
 }
@@ -153,7 +155,7 @@ export async function planCopy(gpu: KernelDevice, input: GPUBuffer, length: numb
   const ctx = kernelContext(gpu);
   checkPlanInput('copy', input);
   const name = copyShapeName(s);
-  const kernel = await getKernel(ctx.device, name === `x${PER_THREAD}` ? 'copy' : `copy ${name}`, copyWgsl(s), [
+  const kernel = await getKernel(ctx.device, name === copyShapeName({}) ? 'copy' : `copy ${name}`, copyWgsl(s), [
     'uniform',
     'read',
     'write',
