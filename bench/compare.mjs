@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 
 // The library's default transpose (transpose.ts), named so that reports from runs that
 // listed another variant first are compared on the same kernel.
-const DEFAULT_TRANSPOSE = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+const DEFAULT_TRANSPOSE = 'registers, 4×4 blocks, 4 per invocation, row-major';
 // The workgroup-tile kernel that was the default before (bench/results/h200-2026-11-30b).
 const TILE_TRANSPOSE = 'padded [32][33], blocked, 2 tiles per workgroup';
 // The Dawn toggle that marks a report as native mode (bench/README.md).

@@ -7,7 +7,7 @@ import type { DeviceHandle } from '../src/gpu/session.js';
 import type { KernelPlan } from '../src/kernels/index.js';
 import { timePlan } from '../src/bench/measure.js';
 
-interface Row {
+export interface Row {
   what: string;
   variant: string;
   ms: number | null;
@@ -56,6 +56,11 @@ export async function measure(
   }
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
+}
+
+/** The rows timed so far (explore-copy.ts times the fastest again). */
+export function timedRows(): readonly Row[] {
+  return rows;
 }
 
 /** The rows so far as a markdown table on stderr, with the script's name and time since t0. */

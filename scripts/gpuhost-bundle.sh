@@ -5,6 +5,7 @@
 #   .gpuhost/explore.mjs          candidate variants of scan, transpose and sort, timed (scripts/explore.ts)
 #   .gpuhost/explore-sort.mjs     one radix sort pass taken apart, and sort variants, timed (scripts/explore-sort.ts)
 #   .gpuhost/explore-matmul.mjs   matmul variants on 4096³ f32, validated and timed (scripts/explore-matmul.ts)
+#   .gpuhost/explore-copy.mjs     copy kernel shapes and register transposes, timed (scripts/explore-copy.ts)
 #   .gpuhost/dawn.node            the `webgpu` package's native Dawn, loaded from beside it
 # Run from the project root after `npm ci`:  scripts/gpuhost-bundle.sh [DIR]   (DIR: .gpuhost)
 # Then: node DIR/wgsl-lab-bench.mjs --json --out OUT  (with a packed node and the
@@ -62,5 +63,6 @@ await build({ ...common, entryPoints: ['src/bench/bank-truth-cli.ts'], outfile: 
 await build({ ...common, entryPoints: ['scripts/explore.ts'], outfile: `${dir}/explore.mjs` });
 await build({ ...common, entryPoints: ['scripts/explore-sort.ts'], outfile: `${dir}/explore-sort.mjs` });
 await build({ ...common, entryPoints: ['scripts/explore-matmul.ts'], outfile: `${dir}/explore-matmul.mjs` });
+await build({ ...common, entryPoints: ['scripts/explore-copy.ts'], outfile: `${dir}/explore-copy.mjs` });
 JS
-ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/explore.mjs" "$dir/explore-sort.mjs" "$dir/explore-matmul.mjs" "$dir/dawn.node"
+ls -l "$dir/wgsl-lab-bench.mjs" "$dir/bank-truth.mjs" "$dir/explore.mjs" "$dir/explore-sort.mjs" "$dir/explore-matmul.mjs" "$dir/explore-copy.mjs" "$dir/dawn.node"

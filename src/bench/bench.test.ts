@@ -96,7 +96,7 @@ describe('wgsl-lab bench', () => {
     const report = JSON.parse(c.out.join('\n')) as BenchReport;
     expect(report.settings).toMatchObject({ defaults: true, filter: 'transpose' });
     // Without --defaults the same filter also times the other tile orders and the workgroup-tile kernels.
-    const transposeDefault = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+    const transposeDefault = 'registers, 4×4 blocks, 4 per invocation, row-major';
     expect(report.results.map((r) => `${r.name} · ${r.variant}`)).toEqual([
       'copy/f32 · vec4',
       `transpose/f32 · ${transposeDefault}`,
@@ -186,7 +186,7 @@ describe('bench/compare.mjs', () => {
     ...result(name, name.split('/')[0]!, variant, GBps),
     n,
   });
-  const transpose = 'registers, 4×4 blocks, 2 per invocation, diagonal';
+  const transpose = 'registers, 4×4 blocks, 4 per invocation, row-major';
   // Two modes of the same kernels: the native run is given its own numbers where they differ.
   const benchReport = (dawnFlags: string[] | undefined, scan: number, sort: number) => ({
     mode: 'full',

@@ -50,12 +50,13 @@ export class PlanBuilder {
    * Adds a dispatch of `groups` workgroups. Binding 0 is the Params block (up to eight u32),
    * the bindings follow from 1. Grids wider than maxComputeWorkgroupsPerDimension fold into
    * y; kernels compute `wid.x + wid.y * nwg.x` and return when it reaches their group count.
+   * `width` narrows x (the grid-shape experiments of src/bench/copy.ts).
    */
-  dispatch(kernel: Kernel, params: number[], bindings: GPUBufferBinding[], groups: number): void {
+  dispatch(kernel: Kernel, params: number[], bindings: GPUBufferBinding[], groups: number, width?: number): void {
     if (groups <= 0) return;
     if (params.length > PARAM_WORDS) throw new KernelInternalError(`${kernel.label} has ${params.length} parameters`);
     const max = this.ctx.maxGroupsPerDimension;
-    const x = Math.min(groups, max);
+    const x = Math.min(groups, max, width ?? max);
     const y = Math.ceil(groups / x);
     if (y > max) throw new KernelInputError(this.label, 'input', `${groups} workgroups exceed this device's ${max}×${max} grid`);
     this.pending.push({ kernel, params, bindings, groups: [x, y] });

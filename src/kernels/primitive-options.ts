@@ -97,7 +97,7 @@ export const TRANSPOSE_OPTIONS = {
   order: {
     type: 'enum',
     values: ['diagonal', 'row-major', 'blocked'],
-    default: "'diagonal' for registers, 'blocked' for workgroup",
+    default: "'row-major' for registers, 'blocked' for workgroup",
     visibility: 'experimental',
     doc: 'The order workgroups visit tiles in.',
   },
@@ -122,9 +122,9 @@ export const TRANSPOSE_OPTIONS = {
   blocksPerInvocation: {
     type: 'integer',
     min: 1,
-    max: 2,
+    max: 4,
     values: BLOCKS_PER_INVOCATION,
-    default: '2',
+    default: '4',
     visibility: 'experimental',
     doc: 'Register staging: 4 × 4 blocks each invocation moves.',
   },

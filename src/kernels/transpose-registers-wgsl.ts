@@ -15,7 +15,7 @@
 
 export const LANE_ROWS = [1, 2, 4, 8, 16, 32] as const;
 
-export const BLOCKS_PER_INVOCATION = [1, 2] as const;
+export const BLOCKS_PER_INVOCATION = [1, 2, 4] as const;
 
 /**
  * The groups of 32 per workgroup along the input's rows and columns, the input rows one

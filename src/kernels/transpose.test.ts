@@ -88,12 +88,13 @@ describe.each([true, false])('transpose in workgroup tiles on Dawn (padded: %s)'
   });
 });
 
-// Three tile shapes here; every lane-rows, blocks and order combination runs on the
+// Four tile shapes here; every lane-rows, blocks and order combination runs on the
 // simulator, analyzed (primitives.analyze.test.ts).
 describe.each([
   [1, 1],
   [32, 1],
   [8, 2],
+  [4, 4],
 ])('transpose in registers on Dawn (%i rows of blocks per 32 invocations, %i blocks per invocation)', (laneRows, blocksPerInvocation) => {
   it('moves every element to (column, row) in every order, ragged tiles and split bindings included', async () => {
     // Multiples of 4 take the register kernel (others the scalar tile kernel); 128 × 1024,

@@ -65,20 +65,25 @@ export interface TransposeTuning extends TransposeOptions {
   staging?: TransposeStaging;
   /** 'registers': rows of 4 × 4 blocks per group of 32 invocations, 1, 2, 4, 8, 16 or 32 (default DEFAULT_LANE_ROWS; transpose-registers-wgsl.ts). */
   laneRows?: number;
-  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1 or 2 (default DEFAULT_BLOCKS_PER_INVOCATION). */
+  /** 'registers': 4 × 4 blocks each invocation moves, their loads in flight together: 1, 2 or 4 (default DEFAULT_BLOCKS_PER_INVOCATION). */
   blocksPerInvocation?: number;
 }
 
 export type TransposeStaging = 'workgroup' | 'registers';
 export const DEFAULT_TRANSPOSE_STAGING: TransposeStaging = 'registers';
 export const DEFAULT_LANE_ROWS = 4;
-export const DEFAULT_BLOCKS_PER_INVOCATION = 2;
+/** 4 blocks in row-major order ran 2–3% faster than 2 in diagonal order on the H200 (bench/results/h200-2026-12-03d/copy/). */
+export const DEFAULT_BLOCKS_PER_INVOCATION = 4;
 
 export type TileOrder = 'diagonal' | 'row-major' | 'blocked';
 /** The workgroup kernel's default order; the register kernel's is DEFAULT_REGISTER_ORDER. */
 export const DEFAULT_TILE_ORDER: TileOrder = 'blocked';
-/** The register kernel's default order: diagonal (docs/decisions/0010-transpose-registers.md says why, and that row-major is worth measuring again). */
-export const DEFAULT_REGISTER_ORDER: TileOrder = 'diagonal';
+/**
+ * The register kernel's default order: row-major, measured with 4 blocks per invocation
+ * (bench/results/h200-2026-12-03d/copy/); with 2, diagonal was chosen
+ * (docs/decisions/0010-transpose-registers.md).
+ */
+export const DEFAULT_REGISTER_ORDER: TileOrder = 'row-major';
 export const DEFAULT_TILES_PER_GROUP = 2;
 /** Tiles per side of the 'blocked' order's supertiles. */
 const SUPERTILE = 8;
