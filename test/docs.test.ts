@@ -125,11 +125,17 @@ describe('documentation', () => {
 describe('bench/results/README.md', () => {
   it("takes every number of its summary table from the run's bench.json (both modes) and cub.json", () => {
     const page = readFileSync(join(root, 'bench/results/README.md'), 'utf8');
-    const read = (file: string) =>
-      JSON.parse(readFileSync(join(root, 'bench/results/h200-2026-12-03b', file), 'utf8')) as {
+    // The folder the page names as its source, with each mode's bench.json in either layout.
+    const folder = /All numbers below come from one device call: \[`([^`]+?)\/?`\]/.exec(page)?.[1];
+    expect(folder, 'the page names the device call its table comes from').toBeDefined();
+    const read = (...names: string[]) => {
+      const file = names.map((n) => join(root, 'bench/results', folder!, n)).find((f) => existsSync(f));
+      expect(file, `${folder}: one of ${names.join(', ')}`).toBeDefined();
+      return JSON.parse(readFileSync(file!, 'utf8')) as {
         results: { name: string; variant: string; ms: number | null; GBps: number | null; ratioToCopy: number | null }[];
       };
-    const modes = [read('browser/bench.json'), read('native/bench.json')];
+    };
+    const modes = [read('browser/bench.json', 'browser-bench.json'), read('native/bench.json', 'native-bench.json')];
     const cub = read('cub.json');
     const rows = [
       ...page.matchAll(
