@@ -9,9 +9,8 @@ import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHarness } from '../../src/harness/index.js';
-import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+import { example, openLesson, pressAndWait, startLab, type Lab, countGpuSubmissions, IN_FLIGHT_KEY } from './lab.js';
 
-const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
 /** The hang guard of every step. */
 const GUARD = 30_000;
 
@@ -58,27 +57,18 @@ const KERNELS: Endless[] = [
 
 let lab: Lab;
 let page: Page;
+/** GPU submissions since the page last loaded. */
+let inFlightWrites: () => Promise<number>;
 
 beforeAll(async () => {
   lab = await startLab();
   page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  // Counts, per page load, the writes of the in-flight record (made before a GPU submission).
-  await page.addInitScript((key) => {
-    const w = window as unknown as { inFlightWrites: number };
-    w.inFlightWrites = 0;
-    const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (k: string, v: string) {
-      if (k === key) w.inFlightWrites++;
-      set.call(this, k, v);
-    };
-  }, IN_FLIGHT_KEY);
+  inFlightWrites = await countGpuSubmissions(page);
 });
 
 afterAll(async () => {
   await lab?.close();
 });
-
-const inFlightWrites = () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
 
 /** Reloads and waits, within the guard, for the page to answer on the GPU. */
 async function reloadOnGpu(): Promise<void> {

@@ -103,3 +103,23 @@ export async function openLesson(page: Page, url: string, slug: string, opts: { 
   await page.goto(`${url}#/lessons/${slug}`);
   await page.waitForSelector('body[data-backend]');
 }
+
+/** The localStorage key of the lab's record of a GPU run in flight (written before each submission). */
+export const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
+
+/**
+ * Counts, per page load, the writes of the in-flight record (one per GPU submission) and
+ * returns a reader of the count: 0 after a run means nothing reached the GPU.
+ */
+export async function countGpuSubmissions(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript((key) => {
+    const w = window as unknown as { inFlightWrites: number };
+    w.inFlightWrites = 0;
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k === key) w.inFlightWrites++;
+      set.call(this, k, v);
+    };
+  }, IN_FLIGHT_KEY);
+  return () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
+}

@@ -6,7 +6,7 @@
 // lab opened again after the watchdog, with the run still recorded, opens in safe mode.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+import { example, openLesson, pressAndWait, startLab, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const SLUG = '01-first-kernel';
@@ -30,7 +30,6 @@ fn square(@builtin(workgroup_id) wid: vec3u, @builtin(global_invocation_id) id: 
   }
 }
 `;
-const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
 
 let lab: Lab;
 

@@ -6,9 +6,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+import { example, openLesson, pressAndWait, startLab, type Lab, countGpuSubmissions, IN_FLIGHT_KEY } from './lab.js';
 
-const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
 const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
 const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
 
@@ -44,23 +43,14 @@ const ENDLESS = [
 
 let lab: Lab;
 let page: Page;
+/** GPU submissions since the page last loaded. */
+let inFlightWrites: () => Promise<number>;
 
 beforeAll(async () => {
   lab = await startLab();
   page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  // Counts, per page load, the writes of the in-flight record (made before a GPU submission).
-  await page.addInitScript((key) => {
-    const w = window as unknown as { inFlightWrites: number };
-    w.inFlightWrites = 0;
-    const set = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (k: string, v: string) {
-      if (k === key) w.inFlightWrites++;
-      set.call(this, k, v);
-    };
-  }, IN_FLIGHT_KEY);
+  inFlightWrites = await countGpuSubmissions(page);
 });
-
-const inFlightWrites = () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
 
 afterAll(async () => {
   await lab?.close();
