@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { findingsOf, SimDevice } from './support/sim-device.js';
 import { copyGridWidth, copyShapeName, copyWgsl, planCopy, settleCopyShape, type CopyShape } from '../src/bench/copy.js';
+import { dispatchGrid } from '../src/kernels/plan.js';
 import { checkOnDevice } from '../src/bench/copy-check.js';
 import { copyShapes, transposeShapes } from '../src/bench/copy-variants.js';
 import { randomArray } from '../src/bench/data.js';
@@ -157,12 +158,15 @@ describe('copy shapes', () => {
   });
 
   it('spreads workgroups over the fewest rows evenly when balanced, and keeps widths within the device', () => {
-    expect(copyGridWidth('folded', 65536, 65535)).toBeUndefined();
-    expect(copyGridWidth('balanced', 65536, 65535)).toBe(32768);
-    expect(copyGridWidth('balanced', 65535, 65535)).toBe(65535);
-    expect(copyGridWidth('balanced', 262144, 65535)).toBe(52429);
-    expect(copyGridWidth(256, 65536, 65535)).toBe(256);
-    expect(copyGridWidth(100_000, 65536, 65535)).toBe(65535);
+    // 'balanced' is PlanBuilder.dispatch's own grid; 'folded' fills the first row.
+    expect(copyGridWidth('balanced', 65535)).toBeUndefined();
+    expect(dispatchGrid(65536, 65535)).toEqual([32768, 2]);
+    expect(dispatchGrid(65535, 65535)).toEqual([65535, 1]);
+    expect(dispatchGrid(262144, 65535)).toEqual([52429, 5]);
+    expect(dispatchGrid(7, 3)).toEqual([3, 3]);
+    expect(dispatchGrid(65536, 65535, copyGridWidth('folded', 65535))).toEqual([65535, 2]);
+    expect(copyGridWidth(256, 65535)).toBe(256);
+    expect(copyGridWidth(100_000, 65535)).toBe(65535);
   });
 
   it('rejects shapes outside the swept values, naming the option and the value', () => {

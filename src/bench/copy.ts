@@ -24,8 +24,8 @@ export type CopyLayout = 'strided' | 'contiguous';
 
 /**
  * The grid of the dispatch: 'folded' fills x up to the device's maximum and spills into y
- * (PlanBuilder.dispatch; the last row may be mostly idle workgroups), 'balanced' spreads the
- * workgroups over the fewest rows evenly, a number is the width of x.
+ * (the last row may be mostly idle workgroups), 'balanced' spreads the workgroups over the
+ * fewest rows evenly (PlanBuilder.dispatch's own choice), a number is the width of x.
  */
 export type CopyGrid = 'folded' | 'balanced' | number;
 
@@ -138,10 +138,10 @@ ${body}
 `;
 }
 
-/** The width of x for `groups` workgroups under `grid`; undefined leaves it to PlanBuilder.dispatch. */
-export function copyGridWidth(grid: CopyGrid, groups: number, maxPerDimension: number): number | undefined {
-  if (grid === 'folded') return undefined;
-  if (grid === 'balanced') return Math.ceil(groups / Math.ceil(groups / maxPerDimension));
+/** The width of x under `grid`; undefined leaves it to PlanBuilder.dispatch. */
+export function copyGridWidth(grid: CopyGrid, maxPerDimension: number): number | undefined {
+  if (grid === 'folded') return maxPerDimension;
+  if (grid === 'balanced') return undefined;
   return Math.min(grid, maxPerDimension);
 }
 
@@ -165,7 +165,7 @@ export async function planCopy(gpu: KernelDevice, input: GPUBuffer, length: numb
       const vecs = c.count / 4;
       const tiles = Math.ceil(vecs / (s.perThread * s.workgroup));
       const groups = s.groups === undefined ? tiles : Math.min(s.groups, tiles);
-      const width = copyGridWidth(s.grid, groups, ctx.maxGroupsPerDimension);
+      const width = copyGridWidth(s.grid, ctx.maxGroupsPerDimension);
       plan.dispatch(
         kernel,
         [vecs, groups, tiles],

@@ -50,14 +50,16 @@ export class PlanBuilder {
    * Adds a dispatch of `groups` workgroups. Binding 0 is the Params block (up to eight u32),
    * the bindings follow from 1. Grids wider than maxComputeWorkgroupsPerDimension fold into
    * y; kernels compute `wid.x + wid.y * nwg.x` and return when it reaches their group count.
-   * `width` narrows x (the grid-shape experiments of src/bench/copy.ts).
+   * The fold is balanced: the fewest rows, each as narrow as they can be, so at most y − 1
+   * workgroups only return (a full-width first row would leave up to a whole row idle: 65,534
+   * workgroups for 65,536, which cost the copy kernel 9% on the H200).
+   * `width` sets x instead (the grid-shape experiments of src/bench/copy.ts).
    */
   dispatch(kernel: Kernel, params: number[], bindings: GPUBufferBinding[], groups: number, width?: number): void {
     if (groups <= 0) return;
     if (params.length > PARAM_WORDS) throw new KernelInternalError(`${kernel.label} has ${params.length} parameters`);
     const max = this.ctx.maxGroupsPerDimension;
-    const x = Math.min(groups, max, width ?? max);
-    const y = Math.ceil(groups / x);
+    const [x, y] = dispatchGrid(groups, max, width);
     if (y > max) throw new KernelInputError(this.label, 'input', `${groups} workgroups exceed this device's ${max}×${max} grid`);
     this.pending.push({ kernel, params, bindings, groups: [x, y] });
   }
@@ -109,4 +111,14 @@ export class PlanBuilder {
       },
     };
   }
+}
+
+/**
+ * The grid [x, y] of `groups` workgroups with at most `max` per dimension: the fewest rows,
+ * as narrow as they can be (PlanBuilder.dispatch), or rows `width` wide. y may exceed `max`:
+ * the caller refuses such a dispatch.
+ */
+export function dispatchGrid(groups: number, max: number, width?: number): [number, number] {
+  const x = Math.min(groups, max, width ?? Math.ceil(groups / Math.ceil(groups / max)));
+  return [x, Math.ceil(groups / x)];
 }
