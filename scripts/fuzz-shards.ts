@@ -12,12 +12,11 @@
 //
 // Prints one JSON line per shard and a total; exit 1 when any shard failed or timed out.
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { mutatedFile } from '../src/fuzz/mutate.js';
 import { FUZZ_MAX_STEPS, runTargets } from '../src/fuzz/targets.js';
+import { seedFiles } from '../src/fuzz/node/seeds.js';
 
 const CASE_CPU_MS = 15_000;
 const PROGRESS_EVERY = 1000;
@@ -33,20 +32,6 @@ interface ShardResult {
   stoppedAtLimit?: boolean;
   message?: string;
   input?: string;
-}
-
-function seedFiles(root: string): { name: string; source: string }[] {
-  const out: { name: string; source: string }[] = [];
-  const add = (dir: string) => {
-    for (const f of readdirSync(join(root, dir))
-      .filter((x) => x.endsWith('.wgsl'))
-      .sort())
-      out.push({ name: `${dir}/${f}`, source: readFileSync(join(root, dir, f), 'utf8') });
-  };
-  for (const l of readdirSync(join(root, 'lessons')).sort()) add(`lessons/${l}`);
-  add('corpus');
-  add('test/kernels');
-  return out;
 }
 
 function runShard(root: string, shard: number, seed: number, cases: number): ShardResult {

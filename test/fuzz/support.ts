@@ -1,10 +1,9 @@
 // Shared by the fuzz tests: the files the mutation fuzzer starts from, the choice-stream
 // arbitrary of the grammar generators, and the outcome bookkeeping of the watchdog.
 import fc from 'fast-check';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome } from '../../src/fuzz/targets.js';
+import { seedFiles as readSeedFiles, type SeedFile } from '../../src/fuzz/node/seeds.js';
 import type { JobResult } from '../../src/fuzz/node/pool.js';
 import { count } from '../../src/fuzz/node/campaign.js';
 
@@ -12,20 +11,8 @@ process.env.XDG_RUNTIME_DIR ??= '/tmp';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every lesson example, corpus kernel and feature kernel, as the mutation fuzzer's seeds. */
-export function seedFiles(): { name: string; source: string }[] {
-  const out: { name: string; source: string }[] = [];
-  const add = (dir: string) => {
-    for (const f of readdirSync(join(ROOT, dir))
-      .filter((x) => x.endsWith('.wgsl'))
-      .sort())
-      out.push({ name: `${dir}/${f}`, source: readFileSync(join(ROOT, dir, f), 'utf8') });
-  };
-  for (const l of readdirSync(join(ROOT, 'lessons')).sort()) add(`lessons/${l}`);
-  add('corpus');
-  add('test/kernels');
-  return out;
-}
+/** Every lesson example, corpus kernel and feature kernel of this checkout, as the mutation fuzzer's seeds. */
+export const seedFiles = (): SeedFile[] => readSeedFiles(ROOT);
 
 /** The choice stream of the grammar generators (shrinks toward simpler programs). */
 export const choices = fc.array(fc.nat({ max: 0xffff }), { minLength: 200, maxLength: 3000 });
