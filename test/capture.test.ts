@@ -108,20 +108,28 @@ interface RunJson {
   buffers: { group: number; binding: number; type: string; values: (number | string)[] }[];
 }
 
-/** `run --json` of one kernel: it passes, and each writable buffer equals the program's bytes exactly. */
-async function rerunEqual(k: Kernel): Promise<void> {
-  const r = await wgslLab('run', '--json', k.path);
-  expect(r.code, `${k.file}: ${r.err}`).toBe(0);
-  const result = JSON.parse(r.out) as RunJson;
-  expect(result.ok).toBe(true);
-  for (const [ref, bytes] of k.outputs) {
-    const b = result.buffers.find((x) => `${x.group}:${x.binding}` === ref)!;
-    const View = b.type === 'f32' ? Float32Array : b.type === 'i32' ? Int32Array : Uint32Array;
-    const want = Array.from(new View(bytes.slice().buffer), (v) =>
-      Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v,
-    );
-    expect(b.values, `${k.file} ${ref}`).toEqual(want);
-  }
+/**
+ * One `run --json` of every kernel (one process and one device, as a user re-runs a capture):
+ * each passes, and each writable buffer equals the program's bytes exactly.
+ */
+async function rerunEqual(kernels: Kernel[]): Promise<void> {
+  const r = await wgslLab('run', '--json', ...kernels.map((k) => k.path));
+  expect(r.code, r.err).toBe(0);
+  const parsed = JSON.parse(r.out) as RunJson | RunJson[];
+  const results = Array.isArray(parsed) ? parsed : [parsed];
+  expect(results).toHaveLength(kernels.length);
+  kernels.forEach((k, i) => {
+    const result = results[i]!;
+    expect(result.ok, k.file).toBe(true);
+    for (const [ref, bytes] of k.outputs) {
+      const b = result.buffers.find((x) => `${x.group}:${x.binding}` === ref)!;
+      const View = b.type === 'f32' ? Float32Array : b.type === 'i32' ? Int32Array : Uint32Array;
+      const want = Array.from(new View(bytes.slice().buffer), (v) =>
+        Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v,
+      );
+      expect(b.values, `${k.file} ${ref}`).toEqual(want);
+    }
+  });
 }
 
 interface CheckJson {
@@ -205,7 +213,7 @@ describe('capture of a plain WebGPU program', () => {
     expect(appSums).toEqual([182.25, 188.25, 194.25, 200.25]);
     // The indirect arguments the scale kernel wrote, as the program's dispatch left them.
     expect(Array.from(new Uint32Array(kernels[0]!.outputs.get('0:3')!.buffer))).toEqual([4, 1, 1, 0]);
-    for (const k of kernels) await rerunEqual(k);
+    await rerunEqual(kernels);
     const { reports, failures } = await checkAll(kernels);
     expect(failures).toEqual([]);
     expect(reports.map((x) => x.summary)).toEqual(kernels.map(() => expect.objectContaining({ errors: 0, races: 0 })));
@@ -245,7 +253,7 @@ async function captureLibrary(name: string, command: string[]) {
   const appOutputs = JSON.parse(appLine(r.err)) as Record<string, number[]>;
   const { index, kernels } = readCapture(out);
   const t1 = performance.now();
-  for (const k of kernels) await rerunEqual(k);
+  await rerunEqual(kernels);
   const rerunMs = performance.now() - t1;
   const t2 = performance.now();
   const { reports, failures } = await checkAll(kernels);
