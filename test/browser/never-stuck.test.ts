@@ -120,12 +120,14 @@ describe('never stuck', () => {
       await openWithEndlessEdit(page);
       expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
     }
-    expect(await runAndStop(stopped, true)).toContain('Stop was pressed');
-    // Nobody presses Stop: the watchdog's deadline (10 s) gives the device up.
+    // Nobody presses Stop: the watchdog's deadline (10 s) gives the device up. (First: a
+    // software GPU spins each given-up kernel on a thread of its own until the browser
+    // closes, and the wait for the watchdog is the longest step.)
     await pressAndWait(watched, FILE, 'Run', 'runs', 90_000);
     const timedOut = await example(watched, FILE).locator('.slot-run').innerText();
     expect(timedOut).toContain('the kernel did not finish within 10 s on the GPU, so the lab gave the GPU up');
     expect(timedOut).not.toMatch(/--timeout/);
+    expect(await runAndStop(stopped, true)).toContain('Stop was pressed');
     // Both runs stay recorded as unfinished: a reload would open in safe mode.
     for (const page of [stopped, watched]) {
       expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY)) ?? 'null')).toMatchObject({ file: FILE });
