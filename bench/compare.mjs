@@ -104,6 +104,18 @@ const CONTEXT = [
   { what: 'histogram (256 bins) vs cupy.bincount', ours: 'histogram/256/u32', anchor: [{ peer: 'bincount/256/u32' }] },
   { what: 'transpose 16384² vs copy kernel', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, anchor: ['copy'] },
   { what: 'transpose 8192×32768 vs copy kernel', ours: 'transpose/f32/8192x32768', variant: DEFAULT_TRANSPOSE, anchor: ['copy'] },
+  {
+    what: 'transpose 16384² vs CUDA tiled transpose',
+    ours: 'transpose/f32',
+    variant: DEFAULT_TRANSPOSE,
+    anchor: [{ cub: 'transpose-tiled32/f32' }, { cub: 'transpose-tiled64/f32' }],
+  },
+  {
+    what: 'transpose 8192×32768 vs CUDA tiled transpose',
+    ours: 'transpose/f32/8192x32768',
+    variant: DEFAULT_TRANSPOSE,
+    anchor: [{ cub: 'transpose-tiled32/f32/8192x32768' }, { cub: 'transpose-tiled64/f32/8192x32768' }],
+  },
   { what: 'transpose 16384² vs CuPy transpose', ours: 'transpose/f32', variant: DEFAULT_TRANSPOSE, anchor: [{ peer: 'transpose/f32' }] },
   {
     what: 'transpose 8192×32768 vs CuPy transpose',

@@ -77,6 +77,34 @@ __global__ void copy_uint4(const uint4* __restrict__ in, uint4* __restrict__ out
   if (i < n4) out[i] = in[i];
 }
 
+// ---- tiled transposes: the CUDA counterpart of the library's transpose ----
+// A TILE x TILE tile of the rows x cols input is staged in shared memory (one padding column
+// keeps a column read free of bank conflicts) and written transposed; a block of TILE x 8
+// threads moves TILE / 8 elements per thread each way, reads and writes both coalesced.
+
+template <int TILE>
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, size_t rows, size_t cols) {
+  __shared__ float tile[TILE][TILE + 1];
+  size_t c = blockIdx.x * (size_t)TILE + threadIdx.x;
+  size_t r0 = blockIdx.y * (size_t)TILE;
+#pragma unroll
+  for (int j = threadIdx.y; j < TILE; j += 8) tile[j][threadIdx.x] = in[(r0 + j) * cols + c];
+  __syncthreads();
+  size_t r = blockIdx.y * (size_t)TILE + threadIdx.x;
+  size_t c0 = blockIdx.x * (size_t)TILE;
+#pragma unroll
+  for (int j = threadIdx.y; j < TILE; j += 8) out[(c0 + j) * rows + r] = tile[threadIdx.x][j];
+}
+
+// out (cols x rows) is the transpose of in (rows x cols).
+__global__ void count_not_transposed(const float* in, const float* out, size_t rows, size_t cols, unsigned long long* bad) {
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  if (i < rows * cols) {
+    size_t r = i / cols, c = i % cols;
+    if (out[c * rows + r] != in[i]) atomicAdd(bad, 1ULL);
+  }
+}
+
 // ---- GPU checks: each counts the indices where a property fails ----
 
 __global__ void count_unequal(const uint32_t* a, const uint32_t* b, size_t n, unsigned long long* bad) {
@@ -421,6 +449,28 @@ int main(int argc, char** argv) {
   time_op("sort-pairs/u32/double-buffer",
           "cub::DeviceRadixSort::SortPairs on DoubleBuffers (unsorted input restored before each run, untimed)", n, 4 * nb, db_pairs_op,
           restore_pairs);
+  // Transposes of the n elements as a square and as a 1 : 4 rectangle (the bench's shapes).
+  const size_t side = (size_t)1 << (log2n / 2);
+  const size_t shapes[2][2] = {{side, n / side}, {side / 2, n / (side / 2)}};
+  for (auto& shape : shapes) {
+    const size_t rows = shape[0], cols = shape[1];
+    std::string suffix = rows == cols ? "" : "/" + std::to_string(rows) + "x" + std::to_string(cols);
+    auto t32 = [&] {
+      transpose_tiled<32><<<dim3((unsigned)(cols / 32), (unsigned)(rows / 32)), dim3(32, 8)>>>(f32, f32_out, rows, cols);
+    };
+    auto t64 = [&] {
+      transpose_tiled<64><<<dim3((unsigned)(cols / 64), (unsigned)(rows / 64)), dim3(64, 8)>>>(f32, f32_out, rows, cols);
+    };
+    for (const std::function<void()>& op : {std::function<void()>(t32), std::function<void()>(t64)}) {
+      CHECK(cudaMemset(f32_out, 0, bytes));
+      op();
+      require(count([&] { count_not_transposed<<<blocks(n), 256>>>(f32, f32_out, rows, cols, g_bad); }) == 0, "tiled transpose");
+    }
+    time_op(("transpose-tiled32/f32" + suffix).c_str(), "a CUDA tiled transpose: 32x32 tiles in shared memory (padded), 32x8 threads", n,
+            2 * nb, t32);
+    time_op(("transpose-tiled64/f32" + suffix).c_str(), "a CUDA tiled transpose: 64x64 tiles in shared memory (padded), 64x8 threads", n,
+            2 * nb, t64);
+  }
   time_op("sort/u32/already-sorted", "cub::DeviceRadixSort::SortKeys on a DoubleBuffer whose keys are already sorted (context only)", n,
           2 * nb, db_sorted_op, sorted_prepare);
 
