@@ -10,7 +10,7 @@
 // bench/results/h200-2026-12-01b/scan/; --groups the two-level look-back (…/scan2/); --lookup the look-back's own cost (h200-2026-12-01d/). --scan-only leaves the transposes out, --log2n=K
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
-//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
+//   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --backoff | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
 import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
@@ -237,6 +237,20 @@ function scanCarryByType(): ScanRow[] {
   return list;
 }
 
+// --backoff: the default single pass with integer steps between look-back rounds that
+// found no predecessor's word (ScanVariant.backoff), so that waiting workgroups poll the
+// memory system less; both types, in launch and grid order, interleaved over two rounds,
+// each back-off validated against the CPU once.
+function scanBackoff(): ScanRow[] {
+  const list: ScanRow[] = [];
+  for (const round of [1, 2])
+    for (const type of ['u32', 'f32'] as const)
+      for (const blockOrder of ['grid', 'launch'] as const)
+        for (const backoff of [0, 4, 16, 64, 256])
+          list.push([`back-off ${backoff}, ${blockOrder} order (${round})`, type, { blockOrder }, { backoff }, round === 1 && backoff > 0]);
+  return list;
+}
+
 // --reduce: the f32 sum at 2^28 (the row compared with CUB's sum) under level-0 shapes:
 // workgroup counts, vec4 loads per invocation, and the one-dispatch last-group finish,
 // against the default of then, interleaved and repeated: both sides of the CUB comparison
@@ -342,13 +356,15 @@ async function main() {
         ? scanLookup()
         : process.argv.includes('--shapes')
           ? scanShapes()
-          : process.argv.includes('--carry-last')
-            ? scanCarryLast()
-            : process.argv.includes('--carry-last-rows')
-              ? scanCarryLastRows()
-              : process.argv.includes('--carry-by-type')
-                ? scanCarryByType()
-                : scanDefaults();
+          : process.argv.includes('--backoff')
+            ? scanBackoff()
+            : process.argv.includes('--carry-last')
+              ? scanCarryLast()
+              : process.argv.includes('--carry-last-rows')
+                ? scanCarryLastRows()
+                : process.argv.includes('--carry-by-type')
+                  ? scanCarryByType()
+                  : scanDefaults();
   // --transpose-only: the copy kernel and the transposes (a shorter device call).
   for (const [variant, type, o, shape, marked] of process.argv.includes('--transpose-only') ? [] : scanVariants) {
     const input = type === 'f32' ? f32 : u32;

@@ -70,6 +70,12 @@ export interface ScanShaderSpec {
    * (the default adds the carry first and finishes each row after the look-back).
    */
   carryLast?: boolean;
+  /**
+   * Single pass: after each look-back round that found no predecessor's word, this many
+   * steps of integer arithmetic before the next round (0: poll again at once), so that
+   * waiting workgroups load the memory system less (lookBack says how).
+   */
+  backoff?: number;
 }
 
 /** The block sizes the kernels are generated for (vec4 rows per invocation). */
@@ -336,7 +342,7 @@ function probeBody(T: ElementType, probe: ScanShaderSpec['probe']): string {
 // walk). So a walk is about two rounds however far back the nearest prefix lies. It is a
 // variant, not the default: the walk's length is not what the look-back costs
 // (docs/decisions/0005-scan-defaults.md).
-function lookBack(T: ElementType, groups: boolean): string {
+function lookBack(T: ElementType, groups: boolean, backoff = 0): string {
   const g = (text: string, otherwise = '') => (groups ? text : otherwise);
   return `${g(`const GROUP: u32 = ${LOOKBACK_GROUP}u;
 
@@ -424,7 +430,17 @@ fn look_back(block: u32, k: u32, lanes: u32${g(`, sum: ${T}`)}) -> ${T} {
       // A silent group: walk it block by block from the next round.
       by_block = true;
     } `)}else {
-      idle++;
+      idle++;${
+        backoff > 0
+          ? `
+      // Back-off: BACKOFF steps of a linear congruential sequence before the next poll. The
+      // test below is never true (flags use bits 0 and 1) but keeps the compiler from
+      // dropping the loop.
+      var pause = next;
+      for (var w = 0u; w < ${backoff}u; w++) { pause = pause * 1664525u + 1013904223u; }
+      if (pause == 0xffffffffu && P.flags == 0xffffffffu) { idle = 0u; }`
+          : ''
+      }
       // Blocks of earlier dispatches (chunks) are always complete: never reduce those.
       if (idle > P.spin_limit && next - 1u >= P.block_base) {
         carry += reduce_block(next - 1u - P.block_base, k, lanes);
@@ -445,6 +461,7 @@ function singlePass(
   probe?: ScanShaderSpec['probe'],
   groups = false,
   last?: { finish: string; store: string },
+  backoff = 0,
 ): string {
   return `
 // state[0]: the block counter; state[1]: how many times a look-back fell back (statistics).
@@ -498,7 +515,7 @@ fn reduce_block(local: u32, k: u32, lanes: u32) -> ${T} {
   return lb_add(sum);
 }
 
-${lookBack(T, groups)}
+${lookBack(T, groups, backoff)}
 
 @compute @workgroup_size(WG)
 fn main(${GRID_ARGS}) {
@@ -569,6 +586,8 @@ export function scanShader(s: ScanShaderSpec): string {
   if (!(Number.isInteger(s.rows / 4) && s.rows >= 4 && s.rows <= 24))
     throw new KernelInternalError(`scan rows must be a multiple of 4 from 4 to 24, got ${s.rows}`);
   const wg = s.workgroup ?? WORKGROUP;
+  if (s.backoff !== undefined && !(Number.isInteger(s.backoff) && s.backoff >= 0 && s.backoff <= 4096))
+    throw new KernelInternalError(`scan back-off must be an integer from 0 to 4096, got ${s.backoff}`);
   if (s.subgroupSlots !== undefined && !(Number.isInteger(s.subgroupSlots) && s.subgroupSlots >= 1 && s.subgroupSlots <= wg / 4))
     throw new KernelInternalError(`scan subgroup slots must be 1 to ${wg / 4}, got ${s.subgroupSlots}`);
   if (![128, 256, 512].includes(wg) || (wg !== WORKGROUP && !s.subgroups))
@@ -576,7 +595,15 @@ export function scanShader(s: ScanShaderSpec): string {
   const body =
     s.mode === 'single-pass'
       ? writeBlock(s.type) +
-        singlePass(s.type, s.subgroups, s.order, s.probe, s.lookBack === 'groups', s.carryLast ? carryLastRows(s.type, s.rows) : undefined)
+        singlePass(
+          s.type,
+          s.subgroups,
+          s.order,
+          s.probe,
+          s.lookBack === 'groups',
+          s.carryLast ? carryLastRows(s.type, s.rows) : undefined,
+          s.backoff,
+        )
       : s.mode === 'aggregates'
         ? aggregates(s.type)
         : writeBlock(s.type) + downsweep(s.type);
@@ -584,7 +611,7 @@ export function scanShader(s: ScanShaderSpec): string {
   // uniformity analysis cannot see is subgroup-uniform), so that diagnostic is off.
   const diagnostics = s.subgroups && s.mode === 'single-pass' ? 'diagnostic(off, subgroup_uniformity);\n' : '';
   return `${enableSubgroups(s.subgroups)}${diagnostics}
-// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.carryLast ? ', carry last' : ''})
+// wgsl-lab kernels: scan (${s.mode}, ${s.type}, ${s.subgroups ? 'subgroups' : 'workgroup memory'}, ${s.rows} rows × ${wg}${s.mode === 'single-pass' ? `, ${s.order} order` : ''}${s.probe ? `, probe ${s.probe}` : ''}${s.lookBack === 'groups' ? ', look-back by groups' : ''}${s.carryLast ? ', carry last' : ''}${s.backoff ? `, back-off ${s.backoff}` : ''})
 ${common(s.type, s.rows, wg)}
 ${blockScan(s.type, s.subgroups, s.rows / 4, wg, s.subgroupSlots)}
 ${body}`;

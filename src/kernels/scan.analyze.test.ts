@@ -29,10 +29,12 @@ const FACTORS = {
   lookBackMode: ['normal', 'fallback forced', 'prefixes hidden'] as const,
   lookBack: ['blocks', 'groups'] as const,
   carryLast: [false, true] as const,
+  /** Integer steps between look-back rounds that found nothing. */
+  backoff: [0, 16] as const,
 };
 type Variant = Row<typeof FACTORS>;
 
-const SINGLE_PASS_ONLY = new Set(['blockOrder', 'lookBackMode', 'lookBack', 'carryLast']);
+const SINGLE_PASS_ONLY = new Set(['blockOrder', 'lookBackMode', 'lookBack', 'carryLast', 'backoff']);
 const applies = (v: Variant, name: keyof typeof FACTORS) =>
   !(SINGLE_PASS_ONLY.has(name) && v.algorithm !== 'single-pass') && !(name === 'workgroup' && v.rows === 'default');
 const valid = (v: Variant) => v.lanes !== 'none' || v.rows === 'default' || v.workgroup === 256;
@@ -78,7 +80,7 @@ describe('scan variants on the simulator, analyzed', () => {
     };
     const variant: ScanVariant = {
       ...(v.rows !== 'default' ? { workgroup: v.workgroup } : {}),
-      ...(singlePass ? { lookBack: v.lookBack, carryLast: v.carryLast } : {}),
+      ...(singlePass ? { lookBack: v.lookBack, carryLast: v.carryLast, backoff: v.backoff } : {}),
     };
     const input = simUpload(device, values);
     const plan = await planScanVariant(device.gpu, input, options, variant);

@@ -87,6 +87,8 @@ export interface ScanVariant {
   keepState?: boolean;
   /** Single pass: the block finished before the look-back, the carry added at the store (scan-wgsl.ts's carryLast; default carryLastByDefault). */
   carryLast?: boolean;
+  /** Single pass: integer steps between look-back rounds that found nothing (scan-wgsl.ts's backoff; default 0). */
+  backoff?: number;
 }
 
 function settings(gpu: KernelDevice, type: ElementType, length: number, o: ScanTuning | undefined): ScanSettings {
@@ -202,6 +204,7 @@ async function buildScan(plan: PlanBuilder, input: GPUBuffer, output: GPUBuffer,
         lookBack: s.variant.lookBack,
         carryLast: s.variant.carryLast ?? carryLastByDefault(rows, s.type, s.subgroups),
         probe: s.variant.probe,
+        backoff: s.variant.backoff,
         workgroup,
         subgroupSlots: s.subgroups ? subgroupSlots(ctx, workgroup) : undefined,
       }),
