@@ -73,9 +73,10 @@ describe('the lab editor', () => {
 
     await page.keyboard.press('Enter');
     await page.keyboard.type('let q = gid.', { delay: 20 });
-    await list.waitFor({ state: 'visible', timeout: 10_000 });
-    const labels = await list.locator('li .cm-completionLabel').allInnerTexts();
-    expect(labels.slice(0, 3)).toEqual(['x', 'y', 'z']);
+    // The list of names that typing `gid` opened can still be showing when `.` was typed: wait
+    // until the list holds the vector's components (a busy machine updates it late).
+    const labels = () => list.locator('li .cm-completionLabel').allInnerTexts();
+    await expect.poll(async () => (await labels()).slice(0, 3), { timeout: 10_000 }).toEqual(['x', 'y', 'z']);
     expect(await list.innerText()).toContain('x: u32');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Backspace');
