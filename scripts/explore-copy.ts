@@ -11,8 +11,6 @@
 // --quick (lavapipe) compares on the CPU too. Bundled by scripts/gpuhost-bundle.sh into
 // .gpuhost/explore-copy.mjs; prints one JSON line per variant and a table at the end.
 //   node .gpuhost/explore-copy.mjs [--quick] [--log2n=K] > OUT/explore-copy.jsonl
-import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
-import { GpuSession } from '../src/gpu/session.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
 import { submit } from '../src/kernels/execute.js';
@@ -22,7 +20,7 @@ import { copyShapeName, planCopy } from '../src/bench/copy.js';
 import { copyShapes, transposeShapes } from '../src/bench/copy-variants.js';
 import { checkOnDevice, type CheckLayout } from '../src/bench/copy-check.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { measure, printTable, timedRows } from './explore-measure.js';
+import { measure, openDevice, printTable, timedRows } from './explore-measure.js';
 
 const quick = process.argv.includes('--quick');
 const log2n = Number(process.argv.find((a) => a.startsWith('--log2n='))?.slice(8) ?? (quick ? 16 : 28));
@@ -34,16 +32,9 @@ const WIDTH = quick ? 16 : 256;
 
 async function main() {
   const t0 = performance.now();
-  const gpu = await new GpuSession(nodeGpuProvider()).device();
-  const l = gpu.device.limits;
-  process.stdout.write(
-    JSON.stringify({
-      device: gpu.description,
-      n: N,
-      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
-      maxComputeWorkgroupsPerDimension: l.maxComputeWorkgroupsPerDimension,
-      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
-    }) + '\n',
+  const gpu = await openDevice(
+    ['maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupsPerDimension', 'maxStorageBufferBindingSize'],
+    () => ({ n: N }),
   );
   const inputs = new Inputs(gpu, N);
   const f32 = inputs.get('f32');

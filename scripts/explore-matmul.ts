@@ -13,9 +13,8 @@
 // 2.719, cupy.matmul on the H200 in bench/results/h200-2026-12-03c).
 // Bundled by scripts/gpuhost-bundle.sh into .gpuhost/explore-matmul.mjs:
 //   node .gpuhost/explore-matmul.mjs [--quick] [--filter=A|B…] > OUT/explore-matmul.jsonl
-import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
 import { BufferUsage } from '../src/gpu/constants.js';
-import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
+import type { DeviceHandle } from '../src/gpu/session.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { matmulBound } from '../src/kernels/bounds.js';
 import { kernelContext } from '../src/kernels/context.js';
@@ -24,6 +23,7 @@ import type { KernelPlan } from '../src/kernels/index.js';
 import { timePlan } from '../src/bench/measure.js';
 import { randomArray } from '../src/bench/data.js';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../src/bench/matmul-variants.js';
+import { openDevice } from './explore-measure.js';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = process.argv.includes('--quick');
@@ -135,16 +135,9 @@ async function run(gpu: DeviceHandle, v: MatmulVariant, shapes: Matrices[]): Pro
 
 async function main(): Promise<number> {
   const t0 = performance.now();
-  const gpu = await new GpuSession(nodeGpuProvider()).device();
-  const l = gpu.device.limits;
-  process.stdout.write(
-    JSON.stringify({
-      device: gpu.description,
-      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
-      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
-      cublasMs: quick ? null : cublasMs,
-    }) + '\n',
-  );
+  const gpu = await openDevice(['maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup'], () => ({
+    cublasMs: quick ? null : cublasMs,
+  }));
   const shapes: Matrices[] = SHAPES.map((s, i) => {
     const a = randomArray('f32', s.m * s.k, 11 + i) as Float32Array<ArrayBuffer>;
     const b = randomArray('f32', s.k * s.n, 23 + i) as Float32Array<ArrayBuffer>;

@@ -1,9 +1,11 @@
-// What the exploration scripts (explore.ts, explore-sort.ts) share: a variant is made,
+// What the exploration scripts (explore*.ts) share: a variant is made,
 // validated when a check is given, timed with timestamp queries (5 warm-up runs, median of
 // 30), and reported as one JSON line on stdout; the rows are kept for the script's table.
 // The last 'copy' row timed is the reference every later row's ratio is taken against;
-// printTable writes the rows as a markdown table at the end.
-import type { DeviceHandle } from '../src/gpu/session.js';
+// printTable writes the rows as a markdown table at the end; openDevice prints the device
+// first.
+import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
+import { GpuSession, type DeviceHandle } from '../src/gpu/session.js';
 import type { KernelPlan } from '../src/kernels/index.js';
 import { timePlan } from '../src/bench/measure.js';
 
@@ -16,6 +18,21 @@ export interface Row {
   spread?: string;
   validated?: boolean | string;
   error?: string;
+}
+
+/**
+ * The run's device, announced as the first JSON line on stdout: its description, the named
+ * limits, then what `extra` adds (settings of the run, facts read from the device).
+ */
+export async function openDevice(
+  limits: (keyof GPUSupportedLimits)[],
+  extra: (gpu: DeviceHandle) => Record<string, unknown> = () => ({}),
+): Promise<DeviceHandle> {
+  const gpu = await new GpuSession(nodeGpuProvider()).device();
+  const l = gpu.device.limits;
+  const named = Object.fromEntries(limits.map((k) => [k, l[k]]));
+  process.stdout.write(JSON.stringify({ device: gpu.description, ...named, ...extra(gpu) }) + '\n');
+  return gpu;
 }
 
 const rows: Row[] = [];

@@ -11,8 +11,6 @@
 // sets the scan size (lavapipe: validate look-backs over many blocks). Bundled by scripts/gpuhost-bundle.sh
 // into .gpuhost/explore.mjs; prints one JSON line per variant and a table at the end.
 //   node .gpuhost/explore.mjs [--quick] [--log2n=K] [--reduce | --reduce-sweep | --reduce-small | --transpose-only [--placements=K] | --scan-only] [--probes | --groups | --lookup | --shapes | --backoff | --carry-last | --carry-last-rows | --carry-by-type] > OUT/explore.jsonl
-import { nodeGpuProvider } from '../src/gpu/adapters/node.js';
-import { GpuSession } from '../src/gpu/session.js';
 import { BufferUsage } from '../src/gpu/constants.js';
 import { runAndRead } from '../src/kernels/buffers.js';
 import { kernelContext } from '../src/kernels/context.js';
@@ -23,7 +21,7 @@ import { planScanVariant, type ScanTuning as ScanOptions, type ScanVariant } fro
 import { planReduceVariant, type ReduceVariant } from '../src/kernels/reduce.js';
 import { planCopy } from '../src/bench/copy.js';
 import { Inputs } from '../src/bench/inputs.js';
-import { measure, printTable } from './explore-measure.js';
+import { measure, openDevice, printTable } from './explore-measure.js';
 import { checkReduce, checkScan, checkTranspose } from '../src/bench/validate.js';
 
 const quick = process.argv.includes('--quick');
@@ -293,18 +291,11 @@ function reduceVariants(): [string, ReduceVariant, boolean][] {
 
 async function main() {
   const t0 = performance.now();
-  const gpu = await new GpuSession(nodeGpuProvider()).device();
-  const l = gpu.device.limits;
+  const gpu = await openDevice(['maxComputeWorkgroupStorageSize', 'maxStorageBufferBindingSize'], (g) => {
+    const { subgroupMinSize, subgroupMaxSize } = kernelContext(g);
+    return { subgroupMinSize, subgroupMaxSize };
+  });
   const ctx = kernelContext(gpu);
-  process.stdout.write(
-    JSON.stringify({
-      device: gpu.description,
-      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
-      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
-      subgroupMinSize: ctx.subgroupMinSize,
-      subgroupMaxSize: ctx.subgroupMaxSize,
-    }) + '\n',
-  );
   const inputs = new Inputs(gpu, N);
   const f32 = inputs.get('f32');
   const u32 = inputs.get('u32');

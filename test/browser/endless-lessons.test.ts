@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHarness } from '../../src/harness/index.js';
-import { example, openLesson, pressAndWait, startLab, type Lab, countGpuSubmissions, IN_FLIGHT_KEY } from './lab.js';
+import { example, openLesson, pressAndWait, startLabWithCountedPage, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 /** The hang guard of every step. */
 const GUARD = 30_000;
@@ -61,9 +61,7 @@ let page: Page;
 let inFlightWrites: () => Promise<number>;
 
 beforeAll(async () => {
-  lab = await startLab();
-  page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  inFlightWrites = await countGpuSubmissions(page);
+  ({ lab, page, inFlightWrites } = await startLabWithCountedPage());
 });
 
 afterAll(async () => {

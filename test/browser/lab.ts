@@ -111,7 +111,7 @@ export const IN_FLIGHT_KEY = 'wgsl-lab:v1:gpu-in-flight';
  * Counts, per page load, the writes of the in-flight record (one per GPU submission) and
  * returns a reader of the count: 0 after a run means nothing reached the GPU.
  */
-export async function countGpuSubmissions(page: Page): Promise<() => Promise<number>> {
+async function countGpuSubmissions(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript((key) => {
     const w = window as unknown as { inFlightWrites: number };
     w.inFlightWrites = 0;
@@ -122,4 +122,11 @@ export async function countGpuSubmissions(page: Page): Promise<() => Promise<num
     };
   }, IN_FLIGHT_KEY);
   return () => page.evaluate(() => (window as unknown as { inFlightWrites: number }).inFlightWrites);
+}
+
+/** A lab (startLab) with one desktop page (1280 × 900) whose GPU submissions are counted (countGpuSubmissions). */
+export async function startLabWithCountedPage(): Promise<{ lab: Lab; page: Page; inFlightWrites: () => Promise<number> }> {
+  const lab = await startLab();
+  const page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  return { lab, page, inFlightWrites: await countGpuSubmissions(page) };
 }

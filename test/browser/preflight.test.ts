@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { example, openLesson, pressAndWait, startLab, type Lab, countGpuSubmissions, IN_FLIGHT_KEY } from './lab.js';
+import { example, openLesson, pressAndWait, startLabWithCountedPage, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
 const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
@@ -47,9 +47,7 @@ let page: Page;
 let inFlightWrites: () => Promise<number>;
 
 beforeAll(async () => {
-  lab = await startLab();
-  page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  inFlightWrites = await countGpuSubmissions(page);
+  ({ lab, page, inFlightWrites } = await startLabWithCountedPage());
 });
 
 afterAll(async () => {
