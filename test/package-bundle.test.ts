@@ -15,7 +15,7 @@ import { build as esbuild } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser/lab.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser/chromium.js';
 import { whenSetUp } from './support/background-setup.js';
 import { NPM_INSTALL, ok, RACY_KERNEL as RACY, REPO, sh, versionOf } from './support/package-tarball.js';
 

@@ -8,11 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CaptureIndex } from '../../src/capture/output.js';
 import { scratchDir, wgslLabIn } from '../support/cli.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './lab.js';
+import { openBrowser } from './lab.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PAGE = join(ROOT, 'test/capture/browser-page.js');
@@ -60,7 +59,7 @@ describe('capture of a web page in Chromium', () => {
     let url: string;
     ({ url, server } = await serve(site));
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const browser = await openBrowser();
     try {
       const page = await browser.newPage();
       await page.goto(url);

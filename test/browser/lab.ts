@@ -1,30 +1,13 @@
 // Shared set-up of the browser tests: the site built once for the tier (global-setup.ts;
 // a folder of its own, so a developer's site-dist/ is never touched), the real lab server
-// on a free port per test file, and Debian's Chromium with WebGPU on SwiftShader.
+// on a free port per test file, and Debian's Chromium with WebGPU on SwiftShader (the
+// tier's one browser, or one of the file's own).
 import { tmpdir } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServer, type RunningLab } from '../../src/cli/serve.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { whenSetUp } from '../support/background-setup.js';
-
-export const CHROMIUM = '/usr/bin/chromium';
-
-/**
- * Headless Chromium flags. `--enable-unsafe-webgpu` is what enables WebGPU on Linux; with
- * no GPU, Chromium falls back to SwiftShader (Vulkan on the CPU) by itself, so no
- * adapter-selection flag is needed. The rest keep the browser from reaching the network.
- */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--enable-unsafe-webgpu',
-  '--disable-gpu-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-default-apps',
-  '--mute-audio',
-];
 
 export interface Lab {
   url: string;
@@ -34,14 +17,26 @@ export interface Lab {
   close(): Promise<void>;
 }
 
-export async function startLab(): Promise<Lab> {
+/**
+ * The tier's Chromium (global-setup.ts), connected to: pages and contexts this connection
+ * opens are closed with it. `own: true` launches a browser of the file's own, for a file
+ * that occupies the GPU process on purpose (an endless kernel on SwiftShader stalls every
+ * page's GPU work in that process).
+ */
+export async function openBrowser(opts: { own?: boolean } = {}): Promise<Browser> {
+  if (opts.own) return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserEndpoint'));
+}
+
+/** The lab served on a free port, and a browser (openBrowser; `own` as there). */
+export async function startLab(opts: { ownBrowser?: boolean } = {}): Promise<Lab> {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
   const dir = await whenSetUp(inject('siteSetUp'), 'the build of the lab site');
   let server: RunningLab | undefined;
   let browser: Browser | undefined;
   try {
     server = await startServer({ port: 0, dir });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await openBrowser({ own: opts.ownBrowser });
   } catch (e) {
     await server?.close();
     throw e;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteCommand } from '../../src/cli/build-site.js';
 import { SITE_DIR } from '../../src/cli/serve.js';
@@ -18,7 +18,7 @@ import { CSP_HEADER, CSP_META } from '../../src/cli/site-policy.js';
 import { parseHarness } from '../../src/harness/index.js';
 import { loadLessons } from '../../src/lessons/load.js';
 import { formatValues } from '../../src/report/numbers.js';
-import { CHROMIUM, CHROMIUM_ARGS, example, openLesson, pressAndWait } from './lab.js';
+import { example, openBrowser, openLesson, pressAndWait } from './lab.js';
 
 const LESSONS = await loadLessons(fileURLToPath(new URL('../../lessons', import.meta.url)));
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
   server = staticServer(root);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  browser = await openBrowser();
 });
 
 afterAll(async () => {
