@@ -86,9 +86,12 @@ describe('every lesson: an endless kernel, Stop, reload, continue', () => {
       // Run: the pre-flight finds the loop and keeps the kernel off the GPU.
       await pressAndWait(page, k.file, 'Run', 'runs', GUARD);
       expect(await run.locator('.problems li').first().innerText()).toMatch(
-        new RegExp(`^${k.loopLine}:\\d+ endless loop at line ${k.loopLine}: on the simulator the kernel did not finish`),
+        new RegExp(
+          `^${k.loopLine}:\\d+ endless loop at line ${k.loopLine}: on the simulator the kernel did not finish within [\\d,]+ steps`,
+        ),
       );
       expect(await run.innerText()).toContain('It was not sent to the GPU');
+      expect(await run.locator('button.watch-loop').count()).toBe(1);
 
       // Run again and press Stop while the pre-flight simulates it.
       const runs = await box.getAttribute('data-runs');

@@ -1,8 +1,9 @@
 // The pre-flight and safe mode in Chromium with WebGPU on SwiftShader (issue 36 item 1),
-// and the GPU path's syntax errors at the own parser's place (item 4). Every endless kernel
-// a learner is likely to make of the lessons' examples is refused before the GPU and
-// leaves nothing behind: a reload afterwards answers at once. A page that finds an
-// unfinished GPU run recorded opens in safe mode and can go back to the GPU in one click.
+// and the GPU path's syntax errors at the own parser's place (item 4). An endless kernel
+// is refused before the GPU, Watch shows its loop, and it leaves nothing behind: a reload
+// afterwards answers at once (endless-lessons.test.ts refuses one per lesson). A page that
+// finds an unfinished GPU run recorded opens in safe mode and can go back to the GPU in
+// one click.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -11,35 +12,18 @@ import { example, openLesson, pressAndWait, startLabWithCountedPage, type Lab, I
 const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
 const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
 
-/** Waits for values[0] to turn negative, which adding 1 never makes it (as in never-stuck.test.ts). */
-const SQUARE_ENDLESS = `//! dispatch 1
-//! buffer 0 f32[1024] = i
-@group(0) @binding(0) var<storage, read_write> values: array<f32>;
-
-@compute @workgroup_size(1)
-fn square(@builtin(global_invocation_id) id: vec3u) {
-  loop {
-    if (values[0] < 0.0) { break; }
-    values[id.x] = values[id.x] + 1.0;
-  }
-}
-`;
 const SMOOTHING = lessonFile('05-barriers/smoothing.wgsl');
-const SUM = lessonFile('04-reduction/sum-workgroup.wgsl');
 
-/** The lessons' examples turned into the endless kernels a learner makes of them. */
-const ENDLESS = [
-  { slug: '01-first-kernel', file: 'square.wgsl', code: SQUARE_ENDLESS, loopLine: 7 },
-  // The tree reduction's `half > 0u` as `half >= 0u`: an unsigned value is never negative.
-  { slug: '04-reduction', file: 'sum-workgroup.wgsl', code: SUM.replace('half > 0u;', 'half >= 0u;'), loopLine: lineOf(SUM, 'half > 0u') },
-  // The smoothing loop without its increment.
-  {
-    slug: '05-barriers',
-    file: 'smoothing.wgsl',
-    code: SMOOTHING.replace('s < n; s++)', 's < n; )'),
-    loopLine: lineOf(SMOOTHING, 's < n; s++'),
-  },
-];
+/**
+ * The smoothing loop without its increment: an endless kernel made of a lesson's example,
+ * whose loop Watch can show. endless-lessons.test.ts refuses one such kernel per lesson.
+ */
+const ENDLESS = {
+  slug: '05-barriers',
+  file: 'smoothing.wgsl',
+  code: SMOOTHING.replace('s < n; s++)', 's < n; )'),
+  loopLine: lineOf(SMOOTHING, 's < n; s++'),
+};
 
 let lab: Lab;
 let page: Page;
@@ -67,34 +51,29 @@ async function resetAndRunSquare(): Promise<void> {
 }
 
 describe('pre-flight', () => {
-  it('refuses every endless kernel before the GPU, watches its loop, and a reload answers at once', async () => {
-    await openLesson(page, lab.url, '01-first-kernel');
+  it('refuses an endless kernel before the GPU, watches its loop, and a reload answers at once', async () => {
+    await openLesson(page, lab.url, ENDLESS.slug);
     expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
-    for (const e of ENDLESS) await setCode(e.slug, e.file, e.code);
-    for (const e of ENDLESS) {
-      await openLesson(page, lab.url, e.slug);
-      await page.reload();
-      await page.waitForSelector('body[data-backend="gpu"]');
-      await pressAndWait(page, e.file, 'Run', 'runs', 60_000);
-      const run = example(page, e.file).locator('.slot-run');
-      expect(await run.locator('.problems li').innerText()).toMatch(
-        new RegExp(
-          `^${e.loopLine}:\\d+ endless loop at line ${e.loopLine}: on the simulator the kernel did not finish within [\\d,]+ steps`,
-        ),
-      );
-      expect(await run.innerText()).toContain('It was not sent to the GPU');
-      expect(await run.locator('button.watch-loop').count()).toBe(1);
-      // Never submitted: no GPU run was recorded as in flight.
-      expect(await inFlightWrites()).toBe(0);
-    }
+    await setCode(ENDLESS.slug, ENDLESS.file, ENDLESS.code);
+    await page.reload();
+    await page.waitForSelector('body[data-backend="gpu"]');
+    await pressAndWait(page, ENDLESS.file, 'Run', 'runs', 60_000);
+    const run = example(page, ENDLESS.file).locator('.slot-run');
+    expect(await run.locator('.problems li').innerText()).toMatch(
+      new RegExp(
+        `^${ENDLESS.loopLine}:\\d+ endless loop at line ${ENDLESS.loopLine}: on the simulator the kernel did not finish within [\\d,]+ steps`,
+      ),
+    );
+    expect(await run.innerText()).toContain('It was not sent to the GPU');
+    // Never submitted: no GPU run was recorded as in flight.
+    expect(await inFlightWrites()).toBe(0);
 
     // "Watch the loop" opens Watch at the last step recorded, inside the loop.
     const smoothing = example(page, 'smoothing.wgsl');
     await smoothing.locator('button.watch-loop').click();
     const watch = smoothing.locator('section.watch');
     await watch.waitFor({ timeout: 60_000 });
-    const smoothingLoop = ENDLESS[2]!.loopLine;
-    expect(Number(await watch.getAttribute('data-line'))).toBeGreaterThan(smoothingLoop);
+    expect(Number(await watch.getAttribute('data-line'))).toBeGreaterThan(ENDLESS.loopLine);
     expect(Number(await watch.getAttribute('data-step'))).toBe(Number(await watch.getAttribute('data-steps')) - 1);
 
     // The page answers after a reload: the lesson's own kernel runs on the GPU.
