@@ -42,14 +42,11 @@ const list: MatmulVariantOptions[] = [
   { ...SQUARE_128, slice: 16, prefetch: 'registers' },
   { ...SQUARE_128, slice: 32, prefetch: 'registers' },
   { ...SQUARE_128, slice: 8, prefetch: 'double' },
-  { ...SQUARE_128, slice: 16, prefetch: 'double' },
   // The 64 × 64 tiling.
   { ...SQUARE_64, slice: 32 },
-  { ...SQUARE_64, slice: 16, prefetch: 'registers' },
   { ...SQUARE_64, slice: 32, prefetch: 'registers' },
   { ...SQUARE_64, slice: 16, prefetch: 'double' },
   { tile: 64, block: 8, slice: 16, prefetch: 'registers' },
-  { tile: 64, block: 8, slice: 32, prefetch: 'double' },
   // Rectangles: 128 invocations with 8 × 8 blocks, 256 with 8 × 4 or 4 × 8.
   { ...TALL, slice: 8 },
   { ...TALL, slice: 16, prefetch: 'registers' },
@@ -60,26 +57,30 @@ const list: MatmulVariantOptions[] = [
   { tile: 64, block: 4, tileN: 128, blockN: 8, slice: 16, prefetch: 'registers' },
   // Interior tiles unchecked.
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true },
-  { ...SQUARE_128, slice: 16, prefetch: 'double', interior: true },
   { ...SQUARE_64, slice: 16, prefetch: 'registers', interior: true },
   { ...TALL, slice: 16, prefetch: 'double', interior: true },
   // Tiles in groups of rows (shared rows of A and columns of B in the cache).
   { ...SQUARE_128, slice: 16, prefetch: 'registers', groupRows: 8 },
-  { ...SQUARE_128, slice: 16, prefetch: 'double', groupRows: 8 },
   { ...SQUARE_64, slice: 16, prefetch: 'registers', groupRows: 8 },
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true, groupRows: 8 },
-  { ...SQUARE_128, slice: 16, prefetch: 'double', interior: true, groupRows: 8 },
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true, groupRows: 4 },
   { ...SQUARE_128, slice: 32, prefetch: 'registers', interior: true, groupRows: 8 },
   { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 8 },
   { ...TALL, slice: 8, prefetch: 'registers', interior: true, groupRows: 8 },
   { ...SQUARE_128, slice: 8, prefetch: 'double', interior: true, groupRows: 8 },
   // The k loop unrolled.
-  { ...SQUARE_128, slice: 8, prefetch: 'registers', unrollK: true },
   { ...SQUARE_128, slice: 16, prefetch: 'registers', interior: true, unrollK: true },
   { ...SQUARE_128, slice: 8, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_128, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_64, slice: 16, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
+  // The k loop unrolled on the 128 × 64 tiling of the default (h200-2026-12-04/matmul).
+  { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
+  { ...TALL, slice: 16, prefetch: 'double', interior: true, unrollK: true },
+  { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 16, unrollK: true },
+  { ...TALL, slice: 8, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
+  { ...TALL, slice: 16, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
+  { ...WIDE, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
+  { tile: 128, block: 8, tileN: 64, blockN: 4, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
 ];
 
 /** What a variant leaves out is off, whatever the library's default (names say what is on). */
