@@ -24,7 +24,7 @@ const SQUARE_TILINGS = [
 ] as const;
 
 /** No prefetch, every tile checked, row by row: the plain kernel of each tiling. */
-const PLAIN = { prefetch: 'none', interior: false, groupRows: 1 } as const;
+const PLAIN = { prefetch: 'none', interior: false, groupRows: 1, unrollK: false } as const;
 
 const variants = SQUARE_TILINGS.flatMap(({ tile, block }) =>
   ([8, 16] as const).flatMap((slice) =>
@@ -70,7 +70,7 @@ describe('matmul variants on the simulator, analyzed', () => {
     const b = smallIntegers(k * n, 4);
     const want = Array.from(referenceMatmul(a, b, m, k, n));
     for (const [bytes, label] of [
-      [32768, 'matmul f32 128x64/8x8/16 vec4 double interior groups 8'],
+      [32768, 'matmul f32 128x64/8x8/16 vec4 double interior groups 8 unrolled'],
       [16384, 'matmul f32 128/8/16 vec4 registers interior unrolled'],
     ] as const) {
       const device = new SimDevice({ f16: true, subgroups: false, maxWorkgroupStorageBytes: bytes });

@@ -56,7 +56,7 @@ export interface MatmulTuning extends MatmulOptions {
 /**
  * The default kernel (docs/decisions/0011-matmul-default.md): 128 × 64 tiles, 8 × 8 per
  * invocation, slices of 16 double-buffered, interior tiles unchecked, tiles in groups of 8
- * rows. It needs 24 KiB of workgroup memory; a device with less (WebGPU's minimum is 16 KiB)
+ * rows, the loop over a slice's k unrolled. It needs 24 KiB of workgroup memory; a device with less (WebGPU's minimum is 16 KiB)
  * gets DEFAULT_MATMUL_SMALL unless a tiling, slice or prefetch was asked for.
  */
 export const DEFAULT_MATMUL_TILE = 128;
@@ -69,7 +69,7 @@ const DEFAULT_MATMUL_REST = {
   prefetch: 'double',
   interior: true,
   groupRows: 8,
-  unrollK: false,
+  unrollK: true,
 } as const satisfies Partial<MatmulTuning>;
 /** The default where workgroup memory is 16 KiB: the fastest variant that fits it on the H200. */
 const DEFAULT_MATMUL_SMALL = {

@@ -216,7 +216,7 @@ export const MATMUL_OPTIONS = {
   },
   unrollK: {
     type: 'boolean',
-    default: 'false',
+    default: 'true',
     visibility: 'experimental',
     doc: "The loop over a slice's k unrolled in the generated WGSL.",
   },
