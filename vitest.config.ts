@@ -21,7 +21,9 @@ export default defineConfig({
       { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: NO_GPU } },
       { extends: true, test: { name: 'gpu', include: GPU_TIER } },
       { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: NO_GPU } },
-      { extends: true, test: { name: 'browser', include: BROWSER_TIER, globalSetup: ['test/browser/global-setup.ts'] } },
+      // The browser files share a module graph per worker too: their state is in Chromium
+      // (a context per file) and in each file's own module.
+      { extends: true, test: { name: 'browser', include: BROWSER_TIER, isolate: false, globalSetup: ['test/browser/global-setup.ts'] } },
       { extends: true, test: { name: 'package', include: PACKAGE_TIER, globalSetup: ['test/support/package-setup.ts'] } },
     ],
   },
