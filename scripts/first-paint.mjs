@@ -29,7 +29,7 @@ if (!Number.isInteger(LOADS) || LOADS < 1) {
   process.exit(2);
 }
 
-// The browser tests' flags (test/browser/lab.ts): WebGPU on, nothing reaching the network.
+// The browser tests' flags (test/browser/chromium.ts): WebGPU on, nothing reaching the network.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--enable-unsafe-webgpu',
