@@ -352,12 +352,12 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
     // The opt-in digit match (sort.ts's DEFAULT_MATCH says why it is not the default).
     ...(sg && kernelContext(gpu).subgroupMaxSize <= 32 ? [sortCase(n, false, 'onesweep', 'atomic-or')] : []),
   ];
-  // The default matmul first (docs/decisions/0011-matmul-default.md), then the plain
-  // 128 × 128 kernel it replaced.
+  // The default matmul first (docs/decisions/0011-matmul-default.md and 0012), then the
+  // plain 128 × 128 kernel it replaced.
   const mm = sizes.matmulSide;
   cases.push(
     matmulCase(mm, {
-      variant: `${DEFAULT_MATMUL_TILE}×64 tiles, ${DEFAULT_MATMUL_BLOCK}×${DEFAULT_MATMUL_BLOCK} per invocation, slices of 16 double-buffered, vec4`,
+      variant: `${DEFAULT_MATMUL_TILE}×64 tiles, ${DEFAULT_MATMUL_BLOCK}×${DEFAULT_MATMUL_BLOCK} per invocation, slices of 16 double-buffered, k unrolled, vec4`,
     }),
     matmulCase(mm, {
       variant: '128×128 tiles, 8×8 per invocation, slices of 8, vec4',
@@ -367,6 +367,7 @@ export function benchCases(gpu: DeviceHandle, sizes: Sizes): BenchCase[] {
       prefetch: 'none',
       interior: false,
       groupRows: 1,
+      unrollK: false,
     }),
   );
   for (const size of sizes.sweep) cases.push(copyCase(size, 'sweep'), reduceCase('sum', 'f32', size, best, 'sweep'));
