@@ -73,7 +73,7 @@ const list: MatmulVariantOptions[] = [
   { ...SQUARE_128, slice: 8, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_128, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
   { ...SQUARE_64, slice: 16, prefetch: 'registers', interior: true, groupRows: 8, unrollK: true },
-  // The k loop unrolled on the 128 × 64 tiling of the default (h200-2026-12-04/matmul).
+  // The k loop unrolled on the 128 × 64 tiling of the default (h200-2026-12-04b/matmul).
   { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 8, unrollK: true },
   { ...TALL, slice: 16, prefetch: 'double', interior: true, unrollK: true },
   { ...TALL, slice: 16, prefetch: 'double', interior: true, groupRows: 16, unrollK: true },

@@ -56,8 +56,9 @@ export interface MatmulTuning extends MatmulOptions {
 /**
  * The default kernel (docs/decisions/0011-matmul-default.md): 128 × 64 tiles, 8 × 8 per
  * invocation, slices of 16 double-buffered, interior tiles unchecked, tiles in groups of 8
- * rows, the loop over a slice's k unrolled. It needs 24 KiB of workgroup memory; a device with less (WebGPU's minimum is 16 KiB)
- * gets DEFAULT_MATMUL_SMALL unless a tiling, slice or prefetch was asked for.
+ * rows, the loop over a slice's k unrolled (decision 0012). It needs 24 KiB of workgroup
+ * memory; a device with less (WebGPU's minimum is 16 KiB) gets DEFAULT_MATMUL_SMALL unless
+ * a tiling, slice or prefetch was asked for.
  */
 export const DEFAULT_MATMUL_TILE = 128;
 export const DEFAULT_MATMUL_BLOCK = 8;
