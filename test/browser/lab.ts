@@ -59,6 +59,13 @@ export function example(page: Page, file: string) {
   return page.locator(`section.example[data-file="${file}"]`);
 }
 
+/**
+ * How often the tests' waitForFunction predicates are evaluated, in ms. Playwright's default
+ * evaluates them on every animation frame, which keeps a waiting page producing frames (the
+ * renderer, the compositor and the GPU process busy) for as long as a run takes.
+ */
+export const POLL_MS = 50;
+
 /** Clicks a button of an example and waits until the example's counter (runs, checks) moves on. */
 export async function pressAndWait(page: Page, file: string, button: string, counter: 'runs' | 'checks', timeout = 60_000): Promise<void> {
   const ex = example(page, file);
@@ -67,7 +74,7 @@ export async function pressAndWait(page: Page, file: string, button: string, cou
   await page.waitForFunction(
     ([f, c, b]) => (document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)?.dataset[c!] ?? '0') !== b,
     [file, counter, before],
-    { timeout },
+    { timeout, polling: POLL_MS },
   );
 }
 

@@ -10,7 +10,7 @@ import { parseHarness } from '../../src/harness/index.js';
 import { loadLessons } from '../../src/lessons/load.js';
 import { formatValues } from '../../src/report/numbers.js';
 import { uniformValue } from '../../src/web/example/code-transforms.js';
-import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
+import { example, openLesson, POLL_MS, pressAndWait, startLab, type Lab } from './lab.js';
 
 const LESSONS = await loadLessons(fileURLToPath(new URL('../../lessons', import.meta.url)));
 
@@ -151,6 +151,7 @@ describe('lab site', () => {
     await page.waitForFunction(
       ([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b,
       [file, before],
+      { polling: POLL_MS },
     );
     expect(await box.locator('.checkpoints li[data-status="pass"]').count()).toBeGreaterThan(0);
   });
@@ -232,6 +233,7 @@ describe('lab site', () => {
     await page.getByRole('button', { name: 'Time both, alternating' }).click();
     await page.waitForFunction(() => document.querySelector('.timing-board')?.textContent?.startsWith('Last two measured, batches'), null, {
       timeout: 60_000,
+      polling: POLL_MS,
     });
     expect(await board.innerText()).toMatch(
       new RegExp(`^Last two measured, batches alternating: ${a.file} ${spread} and ${b.file} ${spread} .*; (${ratio}|${noise})\\.$`),
@@ -251,6 +253,7 @@ describe('lab site', () => {
     await page.waitForFunction(
       (b) => document.querySelector<HTMLElement>('section.example[data-file="smoothing.wgsl"]')!.dataset.runs !== b,
       before,
+      { polling: POLL_MS },
     );
     expect(await box.locator('.cm-content').innerText()).toMatch(/\/\/! uniform 1 u32 = 12/);
     const png = await box.locator('canvas.smoothing-chart').screenshot();

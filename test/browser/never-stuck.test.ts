@@ -6,7 +6,7 @@
 // lab opened again after the watchdog, with the run still recorded, opens in safe mode.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { example, openLesson, pressAndWait, startLab, type Lab, IN_FLIGHT_KEY } from './lab.js';
+import { example, openLesson, POLL_MS, pressAndWait, startLab, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const SLUG = '01-first-kernel';
@@ -57,12 +57,12 @@ async function runAndStop(page: Page, onGpu = false): Promise<string> {
   await box.getByRole('button', { name: 'Run', exact: true }).click();
   const stop = box.getByRole('button', { name: `Stop ${FILE}` });
   await stop.waitFor({ state: 'visible' });
-  if (onGpu) await page.waitForFunction((k) => localStorage.getItem(k) !== null, IN_FLIGHT_KEY, { timeout: 30_000 });
+  if (onGpu) await page.waitForFunction((k) => localStorage.getItem(k) !== null, IN_FLIGHT_KEY, { timeout: 30_000, polling: POLL_MS });
   await stop.click();
   await page.waitForFunction(
     ([f, b]) => document.querySelector<HTMLElement>(`section.example[data-file="${f}"]`)!.dataset.runs !== b,
     [FILE, before],
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: POLL_MS },
   );
   await stop.waitFor({ state: 'hidden' });
   return box.locator('.slot-run').innerText();
