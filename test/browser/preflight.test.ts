@@ -1,7 +1,7 @@
 // The pre-flight and safe mode in Chromium with WebGPU on SwiftShader (issue 36 item 1),
 // and the GPU path's syntax errors at the own parser's place (item 4). An endless kernel
 // is refused before the GPU, Watch shows its loop, and it leaves nothing behind: a reload
-// afterwards answers at once (endless-lessons.test.ts refuses one per lesson). A page that
+// afterwards answers at once (test/endless-lessons.test.ts refuses one per lesson). A page that
 // finds an unfinished GPU run recorded opens in safe mode and can go back to the GPU in
 // one click.
 import type { Page } from 'playwright-core';
@@ -16,7 +16,7 @@ const SMOOTHING = lessonFile('05-barriers/smoothing.wgsl');
 
 /**
  * The smoothing loop without its increment: an endless kernel made of a lesson's example,
- * whose loop Watch can show. endless-lessons.test.ts refuses one such kernel per lesson.
+ * whose loop Watch can show. test/endless-lessons.test.ts refuses one such kernel per lesson.
  */
 const ENDLESS = {
   slug: '05-barriers',
