@@ -5,7 +5,7 @@
 // starting point not. Check says which subgroup size it simulated: 32 lanes there, and the
 // adapter's size on a GPU that runs subgroups (SwiftShader's 4).
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHarness } from '../../src/harness/index.js';
 import { loadLessons } from '../../src/lessons/load.js';
@@ -40,17 +40,26 @@ describe.each([
   ["with a GPU that lacks 'subgroups'", NO_SUBGROUPS, 'gpu'],
 ])('lesson 8 %s', (_, script, backend) => {
   let ctx: BrowserContext;
+  let tab: Page;
   beforeAll(async () => {
     ctx = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await ctx.addInitScript(script);
+    tab = await ctx.newPage();
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
+  /** The context's one tab on lesson 8, loaded afresh (a reload costs a fraction of a new tab). */
+  async function lessonPage(): Promise<Page> {
+    await openLesson(tab, lab.url, lesson.slug);
+    await tab.reload();
+    await tab.waitForSelector('body[data-backend]');
+    return tab;
+  }
+
   it('runs every subgroup example on the simulator, checkpoints passing', async () => {
-    const page = await ctx.newPage();
-    await openLesson(page, lab.url, lesson.slug);
+    const page = await lessonPage();
     expect(await page.getAttribute('body', 'data-backend')).toBe(backend);
     for (const ex of lesson.examples.filter((e) => e.kind === 'example' && !e.rejects)) {
       await pressAndWait(page, ex.file, 'Run', 'runs');
@@ -61,24 +70,20 @@ describe.each([
       const { harness } = parseHarness(ex.source);
       expect(await box.locator('.checkpoints li[data-status="pass"]').count(), ex.file).toBe(harness.expects.length);
     }
-    await page.close();
   });
 
   it("Check says which subgroup size it simulated: the simulator's 32 lanes, as Run", async () => {
-    const page = await ctx.newPage();
-    await openLesson(page, lab.url, lesson.slug);
+    const page = await lessonPage();
     await pressAndWait(page, 'sum-subgroup.wgsl', 'Check', 'checks');
     expect(await example(page, 'sum-subgroup.wgsl').locator('.slot-check .subgroup-size').innerText()).toBe(
       backend === 'simulator'
         ? 'Check simulated subgroups of 32 lanes, as the simulator runs them without WebGPU.'
         : 'Check simulated subgroups of 32 lanes, as Run does: this GPU has no subgroups, so the lab runs this shader on the simulator.',
     );
-    await page.close();
   });
 
   it('max-subgroup: not Solved as it starts, Solved after Show solution', async () => {
-    const page = await ctx.newPage();
-    await openLesson(page, lab.url, lesson.slug);
+    const page = await lessonPage();
     const file = 'max-subgroup.wgsl';
     const box = example(page, file);
     const verdict = async () => {
@@ -92,7 +97,6 @@ describe.each([
     expect(await verdict()).toBe(
       'Solved: every checkpoint passes on the shown data, with subgroups of 32 lanes and of 4, 8, 16, 64 and 128, and Check is clean.',
     );
-    await page.close();
   });
 });
 
