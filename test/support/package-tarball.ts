@@ -59,13 +59,14 @@ async function copySources(to: string): Promise<void> {
 }
 
 /**
- * Packs a copy of the sources into `work` with the package's own prepack (a clean build of
- * dist/ and of the lab site, as `npm publish` does) and returns the tarball's path.
+ * Packs a copy of the sources into `work` with the package's own lifecycle scripts, as
+ * `npm publish` runs them (prepack: dist/ emptied and the lab site built; prepare: dist/
+ * built afresh), and returns the tarball's path.
  */
 export async function packTarball(work: string): Promise<string> {
   const sources = join(work, 'sources');
   await copySources(sources);
-  // The full build (tsc twice and Vite) takes minutes on a busy machine: a longer hang guard.
+  // The full build (tsc and Vite) takes minutes on a busy machine: a longer hang guard.
   await ok(sources, 'npm', ['pack', '--pack-destination', work], 600_000);
   return join(work, `${PKG.name}-${PKG.version}.tgz`);
 }
