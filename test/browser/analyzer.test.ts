@@ -1,6 +1,7 @@
 // The lab's analyzer features in the browser: the race report drawn on both sites, the
 // bank-conflict heat map, and the simulator taking over without WebGPU.
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/runner/analyze.js';
 import { parseHarness } from '../../src/harness/index.js';
@@ -28,6 +29,15 @@ afterAll(async () => {
 });
 
 describe('analyzer in the lab', () => {
+  // One tab with WebGPU for the tests that open different lessons in it.
+  let page: Page;
+  beforeAll(async () => {
+    page = await lab.browser.newPage();
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
   it('reports the race of the barrier-less variant at both sites', async () => {
     const { lesson, ex } = find('neighbour-average.wgsl');
     // What the report says for the same code, computed here, is what the page must show.
@@ -37,7 +47,6 @@ describe('analyzer in the lab', () => {
     const sites = [race.loc!.line, ...race.related.map((r) => r.loc.line)];
     expect(new Set(sites).size).toBeGreaterThan(1);
 
-    const page = await lab.browser.newPage();
     await openLesson(page, lab.url, lesson.slug);
     const box = example(page, ex.file);
     await box.getByRole('switch', { name: 'Remove barriers' }).check();
@@ -54,12 +63,10 @@ describe('analyzer in the lab', () => {
       }),
     );
     for (const line of sites) expect(markedLines).toContain(line);
-    await page.close();
   });
 
   it('draws a 32-way heat map for the unpadded transpose', async () => {
     const { lesson, ex } = find('transpose-unpadded.wgsl');
-    const page = await lab.browser.newPage();
     await openLesson(page, lab.url, lesson.slug);
     await pressAndWait(page, ex.file, 'Check', 'checks');
     const box = example(page, ex.file);
@@ -67,26 +74,10 @@ describe('analyzer in the lab', () => {
     await site.first().waitFor();
     expect(await site.first().locator('figcaption').innerText()).toContain('32-way');
     expect(await site.first().locator('.heatmap').getAttribute('aria-label')).toContain('32-way');
-    await page.close();
-  });
-
-  it('runs on the simulator without WebGPU, every result labelled "simulated"', async () => {
-    const first = LESSONS[0]!;
-    const ex = first.examples[0]!;
-    const ctx = await lab.browser.newContext();
-    await ctx.addInitScript(HIDE_WEBGPU);
-    const page = await ctx.newPage();
-    await openLesson(page, lab.url, first.slug);
-    await pressAndWait(page, ex.file, 'Run', 'runs');
-    const box = example(page, ex.file);
-    expect(await box.locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
-    const { harness } = parseHarness(ex.source);
-    expect(await box.locator('.checkpoints li[data-status="pass"]').count()).toBe(harness.expects.length);
-    await ctx.close();
   });
 
   // Holds with and without the simulator: the page says what happened instead of failing.
-  it('without WebGPU shows the banner and labels a run "simulated"', async () => {
+  it('without WebGPU shows the banner, runs on the simulator, and labels the run "simulated"', async () => {
     const first = LESSONS[0]!;
     const ex = first.examples[0]!;
     const ctx = await lab.browser.newContext();
@@ -98,6 +89,8 @@ describe('analyzer in the lab', () => {
     await pressAndWait(page, ex.file, 'Run', 'runs');
     const box = example(page, ex.file);
     expect(await box.locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
+    const { harness } = parseHarness(ex.source);
+    expect(await box.locator('.checkpoints li[data-status="pass"]').count()).toBe(harness.expects.length);
     await ctx.close();
   });
 });
