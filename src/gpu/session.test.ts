@@ -1,6 +1,7 @@
 // The GPU runtime on real Dawn: compiler diagnostics, device loss and recovery, and the
 // message when there is no adapter.
 import { describe, expect, it } from 'vitest';
+import { dawnPollingPaced } from './adapters/dawn-polling.js';
 import { dawnFlags, nodeGpuProvider } from './adapters/node.js';
 import { compileWgsl } from './compile.js';
 import { DeviceLostError, GpuUnavailableError } from './errors.js';
@@ -23,6 +24,12 @@ describe("Dawn's instance flags", () => {
 });
 
 describe('GpuSession on Dawn', () => {
+  it("paces Dawn's event polling once the provider loaded Dawn, and runs complete", async () => {
+    expect(dawnPollingPaced()).toBe(true);
+    const r = await runOnGpuFromSource(session, SQUARE);
+    expect(Array.from(r.buffers[0]!.values)).toEqual([0, 1, 4, 9, 16, 25, 36, 49]);
+  });
+
   it('acquires a device with timestamp queries and describes it', async () => {
     const h = await session.device();
     expect(h).toBe(gpu);

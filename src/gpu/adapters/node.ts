@@ -4,6 +4,7 @@
 // WGSL_LAB_DAWN_FLAGS adds flags of its own (see dawnFlags).
 import { GpuUnavailableError } from '../errors.js';
 import type { GpuProvider } from '../session.js';
+import { throttleDawnPolling } from './dawn-polling.js';
 import { gpuSwitchedOff, NO_GPU_ENV } from './no-gpu.js';
 
 export const NODE_INSTALL_HINT =
@@ -56,6 +57,7 @@ export function nodeGpuProvider(): GpuProvider {
         }
         // Dawn's objects expect the WebGPU globals (GPUBufferUsage, …) to exist.
         Object.assign(globalThis, dawn.globals);
+        throttleDawnPolling();
         return dawn.create(dawnFlags(process.env.WGSL_LAB_DAWN_FLAGS)) as GPU;
       })()),
   };
