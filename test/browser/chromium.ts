@@ -5,9 +5,10 @@ export const CHROMIUM = '/usr/bin/chromium';
 /**
  * Chromium features switched off. WebUIOmniboxPopup: Chromium 156 opens the omnibox popup, a
  * WebUI page with a renderer of its own, for every browser context, headless too; without it
- * a new context costs about 0.3 s less CPU here (the tier opens some fifty). Chromium honours
- * only the last --disable-features, so the list repeats the features playwright-core 1.65
- * switches off by default on Linux (its chromiumSwitches), which this flag would otherwise undo.
+ * the browser tier alone took 243 s of CPU instead of 325 (`scripts/cpu-time.sh npx vitest
+ * run --project browser --maxWorkers=2`, 2026-12-04). Chromium honours only the last
+ * --disable-features, so the list repeats the features playwright-core 1.65 switches off by
+ * default on Linux (its chromiumSwitches), which this flag would otherwise undo.
  */
 const DISABLED_FEATURES = [
   'WebUIOmniboxPopup',

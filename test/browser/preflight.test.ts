@@ -6,24 +6,14 @@
 // one click.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { ENDLESS_EDITS, lessonFile, lineOf } from '../support/endless-edits.js';
 import { example, openLesson, pressAndWait, startLabWithCountedPage, type Lab, IN_FLIGHT_KEY } from './lab.js';
-
-const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
-const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
-
-const SMOOTHING = lessonFile('05-barriers/smoothing.wgsl');
 
 /**
  * The smoothing loop without its increment: an endless kernel made of a lesson's example,
  * whose loop Watch can show. test/endless-lessons.test.ts refuses one such kernel per lesson.
  */
-const ENDLESS = {
-  slug: '05-barriers',
-  file: 'smoothing.wgsl',
-  code: SMOOTHING.replace('s < n; s++)', 's < n; )'),
-  loopLine: lineOf(SMOOTHING, 's < n; s++'),
-};
+const ENDLESS = ENDLESS_EDITS.find((e) => e.slug === '05-barriers' && e.file === 'smoothing.wgsl')!;
 
 let lab: Lab;
 let page: Page;

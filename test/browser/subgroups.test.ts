@@ -45,6 +45,7 @@ describe.each([
     ctx = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await ctx.addInitScript(script);
     tab = await ctx.newPage();
+    await openLesson(tab, lab.url, lesson.slug);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -52,7 +53,6 @@ describe.each([
 
   /** The context's one tab on lesson 8, loaded afresh (a reload costs a fraction of a new tab). */
   async function lessonPage(): Promise<Page> {
-    await openLesson(tab, lab.url, lesson.slug);
     await tab.reload();
     await tab.waitForSelector('body[data-backend]');
     return tab;

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 
 export const lessonFile = (path: string): string => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
-const lineOf = (code: string, text: string) => code.split('\n').findIndex((l) => l.includes(text)) + 1;
+/** The 1-based line of the first line holding `text` (0 when none does). */
+export const lineOf = (code: string, text: string): number => code.split('\n').findIndex((l) => l.includes(text)) + 1;
 
 /** `code` with `from` replaced, which must be there (a lesson edit that no longer applies fails here). */
 function edited(code: string, from: string, to: string): string {
