@@ -13,8 +13,14 @@ import type { RunLimits } from '../../src/gpu/limits.js';
 
 process.env.XDG_RUNTIME_DIR ??= '/tmp';
 
-/** The file's session: runners take it, and it replaces a lost device on the next `device()`. */
-export const session = new GpuSession(nodeGpuProvider());
+/**
+ * The file's session: runners take it, and it replaces a lost device on the next `device()`.
+ * Its watchdog is a hang guard, not the user's 10 s: on a busy 2-core machine with Mesa's
+ * shader cache cold, lavapipe compiling and running one of the larger lesson kernels has
+ * taken longer than 10 s. The watchdog's own behaviour is tested with short deadlines
+ * (gpu-watchdog.test.ts).
+ */
+export const session = new GpuSession(nodeGpuProvider(), { timeoutSeconds: 120 });
 
 /** The device as acquired at collection (after a test destroys it, ask `session.device()`). */
 export const gpu: DeviceHandle = await session.device();
