@@ -28,15 +28,15 @@ export async function openBrowser(opts: { own?: boolean } = {}): Promise<Browser
   return chromium.connect(inject('browserEndpoint'));
 }
 
-/** The lab served on a free port, and a browser (openBrowser; `own` as there). */
-export async function startLab(opts: { ownBrowser?: boolean } = {}): Promise<Lab> {
+/** The lab served on a free port, and the tier's browser (openBrowser). */
+export async function startLab(): Promise<Lab> {
   process.env.XDG_RUNTIME_DIR ??= tmpdir();
   const dir = await whenSetUp(inject('siteSetUp'), 'the build of the lab site');
   let server: RunningLab | undefined;
   let browser: Browser | undefined;
   try {
     server = await startServer({ port: 0, dir });
-    browser = await openBrowser({ own: opts.ownBrowser });
+    browser = await openBrowser();
   } catch (e) {
     await server?.close();
     throw e;

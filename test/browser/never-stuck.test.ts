@@ -4,9 +4,10 @@
 // reload opens in safe mode; a reload while it runs keeps the edit without running it
 // again, and the example works afterwards (on the simulator once the GPU was given up); the
 // lab opened again after the watchdog, with the run still recorded, opens in safe mode.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { example, openLesson, POLL_MS, pressAndWait, startLab, type Lab, IN_FLIGHT_KEY } from './lab.js';
+import { lowerOwnGpuProcessPriority } from './gpu-process-priority.js';
+import { example, openBrowser, openLesson, POLL_MS, pressAndWait, startLab, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
 const SLUG = '01-first-kernel';
@@ -33,12 +34,18 @@ fn square(@builtin(workgroup_id) wid: vec3u, @builtin(global_invocation_id) id: 
 
 let lab: Lab;
 
+// The tier's browser for the simulator's endless runs and for the lab opened again; the GPU's
+// endless runs occupy SwiftShader, so they get a browser of their own (`own`), closed as soon
+// as their pages have shown what they must: until then SwiftShader spins each given-up kernel
+// on a core.
+let own: Browser | undefined;
+
 beforeAll(async () => {
-  // Its endless kernels occupy SwiftShader: a browser of its own, so other files' pages keep their GPU.
-  lab = await startLab({ ownBrowser: true });
+  lab = await startLab();
 });
 
 afterAll(async () => {
+  await own?.close();
   await lab?.close();
 });
 
@@ -111,19 +118,21 @@ describe('never stuck', () => {
     await ctx.close();
   }, 180_000);
 
-  // Last, and its pages never closed: Chromium destroys a closing page's device in its GPU
-  // process, which on SwiftShader waits for the given-up kernel forever (see above). Both
-  // pages get their device before any kernel is stuck; SwiftShader serves no new one after.
+  // Its pages are never closed, only their browser: Chromium destroys a closing page's device
+  // in its GPU process, which on SwiftShader waits for the given-up kernel forever (see above).
+  // Both pages get their device before any kernel is stuck; SwiftShader serves no new one after.
   it('with WebGPU: Stop ends an endless kernel at once, the watchdog ends one unattended, and the examples run afterwards', async () => {
-    const stopped = await lab.browser.newPage();
-    const watched = await lab.browser.newPage();
+    own = await openBrowser({ own: true });
+    const stopped = await own.newPage();
+    const watched = await own.newPage();
     for (const page of [stopped, watched]) {
       await openWithEndlessEdit(page);
       expect(await page.getAttribute('body', 'data-backend')).toBe('gpu');
     }
-    // Nobody presses Stop: the watchdog's deadline (10 s) gives the device up. (First: a
-    // software GPU spins each given-up kernel on a thread of its own until the browser
-    // closes, and the wait for the watchdog is the longest step.)
+    // The kernels stranded below spin on SwiftShader's threads at the lowest priority.
+    expect(lowerOwnGpuProcessPriority()).toBe(1);
+    // Nobody presses Stop: the watchdog's deadline (10 s) gives the device up. (First: each
+    // given-up kernel keeps a core busy, and the wait for the watchdog is the longest step.)
     await pressAndWait(watched, FILE, 'Run', 'runs', 90_000);
     const timedOut = await example(watched, FILE).locator('.slot-run').innerText();
     expect(timedOut).toContain('the kernel did not finish within 10 s on the GPU, so the lab gave the GPU up');
@@ -138,12 +147,15 @@ describe('never stuck', () => {
       await resetAndRunOriginal(page);
       expect(await example(page, FILE).locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
     }
-    // The lab opened again after the watchdog (a new tab holding the same storage: Chromium
-    // stalls this very tab's reload while SwiftShader spins the given-up kernel, see above)
-    // opens in safe mode within a 30 s guard, never asking for a device, and the example runs.
     const record = await watched.evaluate((k) => localStorage.getItem(k), IN_FLIGHT_KEY);
-    const reopened = await lab.browser.newPage();
-    await reopened.addInitScript(
+    await own.close();
+    own = undefined;
+    // The lab opened again after the watchdog, with the run still recorded (a new context
+    // given the same storage: Chromium stalls the reload of a tab whose kernel SwiftShader
+    // still spins, see above), opens in safe mode within a 30 s guard, never asking for a
+    // device, and the example runs.
+    const context = await lab.browser.newContext();
+    await context.addInitScript(
       ([k, v]) => {
         if (sessionStorage.getItem('seeded')) return;
         sessionStorage.setItem('seeded', '1');
@@ -151,6 +163,7 @@ describe('never stuck', () => {
       },
       [IN_FLIGHT_KEY, record!],
     );
+    const reopened = await context.newPage();
     await reopened.goto(`${lab.url}#/lessons/${SLUG}`, { timeout: 30_000 });
     await reopened.waitForSelector('body[data-backend="simulator"]', { timeout: 30_000 });
     expect(await reopened.locator('.banner.safe-mode').innerText()).toMatch(
@@ -158,5 +171,6 @@ describe('never stuck', () => {
     );
     await resetAndRunOriginal(reopened);
     expect(await example(reopened, FILE).locator('.slot-run .badge.simulated').innerText()).toBe('simulated');
+    await context.close();
   }, 180_000);
 });
