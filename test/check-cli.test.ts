@@ -274,10 +274,10 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
       '::warning file=lessons/03-bank-conflicts/two-words-one-bank.wgsl,line=20,col=19,title=bank-conflict::2-way bank conflict reading tile[(lane * 32u) %25 64u]: 64 wavefronts where 32 would do (excess 32, mean 2-way) over 32 subgroup executions',
       "::error file=no/such.wgsl,title=input::could not be analyzed: cannot open 'no/such.wgsl': no such file",
     ]);
-    const bad = await check('--format', 'xml', RACY);
+    const bad = await checkHere('--format', 'xml', RACY);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--format must be text, json, sarif or github, got 'xml'");
-    expect((await check('--sarif', '--format', 'json', RACY)).err).toContain('--sarif contradicts --format json');
+    expect((await checkHere('--sarif', '--format', 'json', RACY)).err).toContain('--sarif contradicts --format json');
   });
 
   it("ships a problem matcher that picks check's text output apart", async () => {
@@ -351,22 +351,22 @@ describe('wgsl-lab check in CI: --format github, the problem matcher, stdin, dir
     write('a/y.wgsl', kernel);
     write('x.wgsl', kernel);
     write('notes.txt', 'not a kernel');
-    const r = await check('--json', dir);
+    const r = await checkHere('--json', dir);
     expect(r.code).toBe(0);
     const j = checkDocument(r.out);
     expect(j.files.map((x: { file: string }) => x.file)).toEqual([join(dir, 'a/y.wgsl'), join(dir, 'b/deep/z.wgsl'), join(dir, 'x.wgsl')]);
     // One directory holding one kernel, and one named file, print the same shape.
     const single = scratchDir('wgsl-lab-check-one-');
     const only = single.write('only.wgsl', kernel);
-    const fromDir = onlyReport((await check('--json', single.dir)).out);
-    expect(onlyReport((await check('--json', only)).out)).toEqual(fromDir);
+    const fromDir = onlyReport((await checkHere('--json', single.dir)).out);
+    expect(onlyReport((await checkHere('--json', only)).out)).toEqual(fromDir);
     expect(fromDir).toMatchObject({ file: only, entryPoint: 'main', stage: 'compute' });
-    const failed = onlyReport((await check('--json', join(single.dir, 'gone.wgsl'))).out);
+    const failed = onlyReport((await checkHere('--json', join(single.dir, 'gone.wgsl'))).out);
     expect(failed).toEqual({
       file: join(single.dir, 'gone.wgsl'),
       errors: [{ error: expect.stringContaining('no such file'), kind: 'input' }],
     });
-    const empty = await check(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
+    const empty = await checkHere(join(dir, 'a', '..', 'b', 'deep', '..', '..', 'a', 'y.wgsl'), scratchDir('wgsl-lab-check-empty-').dir);
     expect(empty.code).toBe(2);
     expect(empty.err).toMatch(/is a directory with no \.wgsl or \.wesl file below it/);
   });
