@@ -29,10 +29,29 @@ afterAll(async () => {
   await lab?.close();
 });
 
+/** One tab with WebGPU and one without, shared by the tests (a new context costs Chromium a renderer or three). */
+const tabs = new Map<boolean, Page>();
+
+/**
+ * The tab with WebGPU or without, at 1280 × `height`, on a blank page and with the lab's
+ * storage emptied, so that the test's openLesson loads the lab afresh, as in a new context.
+ */
 async function newPage(browser: Browser, gpu: boolean, height = 900): Promise<Page> {
+  let page = tabs.get(gpu);
+  if (page) {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto('about:blank');
+    await page.setViewportSize({ width: 1280, height });
+    return page;
+  }
   const ctx = await browser.newContext({ viewport: { width: 1280, height } });
   if (!gpu) await ctx.addInitScript(HIDE_WEBGPU);
-  return ctx.newPage();
+  page = await ctx.newPage();
+  tabs.set(gpu, page);
+  return page;
 }
 
 /** Replaces the example's code as a reader would (select all, type). */
@@ -96,7 +115,6 @@ describe('findings', () => {
     await expect.poll(() => inView(box, first)).toBe(true);
     expect(await inView(box, second)).toBe(true);
     expect(await cursorLine(box)).toBe(readLine);
-    await page.context().close();
   });
 });
 
@@ -142,7 +160,6 @@ describe.each([
     expect(errorLines.length, errorLines.join('\n')).toBeGreaterThan(0);
     expect(new Set(errorLines.map((t) => t!.replace(/compile-error: |error: /, ''))).size).toBe(errorLines.length);
     expect(await check.locator(`li[data-line="${line}"]`).count()).toBe(1);
-    await page.context().close();
   });
 });
 
@@ -175,7 +192,6 @@ describe('the editor', () => {
     await first.waitFor();
     await expect.poll(() => inView(box, first)).toBe(true);
     expect(await inView(box, box.locator('.cm-line.wl-site-related'))).toBe(true);
-    await page.context().close();
   });
 });
 
@@ -224,7 +240,6 @@ describe('buffers', () => {
     await pressAndWait(page, SQUARE, 'Run', 'runs');
     expect(await grid.locator('.buffer-range').innerText()).toBe('elements 960–1023 of 1024');
     expect(await grid.locator('td.fail[data-index="1023"]').isVisible()).toBe(true);
-    await page.context().close();
   });
 });
 
@@ -269,6 +284,5 @@ describe('heat maps', () => {
       `${site.line}:${site.column} ${site.variable} ${site.access}: ${site.maxWays}-way`,
     );
     expect(await check.locator('.heatmap').getAttribute('aria-label')).toContain(`at ${site.line}:${site.column}: ${site.maxWays}-way`);
-    await page.context().close();
   });
 });
