@@ -1,6 +1,7 @@
 // The package as a user gets it: `npm pack` from a copy of the sources (its prepack and
-// prepare scripts build the site and dist/ there), installed from the tarball into a fresh project. Without the
-// optional `webgpu` package: `run` says how to install it, `check` and `run --sim` work.
+// prepare scripts build the site and dist/ there), installed from the tarball into a fresh
+// project. Without the optional `webgpu` package: `run` says how to install it, `check` and
+// `run --sim` work.
 // With it: the bin runs and checks the project's own kernel, a strict TypeScript consumer
 // type-checks and runs both entry points, `wgsl-lab/kernels` bundles for the browser with
 // no Node module in it, and `serve`, `lessons` and `build-site` work from the install.

@@ -4,14 +4,13 @@
 // code, a compile error is listed once, failing checkpoints show their elements as a table
 // with expected vs got, and a kernel with many access sites shows one heat map with a
 // site selector, axes and a legend.
-import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/runner/analyze.js';
+import { lessonFile } from '../support/endless-edits.js';
 import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;
-const lessonFile = (path: string) => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
 
 const RACY_SLUG = '02-workgroup-memory';
 const RACY = 'neighbour-average-no-barrier.wgsl';
@@ -36,18 +35,21 @@ const tabs = new Map<boolean, Page>();
  * The tab with WebGPU or without, at 1280 × `height`, on a blank page and with the lab's
  * storage emptied, so that the test's openLesson loads the lab afresh, as in a new context.
  */
-async function newPage(browser: Browser, gpu: boolean, height = 900): Promise<Page> {
+async function freshTab(gpu: boolean, height = 900): Promise<Page> {
   let page = tabs.get(gpu);
   if (page) {
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
+    // A test that failed before opening the lab leaves the tab on about:blank, which has no storage.
+    if (page.url().startsWith('http')) {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
     await page.goto('about:blank');
     await page.setViewportSize({ width: 1280, height });
     return page;
   }
-  const ctx = await browser.newContext({ viewport: { width: 1280, height } });
+  const ctx = await lab.browser.newContext({ viewport: { width: 1280, height } });
   if (!gpu) await ctx.addInitScript(HIDE_WEBGPU);
   page = await ctx.newPage();
   tabs.set(gpu, page);
@@ -93,7 +95,7 @@ describe('findings', () => {
     expect(race.loc!.line - race.related[0]!.loc.line).toBeGreaterThan(5);
 
     // A short window: the editor (capped at a fraction of it) must scroll inside to show the pair.
-    const page = await newPage(lab.browser, true, 560);
+    const page = await freshTab(true, 560);
     await openLesson(page, lab.url, RACY_SLUG);
     const box = example(page, RACY);
     await pressAndWait(page, RACY, 'Check', 'checks');
@@ -123,7 +125,7 @@ describe.each([
   ['without WebGPU', false],
 ])('compile messages %s', (_, gpu) => {
   it('clicking a compile message moves the cursor to its line; the error is listed once', async () => {
-    const page = await newPage(lab.browser, gpu);
+    const page = await freshTab(gpu);
     await openLesson(page, lab.url, '01-first-kernel');
     const box = example(page, SQUARE);
     // The binding's declaration loses its ';'.
@@ -165,7 +167,7 @@ describe.each([
 
 describe('the editor', () => {
   it('grows with its code, up to a part of the window, and scrolls a finding into view beyond that', async () => {
-    const page = await newPage(lab.browser, false, 900);
+    const page = await freshTab(false, 900);
     await openLesson(page, lab.url, RACY_SLUG);
     const box = example(page, RACY);
     const heightOf = () => box.locator('.cm-editor').evaluate((e) => e.getBoundingClientRect().height);
@@ -197,7 +199,7 @@ describe('the editor', () => {
 
 describe('buffers', () => {
   it('a failing expect shows its elements highlighted in the buffer grid and expected vs got', async () => {
-    const page = await newPage(lab.browser, true);
+    const page = await freshTab(true);
     await openLesson(page, lab.url, '01-first-kernel');
     const box = example(page, SQUARE);
     // Two wrong checkpoints: element 7 (49, not 490) and element 1023, far past the first window.
@@ -251,7 +253,7 @@ describe('heat maps', () => {
     expect(conflicted.length).toBeGreaterThan(4);
     const worst = Math.max(...conflicted.map((s) => s.maxWays));
 
-    const page = await newPage(lab.browser, true);
+    const page = await freshTab(true);
     await openLesson(page, lab.url, '06-whats-next');
     const box = example(page, file);
     await pressAndWait(page, file, 'Check', 'checks');

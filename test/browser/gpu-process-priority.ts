@@ -36,7 +36,14 @@ export function lowerOwnGpuProcessPriority(): number {
     if (!Number.isInteger(pid) || !commandLine(pid).includes('--type=gpu-process')) continue;
     const browser = parentOf(pid);
     if (browser === undefined || parentOf(browser) !== process.pid) continue;
-    for (const task of readdirSync(`/proc/${pid}/task`)) setPriority(Number(task), 19);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        setPriority(Number(task), 19);
+      } catch (e) {
+        // A thread that ended since the listing has nothing left to lower.
+        if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+      }
+    }
     lowered++;
   }
   return lowered;

@@ -250,8 +250,8 @@ describe('lab site', () => {
   });
 
   it('times two timing examples 1000× and compares them: a ratio only outside the noise', async () => {
-    // The reduction lesson's last two: one small workgroup each, the cheapest pair for SwiftShader
-    // to dispatch 4,000 times (the transposes of lesson 3 cost it eight times the CPU).
+    // The reduction lesson's last two: one workgroup of 64 invocations each, a cheap pair for
+    // SwiftShader to dispatch 4,000 times (lesson 3's transposes run four workgroups of 256).
     const lesson = LESSONS.find((l) => l.slug === '04-reduction')!;
     const [a, b] = lesson.examples.filter((e) => e.timing).slice(-2) as [Example, Example];
     expect([a, b].map((e) => e.file)).toEqual(['sum-interleaved-strided.wgsl', 'sum-padded.wgsl']);

@@ -1,7 +1,8 @@
 // Packs the package once for the whole package tier (package.test.ts and
 // package-bundle.test.ts install the same tarball), the way `npm publish` does: the
-// package's own prepack and prepare, a clean build of the lab site and of dist/. The packing runs in the
-// background (background-setup.ts): the tier's files wait for it with packedTarball().
+// package's own prepack and prepare, a clean build of the lab site and of dist/. The packing
+// runs in the background (background-setup.ts): the tier's files wait for it with
+// packedTarball().
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // Dawn's Node binding resolves its promises (mapAsync, onSubmittedWorkDone, pipeline creation)
 // by polling: while any is pending it calls the global setImmediate with a native callback
 // that processes Dawn's events and queues itself again. That loop holds a core for as long
-// as the GPU works: about 80 polls per millisecond, and on a CPU adapter (lavapipe) the core
+// as the GPU works, many polls per millisecond, and on a CPU adapter (lavapipe) the core
 // it takes is one the kernel could have used. throttleDawnPolling() gives Dawn a setImmediate
 // that lets the first millisecond of a wait poll at full speed (a short wait is not delayed)
 // and then polls once a millisecond (a long wait ends at most a millisecond late).
