@@ -141,6 +141,7 @@ describe('the packed tarball', () => {
       'dist/kernels/index.js',
       'dist/kernels/index.d.ts',
       'dist/cli/main.js',
+      'dist/bundle/wgsl-lab.js',
       'site-dist/index.html',
       'lessons/01-first-kernel/lesson.md',
       'docs/check-json.md',
