@@ -76,7 +76,7 @@ let hereQueue: Promise<unknown> = Promise.resolve();
 /**
  * `wgslLab` run inside the test's process: the command's own entry (src/cli/main.ts) with
  * its output collected, in `cwd` with `env` added, as the launcher would run it — minus Node's
- * start-up and the loading of every module (about half a second of CPU per command). For a
+ * start-up and the loading of the bundle (about 0.2 s of CPU per command). For a
  * test that runs one command over many cases; keep a spawned `wgslLab` for each behaviour a
  * user sees (the launcher's own work: the --json child, exit codes of a real process, stdin).
  * Not for commands that read stdin, load Dawn or stop the process.
