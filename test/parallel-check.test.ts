@@ -13,6 +13,7 @@ import { analyzeInParallel, type ParallelAnalysis } from '../src/runner/node/par
 import { checkReportJson } from '../src/report/check-json.js';
 import { inParts, MemoryBudgetError, type MemoryEstimate } from '../src/runner/memory-budget.js';
 import { rng } from '../src/numbers/rng.js';
+import { scratchDir, wgslLabHere } from './support/cli.js';
 
 // The worker runs the build (npm test builds first); the main thread runs these sources.
 const WORKER = new URL('../dist/runner/node/analyze-worker.js', import.meta.url);
@@ -335,5 +336,48 @@ describe('check in parallel = check on one thread, for kernels whose workgroups 
       'parallel',
       'part N read word N of X, which an earlier part changed',
     ]);
+  });
+});
+
+describe('a parallel analysis whose workers cannot run', () => {
+  // 1024 workgroups of 64: over MIN_PARALLEL_INVOCATIONS, so `check --jobs 2` splits it.
+  const big = `//! dispatch 1024
+//! buffer 0 u32[65536]
+@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) g: vec3u, @builtin(local_invocation_index) l: u32) {
+  tile[l] = g.x;
+  o[g.x] = tile[(l + 1u) % 64u];
+}
+`;
+
+  it('gives the one-thread report and says what broke', async () => {
+    const broken = new AnalysisPool(2, new URL('./no-such-worker.js', import.meta.url));
+    try {
+      const run = await analyzeInParallel(big, {}, broken);
+      expect(run.mode).toBe('redone');
+      expect(run.failure).toMatch(/no-such-worker\.js/);
+      expect(JSON.stringify(checkReportJson(run.report))).toBe(JSON.stringify(checkReportJson(analyze(big, {}))));
+      expect(run.report.diagnostics.some((d) => d.kind === 'data-race')).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('check --jobs says so once per run, on stderr, and reports as --jobs 1 does', async () => {
+    // In this process the command's pool looks for its worker beside the TypeScript sources,
+    // where there is none: the case of an installation that lost its worker file.
+    const dir = scratchDir('parallel-broken-');
+    const a = dir.write('a.wgsl', big);
+    const b = dir.write('b.wgsl', big);
+    const one = await wgslLabHere({ cwd: dir.dir }, 'check', '--jobs', '1', 'a.wgsl', 'b.wgsl');
+    const two = await wgslLabHere({ cwd: dir.dir }, 'check', '--jobs', '2', a, b);
+    expect(two.code).toBe(one.code);
+    expect(two.out.replaceAll(dir.dir + '/', '')).toBe(one.out);
+    const told = two.err.split('\n').filter((l) => l.includes('--jobs 2: the worker threads failed'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/analyzing on one thread instead$/);
+    expect(one.err).not.toContain('worker threads failed');
   });
 });

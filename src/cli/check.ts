@@ -199,10 +199,20 @@ export async function checkCommand(
 
   // Worker threads for big dispatches, started on first use and stopped after the last file.
   const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
+  // A broken parallel analysis still gives the one-thread report; it is said once per run.
+  let toldFailure = false;
+  const parallel: NonNullable<FileCheckContext['analyzer']> = async (src, options) => {
+    const analysis = await analyzeInParallel(src, options, pool!);
+    if (analysis.failure !== undefined && !toldFailure) {
+      toldFailure = true;
+      io.err(`wgsl-lab check: --jobs ${jobs}: the worker threads failed (${analysis.failure}); analyzing on one thread instead`);
+    }
+    return analysis.report;
+  };
   const context: FileCheckContext = {
     compiler: new GpuSession(nodeGpuProvider()),
     options: { banks, subgroupSize, maxSteps, entry: values.entry, memoryBudget },
-    analyzer: pool ? async (src, options) => (await analyzeInParallel(src, options, pool)).report : undefined,
+    analyzer: pool ? parallel : undefined,
     modules,
     warn: (message) => io.err(`wgsl-lab check: ${message}`),
   };

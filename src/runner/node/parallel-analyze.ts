@@ -42,6 +42,12 @@ export interface ParallelAnalysis {
    */
   mode: 'one-thread' | 'parallel' | 'redone';
   reason?: string;
+  /**
+   * Set when the parallel attempt broke rather than met a case it leaves to one thread: a
+   * worker could not start, died or threw. The report is still the one-thread analysis,
+   * but the caller should say so: every later dispatch would pay for the same failure.
+   */
+  failure?: string;
   /** Workers the parallel attempt used. */
   parts?: number;
 }
@@ -108,12 +114,16 @@ export async function analyzeInParallel(
       part: i,
     });
   }
+  const failed = (e: unknown): ParallelAnalysis => {
+    const failure = e instanceof Error ? e.message : String(e);
+    return { ...oneThread('redone', `a part failed: ${failure}`), failure };
+  };
   let results: PartResult[];
   try {
     results = await Promise.all(requests.map((r, i) => pool.run(i, r)));
   } catch (e) {
     await dropAll(pool, parts);
-    return oneThread('redone', `a part failed: ${e instanceof Error ? e.message : String(e)}`);
+    return failed(e);
   }
   const redo = async (reason: string) => {
     await dropAll(pool, parts);
@@ -134,7 +144,7 @@ export async function analyzeInParallel(
   try {
     found = await Promise.all(shared.map((words, i) => pool.finish(i, words)));
   } catch (e) {
-    return oneThread('redone', `a part failed: ${e instanceof Error ? e.message : String(e)}`);
+    return failed(e);
   }
   const changed = valueConflict(
     touched,
