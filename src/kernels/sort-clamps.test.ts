@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gpuHas } from '../../test/support/gpu.js';
 import { sortShader, type SortShaderSpec } from './sort-wgsl.js';
 
@@ -35,50 +35,69 @@ const spec = (keysPerThread: number, changes: Partial<SortShaderSpec>): SortShad
   ...changes,
 });
 
-/** UMin operations in the SPIR-V Dawn makes of \`wgsl\`, with Tint's robustness on or off. */
-function minsIn(file: string, robustness: boolean): number {
-  const spirv = execFileSync(process.execPath, [DUMP, file, ...(robustness ? [] : ['--no-robustness'])], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' },
-  });
-  expect(spirv, 'Dawn dumped no SPIR-V').toContain('OpEntryPoint');
-  return spirv.match(/ UMin /g)?.length ?? 0;
-}
 const DUMP = join(import.meta.dirname, '../../test/support/dump-spirv.mjs');
 
-/** Tint's clamps in \`wgsl\` (the UMins robustness adds), and the kernel's own UMins. */
-function clampsIn(wgsl: string, dir: string): { clamps: number; own: number } {
-  const file = join(dir, 'pass.wgsl');
-  writeFileSync(file, wgsl);
-  const own = minsIn(file, false);
-  return { clamps: minsIn(file, true) - own, own };
+/** The kernel's own UMins (robustness off) and the clamps Tint's robustness adds to them. */
+interface Mins {
+  own: number;
+  clamps: number;
 }
 
+/**
+ * Dumps every shader in one process (dump-spirv.mjs: robust dumps first, then unrobust, each
+ * in the order given) and counts the UMins of each. A dump opens with the WGSL it was made
+ * from, which is checked against the shader it should belong to, so a dump out of order
+ * fails the test instead of swapping two counts.
+ */
+function minsOfAll(shaders: readonly string[]): Mins[] {
+  const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-clamps-'));
+  try {
+    const files = shaders.map((wgsl, i) => {
+      const file = join(dir, `pass-${i}.wgsl`);
+      writeFileSync(file, wgsl);
+      return file;
+    });
+    const out = execFileSync(process.execPath, [DUMP, ...files], {
+      encoding: 'utf8',
+      maxBuffer: 256 << 20,
+      env: { ...process.env, XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '/tmp' },
+    });
+    const dumps = out.split('// Dumped WGSL:').slice(1);
+    expect(dumps, 'one dump per shader and robustness mode').toHaveLength(2 * shaders.length);
+    const umins = dumps.map((dump, i) => {
+      expect(dump.includes(shaders[i % shaders.length]!.trim()), `dump ${i} is of shader ${i % shaders.length}`).toBe(true);
+      expect(dump, 'Dawn dumped no SPIR-V').toContain('OpEntryPoint');
+      return dump.match(/ UMin /g)?.length ?? 0;
+    });
+    return shaders.map((_, i) => ({ own: umins[shaders.length + i]!, clamps: umins[i]! - umins[shaders.length + i]! }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const CASES = [
+  ['keys, two staging rounds', {}, 0],
+  ['keys, one round', { stagingRounds: 1 }, 1],
+  // The values are staged like their keys: one more staging store per key.
+  ['pairs, one round', { pairs: true, stagingRounds: 1 }, 2],
+  ['pairs, two rounds', { pairs: true }, 0],
+  ['the atomic-OR match', { match: 'atomic-or' }, 0],
+  ['reduce-then-scan', { mode: 'scatter', early: 'none', startsInCounters: false }, 0],
+] as const;
+
 describe.skipIf(!gpuHas('subgroups'))('the sort pass clamps no per-key workgroup index it can prove (needs the subgroups feature)', () => {
-  it.each([
-    ['keys, two staging rounds', {}, 0],
-    ['keys, one round', { stagingRounds: 1 }, 1],
-    // The values are staged like their keys: one more staging store per key.
-    ['pairs, one round', { pairs: true, stagingRounds: 1 }, 2],
-    ['pairs, two rounds', { pairs: true }, 0],
-    ['the atomic-OR match', { match: 'atomic-or' }, 0],
-    ['reduce-then-scan', { mode: 'scatter', early: 'none', startsInCounters: false }, 0],
-  ] as const)(
-    '%s',
-    (_, changes, perKey) => {
-      const dir = mkdtempSync(join(tmpdir(), 'wgsl-lab-clamps-'));
-      try {
-        const small = clampsIn(sortShader(spec(4, changes)), dir);
-        const large = clampsIn(sortShader(spec(8, changes)), dir);
-        // The kernel's own mins (one per key loaded, one per key staged in two rounds) show
-        // that the dump's UMins are being counted at all.
-        expect(large.own - small.own, "the kernel's own mins").toBeGreaterThanOrEqual(4);
-        expect(large.clamps - small.clamps, "Tint's clamps added by 4 more keys per invocation").toBeLessThanOrEqual(4 * perKey);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-    120_000,
-  );
+  // Each case at 4 and at 8 keys per invocation, all dumped by one process.
+  let mins: Mins[] = [];
+  beforeAll(() => {
+    mins = minsOfAll(CASES.flatMap(([, changes]) => [sortShader(spec(4, changes)), sortShader(spec(8, changes))]));
+  }, 180_000);
+
+  it.each(CASES.map((c, i) => [...c, i] as const))('%s', (_, _changes, perKey, i) => {
+    const small = mins[2 * i]!;
+    const large = mins[2 * i + 1]!;
+    // The kernel's own mins (one per key loaded, one per key staged in two rounds) show
+    // that the dump's UMins are being counted at all.
+    expect(large.own - small.own, "the kernel's own mins").toBeGreaterThanOrEqual(4);
+    expect(large.clamps - small.clamps, "Tint's clamps added by 4 more keys per invocation").toBeLessThanOrEqual(4 * perKey);
+  });
 });
