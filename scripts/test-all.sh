@@ -3,10 +3,10 @@
 # (type-check, lint, format, unused exports) need no build and run beside the build and the
 # one vitest run of every other tier, using the CPU time that the GPU, browser and package
 # tests spend waiting; their output is printed after the tests'. The exit code is non-zero
-# when either part failed. One worker per core: on the 2-core machine a third worker kept
-# the cores busy while a file waited on Chromium, Dawn or npm, but every file then ran
-# slower for the contention, and the run took longer (CONTRIBUTING.md has the numbers);
-# WGSL_LAB_TEST_WORKERS sets another count.
+# when either part failed. One worker per core: on the 2-core machine a third worker keeps
+# the cores busy while a file waits on Chromium, Dawn or npm, but every file then runs
+# slower for the contention, and the whole run takes as long (CONTRIBUTING.md has the
+# numbers); WGSL_LAB_TEST_WORKERS sets another count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 static_log=$(mktemp "${TMPDIR:-/tmp}/wgsl-lab-static.XXXXXX")
