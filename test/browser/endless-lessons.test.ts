@@ -9,7 +9,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHarness } from '../../src/harness/index.js';
-import { ENDLESS_EDITS, lessonFile } from '../support/endless-edits.js';
+import { ENDLESS_EDITS } from '../support/endless-edits.js';
+import { lessonFile } from '../support/lessons.js';
 import { example, openLesson, POLL_MS, pressAndWait, startLabWithCountedPage, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 /** The hang guard of every step. */

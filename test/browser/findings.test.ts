@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/runner/analyze.js';
-import { lessonFile } from '../support/endless-edits.js';
+import { lessonFile } from '../support/lessons.js';
 import { example, openLesson, pressAndWait, startLab, type Lab } from './lab.js';
 
 const HIDE_WEBGPU = `Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });`;

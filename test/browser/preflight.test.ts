@@ -6,7 +6,8 @@
 // one click.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDLESS_EDITS, lessonFile, lineOf } from '../support/endless-edits.js';
+import { ENDLESS_EDITS, lineOf } from '../support/endless-edits.js';
+import { lessonFile } from '../support/lessons.js';
 import { example, openLesson, pressAndWait, startLabWithCountedPage, type Lab, IN_FLIGHT_KEY } from './lab.js';
 
 /**

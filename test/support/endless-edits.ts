@@ -3,9 +3,8 @@
 // changes. The pre-flight must refuse each before the GPU (test/endless-lessons.test.ts, all
 // of them, in Node); test/browser/endless-lessons.test.ts takes some through the whole
 // Run, Stop, reload and run-again sequence in Chromium.
-import { readFileSync } from 'node:fs';
+import { lessonFile } from './lessons.js';
 
-export const lessonFile = (path: string): string => readFileSync(new URL(`../../lessons/${path}`, import.meta.url), 'utf8');
 /** The 1-based line of the first line holding `text` (0 when none does). */
 export const lineOf = (code: string, text: string): number => code.split('\n').findIndex((l) => l.includes(text)) + 1;
 
