@@ -201,18 +201,20 @@ export async function checkCommand(
   const pool = jobs > 1 ? new AnalysisPool(jobs) : undefined;
   // A broken parallel analysis still gives the one-thread report; it is said once per run.
   let toldFailure = false;
-  const parallel: NonNullable<FileCheckContext['analyzer']> = async (src, options) => {
-    const analysis = await analyzeInParallel(src, options, pool!);
-    if (analysis.failure !== undefined && !toldFailure) {
-      toldFailure = true;
-      io.err(`wgsl-lab check: --jobs ${jobs}: the worker threads failed (${analysis.failure}); analyzing on one thread instead`);
-    }
-    return analysis.report;
-  };
+  const analyzer: FileCheckContext['analyzer'] =
+    pool &&
+    (async (src, options) => {
+      const analysis = await analyzeInParallel(src, options, pool);
+      if (analysis.failure !== undefined && !toldFailure) {
+        toldFailure = true;
+        io.err(`wgsl-lab check: --jobs ${jobs}: the worker threads failed (${analysis.failure}); analyzing on one thread instead`);
+      }
+      return analysis.report;
+    });
   const context: FileCheckContext = {
     compiler: new GpuSession(nodeGpuProvider()),
     options: { banks, subgroupSize, maxSteps, entry: values.entry, memoryBudget },
-    analyzer: pool ? parallel : undefined,
+    analyzer,
     modules,
     warn: (message) => io.err(`wgsl-lab check: ${message}`),
   };
