@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { BROWSER_TIER, FUZZ_TIER, GPU_TIER, MOCKING_FILES, PACKAGE_TIER } from './test/tiers.js';
+import { BROWSER_TIER, FUZZ_TIER, GPU_OWN_PROCESS, GPU_TIER, MOCKING_FILES, PACKAGE_TIER } from './test/tiers.js';
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const SLOW = [...GPU_TIER, ...FUZZ_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
@@ -19,7 +19,19 @@ export default defineConfig({
       // import the same sources; the files that mock a module get graphs of their own.
       { extends: true, test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: NO_GPU } },
       { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: NO_GPU } },
-      { extends: true, test: { name: 'gpu', include: GPU_TIER } },
+      // The gpu tier shares a process per worker too, which saves starting one and Dawn per
+      // file; each file gets a live device first (test/support/gpu-per-file.ts).
+      {
+        extends: true,
+        test: {
+          name: 'gpu',
+          include: GPU_TIER,
+          exclude: GPU_OWN_PROCESS,
+          isolate: false,
+          setupFiles: ['test/support/gpu-per-file.ts'],
+        },
+      },
+      { extends: true, test: { name: 'gpu-own-process', include: GPU_OWN_PROCESS } },
       { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: NO_GPU } },
       // The browser files share a module graph per worker too: their state is in Chromium
       // (a context per file) and in each file's own module.

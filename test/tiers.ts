@@ -23,6 +23,13 @@ export const GPU_TIER = [
   'test/fuzz/{differential,gpu-faults,limits,line-breaks,regressions}.test.ts',
 ];
 
+/**
+ * GPU-tier files that need a worker process of their own (vitest's isolate: true): they leave
+ * a kernel that never ends on the device, which keeps spinning on lavapipe until the process
+ * exits. The rest of the gpu tier shares one process per worker, one file after another.
+ */
+export const GPU_OWN_PROCESS = ['test/gpu-watchdog.test.ts'];
+
 /** The fuzz campaigns that need no GPU: a minute of generated cases each run, fixed seeds. */
 export const FUZZ_TIER = ['test/fuzz/{wgsl,limits-fuzz,header}.test.ts'];
 

@@ -1,6 +1,6 @@
-// The GPU of the tests: one Dawn session per test file (vitest gives every file its own
-// module graph), its device acquired when the file is collected, so that tests can be
-// skipped at collection time for what the device lacks:
+// The GPU of the tests: one Dawn session per worker process, its device acquired before a
+// test file is collected, so that tests can be skipped at collection time for what the
+// device lacks:
 //
 //   it.skipIf(!gpuHas('subgroups'))('… (needs the subgroups feature)', …)
 //
@@ -22,8 +22,18 @@ process.env.XDG_RUNTIME_DIR ??= '/tmp';
  */
 export const session = new GpuSession(nodeGpuProvider(), { timeoutSeconds: 120 });
 
-/** The device as acquired at collection (after a test destroys it, ask `session.device()`). */
-export const gpu: DeviceHandle = await session.device();
+/**
+ * The device as acquired before the file was collected (after a test destroys it, ask
+ * `session.device()`). The gpu tier's files share a worker process one after another
+ * (vitest's isolate: false), and a file may destroy the device or have it given up: each
+ * file's set-up (gpu-per-file.ts) calls freshGpu() before the file is imported.
+ */
+export let gpu: DeviceHandle = await session.device();
+
+/** Points `gpu` at the session's device, a new one if the last was lost or destroyed. */
+export async function freshGpu(): Promise<void> {
+  gpu = await session.device();
+}
 
 /** The features the device was created with (session.ts asks for those the adapter has). */
 export const gpuFeatures: ReadonlySet<string> = new Set(gpu.device.features);
