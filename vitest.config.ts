@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TierSequencer } from './test/support/tier-sequencer.js';
 import { BROWSER_TIER, FUZZ_TIER, GPU_OWN_PROCESS, GPU_TIER, MOCKING_FILES, PACKAGE_TIER } from './test/tiers.js';
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -12,6 +13,7 @@ export default defineConfig({
     globals: false,
     // A fixed fast-check seed for every property (FC_SEED overrides it).
     setupFiles: ['test/support/fast-check.ts'],
+    sequence: { sequencer: TierSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

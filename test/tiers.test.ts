@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ORDER } from './support/tier-sequencer.js';
 import { GPU_OWN_PROCESS, MOCKING_FILES } from './tiers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,5 +70,11 @@ describe('test tiers', () => {
         .map((l) => relative(root, l.file))
         .sort(),
     ).toEqual([...GPU_OWN_PROCESS].sort());
+  });
+
+  it("gives every project a place in the run's order, the fast tier last", () => {
+    const projects = [...new Set(listed.map((l) => l.projectName))].sort();
+    expect([...PROJECT_ORDER].sort()).toEqual(projects);
+    expect(PROJECT_ORDER.at(-1)).toBe('fast');
   });
 });
