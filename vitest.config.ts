@@ -14,6 +14,9 @@ export default defineConfig({
     // A fixed fast-check seed for every property (FC_SEED overrides it).
     setupFiles: ['test/support/fast-check.ts'],
     sequence: { sequencer: TierSequencer },
+    // Vitest keeps the transformed sources on disk (node_modules/.experimental-vitest-cache),
+    // keyed by their content and the configuration: a second run transforms only what changed.
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
