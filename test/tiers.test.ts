@@ -3,7 +3,7 @@
 // drives Chromium or packs the package; and every file is in exactly one tier.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ORDER } from './support/tier-sequencer.js';
@@ -17,6 +17,14 @@ const listed = JSON.parse(execFileSync(process.execPath, [vitest, 'list', '--fil
   file: string;
   projectName: string;
 }[];
+
+/** The files of a project, relative to the repository, sorted. */
+function filesOf(project: string): string[] {
+  return listed
+    .filter((l) => l.projectName === project)
+    .map((l) => relative(root, l.file))
+    .sort();
+}
 
 /** The slow tiers a file's source says it needs, by the modules it imports or the commands it runs. */
 function needs(source: string): string[] {
@@ -55,21 +63,15 @@ describe('test tiers', () => {
         : [],
     );
     expect(shared).toEqual([]);
-    expect(
-      listed
-        .filter((l) => l.projectName === 'fast-mocking')
-        .map((l) => relative(root, l.file))
-        .sort(),
-    ).toEqual([...MOCKING_FILES].sort());
+    expect(filesOf('fast-mocking')).toEqual([...MOCKING_FILES].sort());
   });
 
   it('runs the files that strand a kernel on the device in a process of their own', () => {
-    expect(
-      listed
-        .filter((l) => l.projectName === 'gpu-own-process')
-        .map((l) => relative(root, l.file))
-        .sort(),
-    ).toEqual([...GPU_OWN_PROCESS].sort());
+    expect(filesOf('gpu-own-process')).toEqual([...GPU_OWN_PROCESS].sort());
+    // A session with a short watchdog of its own is how a test strands a kernel in-process:
+    // the watchdog gives the device up and the kernel keeps running.
+    const strands = filesOf('gpu').filter((f) => /timeoutSeconds:\s*\d/.test(readFileSync(join(root, f), 'utf8')));
+    expect(strands).toEqual([]);
   });
 
   it("gives every project a place in the run's order, the fast tier last", () => {
