@@ -1,9 +1,9 @@
 // The order in which one `vitest run` of every tier (`./lab test`) hands files to its
 // workers. Vitest's own order runs the projects by name, each project's longest files first,
 // which left the package tier's two long files last, one worker idle while the other ran
-// them. Projects with long files go first here and the fast tier, a hundred files of under
-// a second each, last: the run ends on small files, spread over both workers. Within a
-// project the order stays vitest's (the files that took longest in the last run first).
+// them. Projects with long files go first here and the fast tier, mostly files of under a
+// second, last: the run ends on small files, spread over both workers. Within a project the
+// order stays vitest's (the files that took longest in the last run first).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Projects in the order they start; a project not named runs after these, in vitest's order. */
