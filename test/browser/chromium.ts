@@ -3,15 +3,19 @@
 export const CHROMIUM = '/usr/bin/chromium';
 
 /**
- * Chromium features switched off. WebUIOmniboxPopup: Chromium 156 opens the omnibox popup, a
- * WebUI page with a renderer of its own, for every browser context, headless too; without it
- * the browser tier alone took 243 s of CPU instead of 325 (`scripts/cpu-time.sh npx vitest
- * run --project browser --maxWorkers=2`, 2026-12-04). Chromium honours only the last
- * --disable-features, so the list repeats the features playwright-core 1.65 switches off by
- * default on Linux (its chromiumSwitches), which this flag would otherwise undo.
+ * Chromium features switched off. WebUIOmniboxPopup and WebUIOmniboxAimPopup: Chromium 156
+ * opens an omnibox popup, a WebUI page with a renderer of its own, for every browser context,
+ * headless too (the first, omnibox_popup.html; with it off, the second, omnibox_popup_aim.html):
+ * some 1 s of CPU per context, which the tier's files open dozens of. Without the first the
+ * browser tier alone took 243 s of CPU instead of 325 (`scripts/cpu-time.sh npx vitest run
+ * --project browser --maxWorkers=2`, 2026-12-04); chromium-flags.test.ts fails when a context
+ * opens a WebUI page again. Chromium honours only the last --disable-features, so the list
+ * repeats the features playwright-core 1.65 switches off by default on Linux (its
+ * chromiumSwitches), which this flag would otherwise undo.
  */
 const DISABLED_FEATURES = [
   'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
