@@ -1,6 +1,6 @@
 // The tier's Chromium opens nothing in a browser context but the test's own pages. Chromium
 // 156 also opened an omnibox popup, a WebUI page with a renderer of its own, in every context,
-// headless too: some 1 s of CPU per context, and the tier's files open dozens. chromium.ts
+// headless too, and the tier's files open dozens (chromium.ts has what that cost). chromium.ts
 // switches those features off; this fails when a Chromium update brings such a page back
 // under another feature's name (its URL says which: look the feature up and add it there).
 import { describe, expect, it } from 'vitest';
