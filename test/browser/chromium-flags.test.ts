@@ -1,8 +1,8 @@
-// The tier's Chromium opens nothing in a browser context but the test's own pages. Chromium
-// 156 also opened an omnibox popup, a WebUI page with a renderer of its own, in every context,
-// headless too, and the tier's files open dozens (chromium.ts has what that cost). chromium.ts
-// switches those features off; this fails when a Chromium update brings such a page back
-// under another feature's name (its URL says which: look the feature up and add it there).
+// The tier's browser opens nothing in a browser context but the test's own pages. The full
+// Chromium browser opened WebUI pages (an omnibox popup) with renderers of their own in every
+// context, headless too, and the tier's files open dozens (decision 0015). The headless shell
+// (chromium.ts) has no such pages; this fails if the tests move to a browser that does (its
+// URL says which feature: switch it off in chromium.ts).
 import { describe, expect, it } from 'vitest';
 import { openBrowser } from './lab.js';
 

@@ -1,6 +1,6 @@
 // Shared set-up of the browser tests: the site built once for the tier (global-setup.ts;
 // a folder of its own, so a developer's site-dist/ is never touched), the real lab server
-// on a free port per test file, and Debian's Chromium with WebGPU on SwiftShader (the
+// on a free port per test file, and Chromium (chromium.ts) with WebGPU on SwiftShader (the
 // tier's one browser, or one of the file's own).
 import { tmpdir } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
