@@ -53,9 +53,59 @@ describe('lexer', () => {
       loc: { line: 2, column: 1, offset: 2, length: 2 },
     });
   });
+  it('takes the longest punctuation, and numbers as decimal unless they start 0x', () => {
+    const toks = tokenize('a>>=b<<=c->d--e>=f&&g 0x1p2 0x10 0 0f 0.5h');
+    expect(toks.map((t) => t.text)).toEqual([
+      'a',
+      '>>=',
+      'b',
+      '<<=',
+      'c',
+      '->',
+      'd',
+      '--',
+      'e',
+      '>=',
+      'f',
+      '&&',
+      'g',
+      '0x1p2',
+      '0x10',
+      '0',
+      '0f',
+      '0.5h',
+      '',
+    ]);
+    expect(thrown(() => tokenize('0x'))).toMatchObject({ message: "malformed number '0x'" });
+  });
 });
 
+/** The tree's shape with explicit parentheses; each binary node's `start` column after '@'. */
+function shape(e: A.Expr): string {
+  if (e.kind === 'binary') return `(${shape(e.left)} ${e.op} ${shape(e.right)})@${e.start?.column}`;
+  if (e.kind === 'unary') return `${e.op}${shape(e.operand)}`;
+  return e.kind === 'ident' ? e.name : e.kind;
+}
+
+/** The initializer of `const v = EXPR;`. */
+const initializer = (expr: string) => (parseWgsl(`const v = ${expr};`).decls[0] as A.VarDecl).init!;
+
 describe('parser', () => {
+  it('binds each operator by its precedence level, operators of one level to the left', () => {
+    // Columns: `const v = ` is 10 characters, so the expression starts at column 11.
+    expect(shape(initializer('a || b && c | d ^ e & f == g < h << i + j * k'))).toBe(
+      '(a || (b && (c | (d ^ (e & (f == (g < (h << (i + (j * k)@51)@47)@42)@38)@33)@29)@25)@21)@16)@11',
+    );
+    expect(shape(initializer('a * b + c << d < e == f & g ^ h | i && j || k'))).toBe(
+      '((((((((((a * b)@11 + c)@11 << d)@11 < e)@11 == f)@11 & g)@11 ^ h)@11 | i)@11 && j)@11 || k)@11',
+    );
+    expect(shape(initializer('a - b - c * d / e % f + -g'))).toBe('(((a - b)@11 - (((c * d)@19 / e)@19 % f)@19)@11 + -g)@11');
+    expect(shape(initializer('(a + b) * c'))).toBe('((a + b)@12 * c)@11');
+  });
+  it('reads template arguments without relational or shift operators', () => {
+    const m = parseWgsl('const N = 2u;\nvar<private> a: array<f32, N * 2u + 1u>;');
+    expect(typeName(resolveModule(m).globals.find((g) => g.name === 'a')!.type)).toBe('array<f32, 5>');
+  });
   it('splits >> and >= that close nested templates', () => {
     const m = parseWgsl('var<private> a: array<vec4<f32>>;\nvar<private> b: array<array<u32, 2>, 3>= array<array<u32, 2>, 3>();');
     expect(m.decls).toHaveLength(2);

@@ -31,7 +31,17 @@ function quoteChar(source: string, pos: number): string {
 
 const isAsciiIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isAsciiIdentPart = (c: number) => isAsciiIdentStart(c) || (c >= 48 && c <= 57);
-const PUNCT_BY_LENGTH = [3, 2, 1].map((n) => new Set(PUNCTUATION.filter((p) => p.length === n) as string[]));
+
+/** The punctuation tokens by their first character's code, longest first (the greedy match). */
+const PUNCT_BY_FIRST: (string[] | undefined)[] = [];
+for (const p of [...PUNCTUATION].sort((a, b) => b.length - a.length)) (PUNCT_BY_FIRST[p.charCodeAt(0)] ??= []).push(p);
+
+/** The punctuation token at `pos` (the longest that matches), if any. */
+function punctuationAt(source: string, pos: number, code: number): string | undefined {
+  const candidates = code < 128 ? PUNCT_BY_FIRST[code] : undefined;
+  if (candidates) for (const p of candidates) if (p.length === 1 || source.startsWith(p, pos)) return p;
+  return undefined;
+}
 
 /**
  * Splits WGSL source into tokens with line/column. Comments (line and nested block) and
@@ -56,9 +66,18 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
   };
 
   while (pos < n) {
-    const c = source[pos]!;
     const code = source.charCodeAt(pos);
-    // WGSL's line breaks (CR LF is one) and blankspace, exactly as the spec and Tint have them.
+    // Space, tab and LF first: most of a kernel's characters that are not in tokens.
+    if (code === 0x20 || code === 0x09) {
+      pos++;
+      continue;
+    }
+    if (code === 0x0a) {
+      newline(++pos);
+      continue;
+    }
+    const c = source[pos]!;
+    // WGSL's other line breaks (CR LF is one) and blankspace, exactly as the spec and Tint have them.
     const lineBreak = lineBreakLength(source, pos);
     if (lineBreak > 0) {
       pos += lineBreak;
@@ -69,12 +88,12 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       pos++;
       continue;
     }
-    if (c === '/' && source[pos + 1] === '/') {
+    if (code === 0x2f && source.charCodeAt(pos + 1) === 0x2f) {
       // A line comment ends at any line break, not only LF/CR: code after U+2028 is code.
       pos = lineEndAt(source, pos + 2);
       continue;
     }
-    if (c === '/' && source[pos + 1] === '*') {
+    if (code === 0x2f && source.charCodeAt(pos + 1) === 0x2a) {
       const start = { line, column: pos - lineStart + 1, offset: pos, length: 2 };
       let depth = 1;
       pos += 2;
@@ -101,8 +120,10 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
     if ((code >= 48 && code <= 57) || (c === '.' && /[0-9]/.test(source[pos + 1] ?? ''))) {
       let text: string | undefined;
       let kind: 'int' | 'float' = 'int';
-      if ((text = matchAt(HEX_FLOAT, source, pos))) kind = 'float';
-      else if ((text = matchAt(HEX_INT, source, pos))) kind = 'int';
+      // Only text starting 0x or 0X can be a hexadecimal literal.
+      const hex = code === 48 && (source.charCodeAt(pos + 1) | 0x20) === 0x78;
+      if (hex && (text = matchAt(HEX_FLOAT, source, pos))) kind = 'float';
+      else if (hex && (text = matchAt(HEX_INT, source, pos))) kind = 'int';
       else if ((text = matchAt(DEC_FLOAT, source, pos))) kind = 'float';
       else text = matchAt(DEC_INT, source, pos);
       const word = () => source.slice(pos).match(/^[0-9a-zA-Z_.]+/)?.[0] ?? c;
@@ -128,11 +149,7 @@ export function tokenize(source: string, portability?: PortabilityNote[]): Token
       pos = end;
       continue;
     }
-    let p: string | undefined;
-    for (let len = 3; len >= 1 && !p; len--) {
-      const cand = source.substr(pos, len);
-      if (PUNCT_BY_LENGTH[3 - len]!.has(cand)) p = cand;
-    }
+    const p = punctuationAt(source, pos, code);
     if (p) {
       tokens.push({ kind: 'punct', text: p, line, column, offset: pos, length: p.length });
       pos += p.length;

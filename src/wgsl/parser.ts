@@ -27,6 +27,11 @@ const BINARY_LEVELS: A.BinaryOp[][] = [
   ['*', '/', '%'],
 ];
 
+/** Each binary operator's index in BINARY_LEVELS (its precedence: higher binds tighter). */
+const BINARY_LEVEL = new Map<string, number>(BINARY_LEVELS.flatMap((ops, level) => ops.map((op) => [op, level] as const)));
+/** Template arguments start at the additive level: no relational or shift operators. */
+const TEMPLATE_ARG_LEVEL = BINARY_LEVEL.get('+')!;
+
 /**
  * Nesting limits, as in Tint ("maximum parser recursive depth reached", "reached max
  * expression depth of 512"): the parser, the resolver and the simulator recurse over the
@@ -85,10 +90,11 @@ class Parser {
   private i = 0;
   /** Open blocks, parentheses, calls, templates and unary operators around the position. */
   private nesting = 0;
+  // A parser lives for one parse: plain maps and sets hold its nodes no longer than that.
   /** Height of each expression tree built (absent: a leaf, height 1). */
-  private readonly heights = new WeakMap<A.Expr, number>();
+  private readonly heights = new Map<A.Expr, number>();
   /** Expressions written in parentheses: WGSL's operator-mixing rules do not apply to them. */
-  private readonly parenthesized = new WeakSet<A.Expr>();
+  private readonly parenthesized = new Set<A.Expr>();
   constructor(
     private readonly toks: Token[],
     private readonly source: string,
@@ -384,7 +390,7 @@ class Parser {
 
   /** Template arguments stop at '>', so they are parsed without relational or shift operators. */
   private templateArg(): A.Expr {
-    return this.binary(BINARY_LEVELS.findIndex((l) => l.includes('+')));
+    return this.binary(TEMPLATE_ARG_LEVEL);
   }
 
   // ---------- statements ----------
@@ -593,16 +599,22 @@ class Parser {
     return this.nested(() => this.binary(0));
   }
 
-  private binary(level: number): A.Expr {
-    if (level >= BINARY_LEVELS.length) return this.unary();
-    const ops = BINARY_LEVELS[level]!;
-    const start = this.loc();
+  /**
+   * An expression whose binary operators are at `minLevel` of BINARY_LEVELS or tighter, by
+   * precedence climbing: each operator's right operand takes only tighter operators, so
+   * operators of one level associate to the left. `start` is the first token of the node's
+   * left operand chain.
+   */
+  private binary(minLevel: number): A.Expr {
     const first = this.i;
-    let left = this.binary(level + 1);
+    let start: Loc | undefined;
+    let left = this.unary();
     for (;;) {
       const t = this.tok;
-      if (t.kind !== 'punct' || !(ops as string[]).includes(t.text)) return left;
+      const level = t.kind === 'punct' ? BINARY_LEVEL.get(t.text) : undefined;
+      if (level === undefined || level < minLevel) return left;
       const leftRange = this.rangeFrom(first);
+      start ??= this.loc(this.toks[first]);
       this.i++;
       const rightFirst = this.i;
       const right = this.binary(level + 1);
