@@ -29,7 +29,8 @@ if (!Number.isInteger(LOADS) || LOADS < 1) {
   process.exit(2);
 }
 
-// The browser tests' flags (test/browser/chromium.ts): WebGPU on, nothing reaching the network.
+// Debian's full `chromium` (apt-get install chromium), the browser a learner runs, not the
+// tests' headless shell (decision 0015). Its flags: WebGPU on, nothing reaching the network.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--enable-unsafe-webgpu',
