@@ -1,5 +1,5 @@
 // Entry point of the `wgsl-lab` command: dispatches to one module per subcommand.
-import { runCommand, RUN_USAGE } from './run.js';
+import { RUN_USAGE } from './run-usage.js';
 import { writeChunks } from './stream-out.js';
 import { documentOutput } from './document-output.js';
 import { EXIT_INTERNAL, INTERNAL_ERROR_HINT } from './errors.js';
@@ -30,7 +30,7 @@ interface CommandIO {
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
 
 const commands: Record<string, () => Promise<Command>> = {
-  run: async () => runCommand,
+  run: async () => (await import('./run.js')).runCommand,
   lessons: async () => (await import('./lessons.js')).lessonsCommand,
   bench: async () => (await import('./bench.js')).benchCommand,
   check: async () => (await import('./check.js')).checkCommand,

@@ -2,7 +2,7 @@
 // `wesl` package, the reference linker. Its result carries a source map from the linked
 // WGSL back to each module's text; the checked file's `//!` header lines, which the linker
 // does not keep, go first, each mapped to its line.
-import { link, withLoggerAsync, type SrcMap } from 'wesl/core';
+import type { SrcMap } from 'wesl/core';
 import { lineStarts, spanOfOffset } from '../diagnostics/index.js';
 import { ModuleError } from './errors.js';
 import type { LinkedSource } from './linked-source.js';
@@ -38,6 +38,8 @@ export function pathBelow(root: string, file: string): string | undefined {
 }
 
 export async function linkWesl(input: WeslLinkInput): Promise<LinkedSource> {
+  // The linker is loaded on first use: most files link nothing, and a `check` run starts faster without it.
+  const { link, withLoggerAsync } = await import('wesl/core');
   // The linker's keys are './' plus the path below the root; only paths WESL can name.
   const keyOf = new Map<string, string>();
   const fileOf = new Map<string, string>();
