@@ -7,6 +7,11 @@ const SLOW = [...GPU_TIER, ...FUZZ_TIER, ...BROWSER_TIER, ...PACKAGE_TIER];
 // The fast and fuzz tiers run as on a machine without a WebGPU adapter: the wgsl-lab
 // commands their tests start never load Dawn (docs/run.md, WGSL_LAB_NO_GPU).
 const NO_GPU = { WGSL_LAB_NO_GPU: '1' };
+// Node reads the file NODE_EXTRA_CA_CERTS names at every start, and these tiers start Node
+// hundreds of times (a system's certificate bundle: some 40 ms of CPU per start). Their
+// commands make no TLS connections, so they run without it; the package tier keeps it for
+// npm, which may reach the registry.
+const NO_EXTRA_CA = { NODE_EXTRA_CA_CERTS: '' };
 
 export default defineConfig({
   test: {
@@ -22,8 +27,11 @@ export default defineConfig({
     projects: [
       // One module graph per worker for the fast tier (isolate: false): most of its files
       // import the same sources; the files that mock a module get graphs of their own.
-      { extends: true, test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: NO_GPU } },
-      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: NO_GPU } },
+      {
+        extends: true,
+        test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: { ...NO_GPU, ...NO_EXTRA_CA } },
+      },
+      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: { ...NO_GPU, ...NO_EXTRA_CA } } },
       // The gpu tier shares a process per worker too, which saves starting one and Dawn per
       // file; each file gets a live device first (test/support/gpu-per-file.ts).
       {
@@ -34,13 +42,17 @@ export default defineConfig({
           exclude: GPU_OWN_PROCESS,
           isolate: false,
           setupFiles: ['test/support/gpu-per-file.ts'],
+          env: NO_EXTRA_CA,
         },
       },
-      { extends: true, test: { name: 'gpu-own-process', include: GPU_OWN_PROCESS } },
-      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: NO_GPU } },
+      { extends: true, test: { name: 'gpu-own-process', include: GPU_OWN_PROCESS, env: NO_EXTRA_CA } },
+      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: { ...NO_GPU, ...NO_EXTRA_CA } } },
       // The browser files share a module graph per worker too: their state is in Chromium
       // (a context per file) and in each file's own module.
-      { extends: true, test: { name: 'browser', include: BROWSER_TIER, isolate: false, globalSetup: ['test/browser/global-setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'browser', include: BROWSER_TIER, isolate: false, env: NO_EXTRA_CA, globalSetup: ['test/browser/global-setup.ts'] },
+      },
       { extends: true, test: { name: 'package', include: PACKAGE_TIER, globalSetup: ['test/support/package-setup.ts'] } },
     ],
   },
