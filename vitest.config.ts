@@ -12,6 +12,7 @@ const NO_GPU = { WGSL_LAB_NO_GPU: '1' };
 // commands make no TLS connections, so they run without it; the package tier keeps it for
 // npm, which may reach the registry.
 const NO_EXTRA_CA = { NODE_EXTRA_CA_CERTS: '' };
+const NO_GPU_NO_EXTRA_CA = { ...NO_GPU, ...NO_EXTRA_CA };
 
 export default defineConfig({
   test: {
@@ -29,9 +30,9 @@ export default defineConfig({
       // import the same sources; the files that mock a module get graphs of their own.
       {
         extends: true,
-        test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: { ...NO_GPU, ...NO_EXTRA_CA } },
+        test: { name: 'fast', include: ALL, exclude: [...SLOW, ...MOCKING_FILES], isolate: false, env: NO_GPU_NO_EXTRA_CA },
       },
-      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: { ...NO_GPU, ...NO_EXTRA_CA } } },
+      { extends: true, test: { name: 'fast-mocking', include: MOCKING_FILES, env: NO_GPU_NO_EXTRA_CA } },
       // The gpu tier shares a process per worker too, which saves starting one and Dawn per
       // file; each file gets a live device first (test/support/gpu-per-file.ts).
       {
@@ -46,7 +47,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'gpu-own-process', include: GPU_OWN_PROCESS, env: NO_EXTRA_CA } },
-      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: { ...NO_GPU, ...NO_EXTRA_CA } } },
+      { extends: true, test: { name: 'fuzz', include: FUZZ_TIER, env: NO_GPU_NO_EXTRA_CA } },
       // The browser files share a module graph per worker too: their state is in Chromium
       // (a context per file) and in each file's own module.
       {

@@ -5,7 +5,7 @@
 // a command noticing: `check --jobs` falls back to one thread when its workers cannot
 // start), and two commands that read data through it work. Every start loads only the
 // launcher's few modules: each command's own come when it runs, the WESL linker when a file
-// links (a spawned `check` costs about a fifth less CPU for it).
+// links.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

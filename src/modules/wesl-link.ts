@@ -38,7 +38,7 @@ export function pathBelow(root: string, file: string): string | undefined {
 }
 
 export async function linkWesl(input: WeslLinkInput): Promise<LinkedSource> {
-  // The linker is loaded on first use: most files link nothing, and a `check` run starts faster without it.
+  // Loaded on first use: most files link nothing, and every `check` would load it at start.
   const { link, withLoggerAsync } = await import('wesl/core');
   // The linker's keys are './' plus the path below the root; only paths WESL can name.
   const keyOf = new Map<string, string>();
